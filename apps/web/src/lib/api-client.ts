@@ -1,0 +1,100 @@
+import { API_BASE_PATH, type ApiErrorBody, type ApiFieldError, type ApiSuccess } from '@candlewise/shared';
+
+/** An API answer that was not a success, carrying the server's sentence for the user. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: ApiFieldError[];
+
+  constructor(status: number, message: string, code: string, details: ApiFieldError[] = []) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+type TokenSource = () => string | null;
+let readToken: TokenSource = () => null;
+let onUnauthorized: (() => void) | null = null;
+
+/** Wired once by the store so the client can read the token without importing the store (no cycle). */
+export function configureApiClient(options: { getToken: TokenSource; onUnauthorized?: () => void }): void {
+  readToken = options.getToken;
+  onUnauthorized = options.onUnauthorized ?? null;
+}
+
+type RequestOptions = {
+  query?: Record<string, string | number | boolean | undefined | null>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+};
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const clean = path.startsWith('/') ? path : `/${path}`;
+  const url = new URL(`${API_BASE_PATH}${clean}`, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+  }
+  return url.pathname + url.search;
+}
+
+async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}) {
+  const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', ...options.headers };
+  const token = readToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body; // the browser sets multipart/form-data with its boundary
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body: payload,
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'Cannot reach Candlewise. Check your connection and try again.', 'NETWORK_ERROR');
+  }
+
+  const text = await response.text();
+  let parsed: unknown = null;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = null;
+    }
+  }
+
+  if (!response.ok) {
+    const errorBody = (parsed ?? {}) as Partial<ApiErrorBody>;
+    if (response.status === 401 && token && onUnauthorized) onUnauthorized();
+    throw new ApiError(
+      response.status,
+      errorBody.message ?? `The request failed (${response.status}). Please try again.`,
+      errorBody.code ?? 'UNKNOWN_ERROR',
+      errorBody.details ?? [],
+    );
+  }
+  return parsed as ApiSuccess<T>;
+}
+
+/** The one API client: base /api/v1, bearer token, X-Requested-With, JSON or multipart, no default timeout. */
+export const apiClient = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+};

@@ -1,0 +1,4 @@
+import { createRoot } from 'react-dom/client';
+import './styles/tokens.css';
+
+createRoot(document.getElementById('root')!).render(<h1>Candlewise</h1>);

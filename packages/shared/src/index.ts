@@ -1,0 +1,3 @@
+export * from './api/envelope.ts';
+export * from './contact/contact-message-schema.ts';
+export * from './user/user-types.ts';
