@@ -1,3 +1,5 @@
+import './api/zod-messages.ts';
+
 export * from './api/envelope.ts';
 export * from './contact/contact-message-schema.ts';
 export * from './user/user-types.ts';

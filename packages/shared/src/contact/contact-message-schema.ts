@@ -2,7 +2,11 @@ import { z } from 'zod';
 
 /** The /contact form, validated the same way in the browser and by the API. */
 export const contactMessageSchema = z.object({
-  name: z.string().trim().min(1, 'Please enter your name.').max(100, 'Please keep your name under 100 characters.'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Please enter your name.')
+    .max(100, 'Please keep your name under 100 characters.'),
   email: z
     .string()
     .trim()

@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine(
+      (value) => value === undefined || protocols.some((protocol) => value.startsWith(`${protocol}://`)),
+      `must start with ${protocols.map((protocol) => `${protocol}://`).join(' or ')}`,
+    );
+
+/** Every setting the server reads, each with a working default (DESIGN §17). */
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: optionalUrl(['redis', 'rediss']),
+  APP_SECRET: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters long'),
+  PUBLIC_URL: optionalUrl(['http', 'https']),
+  PRODUCTS_URL: optionalUrl(['http', 'https']),
+  SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  MAIL_FROM: z.string().min(3).default('Candlewise <no-reply@candlewise.app>'),
+  SUPPORT_EMAIL: z.email().default('support@candlewise.app'),
+  PAYMENTS_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+  PRO_PRICE_INR: z.coerce.number().int().positive().default(2000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
+});
+
+export type AppConfig = {
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  databasePoolSize: number;
+  redisUrl?: string;
+  appSecret: string;
+  publicUrl: string;
+  productsUrl: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  supportEmail: string;
+  paymentsProvider: 'local' | 'stripe';
+  proPriceInr: number;
+  logLevel: string;
+  webDistDir: string;
+};
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads the environment once at start. A bad value stops the start with a message naming the
+ * variable. APP_SECRET is generated into DATA_DIR on first start unless in production.
+ */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = environmentSchema.safeParse(
+    Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== '')),
+  );
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}.`);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(env.DATA_DIR);
+
+  let appSecret = env.APP_SECRET;
+  if (!appSecret) {
+    if (isProduction) {
+      throw new ConfigError(
+        'APP_SECRET is required in production (at least 32 characters; every API process must share it).',
+      );
+    }
+    appSecret = readOrCreateSecret(dataDir);
+  }
+
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  return {
+    nodeEnv: env.NODE_ENV,
+    isProduction,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    redisUrl: env.REDIS_URL,
+    appSecret,
+    publicUrl,
+    productsUrl: env.PRODUCTS_URL ?? `${publicUrl}/sales`,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    supportEmail: env.SUPPORT_EMAIL,
+    paymentsProvider: env.PAYMENTS_PROVIDER,
+    proPriceInr: env.PRO_PRICE_INR,
+    logLevel: env.LOG_LEVEL,
+    webDistDir: path.resolve(env.WEB_DIST_DIR),
+  };
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return secret;
+}

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+
+const healthSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    status: z.literal('ok'),
+    database: z.object({ engine: z.enum(['pglite', 'postgres']), reachable: z.literal(true) }),
+    uptimeSeconds: z.number(),
+  }),
+});
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'Liveness and database reachability',
+        response: { 200: healthSchema },
+      },
+    },
+    async () => {
+      try {
+        await app.database.ping();
+      } catch (error) {
+        app.log.error({ err: error }, 'health check: database unreachable');
+        throw new AppError(503, 'SERVICE_UNAVAILABLE', 'The database is not reachable right now.');
+      }
+      return {
+        success: true as const,
+        data: {
+          status: 'ok' as const,
+          database: { engine: app.database.engine, reachable: true as const },
+          uptimeSeconds: Math.round(process.uptime()),
+        },
+      };
+    },
+  );
+};

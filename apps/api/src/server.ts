@@ -1,0 +1,77 @@
+import { type DatabaseHandle, lockDataDir, openDatabase, runMigrations, seedDatabase } from '@candlewise/db';
+import { Redis } from 'ioredis';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+
+const startedAt = Date.now();
+
+async function main() {
+  const config = loadConfig();
+
+  let releaseDataDir: (() => Promise<void>) | null = null;
+  let database: DatabaseHandle;
+  if (config.databaseUrl) {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize });
+  } else {
+    releaseDataDir = await lockDataDir(config.dataDir);
+    database = await openDatabase({ dataDir: config.dataDir });
+  }
+
+  await runMigrations(database);
+  const seeded = await seedDatabase(database.db);
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  const app = await buildApp({ config, database, redis });
+  if (seeded.courses || seeded.groups) {
+    app.log.info(seeded, 'seeded the empty database with the sample courses and competitions');
+  }
+
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    app.log.info(`${signal} received: finishing open requests, then closing the database`);
+    const force = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close(); // stops accepting, drains in-flight requests
+      await redis?.quit();
+      await database.close();
+      await releaseDataDir?.();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = `http://localhost:${config.port}`;
+  const engine = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  console.log(
+    [
+      '',
+      `  Candlewise is ready at ${address}  (started in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`,
+      `  Database: ${engine}${config.redisUrl ? '; Redis: on' : ''}`,
+      `  API docs: ${address}/api/docs`,
+      '  No admin account exists by default. Make one with:',
+      '    npm run cli -- user:create --email you@example.com --password "a long password" --admin',
+      config.databaseUrl ? '' : '  (with the embedded database, stop the server before running the CLI)',
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError || error?.name === 'DataDirLockedError') {
+    console.error(`\nCandlewise could not start: ${error.message}\n`);
+  } else {
+    console.error('\nCandlewise could not start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type DatabaseHandle, openDatabase } from '@candlewise/db';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { type AppConfig, loadConfig } from '../src/config.ts';
+import type { Mailer, MailMessage } from '../src/providers/mail/mailer.ts';
+import { withDatabase } from './global-setup.ts';
+
+/** A fresh copy of the migrated, seeded test database, on whichever engine the run uses. */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const template = inject('databaseTemplate');
+  if (template.engine === 'pglite') {
+    const dump = readFileSync(template.dumpFile);
+    return openDatabase({ inMemory: true, loadDataDir: new Blob([dump]) });
+  }
+  const name = `cw_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: template.url });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${template.template}`);
+  } finally {
+    await admin.end();
+  }
+  const handle = await openDatabase({ databaseUrl: withDatabase(template.url, name), poolSize: 5 });
+  const close = handle.close;
+  handle.close = async () => {
+    await close();
+    const cleanup = new pg.Client({ connectionString: template.url });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  };
+  return handle;
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      APP_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+      DATA_DIR: path.join(tmpdir(), 'candlewise-test-data'),
+      WEB_DIST_DIR: path.join(tmpdir(), 'candlewise-no-web-build'),
+    }),
+    ...overrides,
+  };
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  outbox: MailMessage[];
+  close(): Promise<void>;
+};
+
+/** The real app on a fresh database, with mail captured; call close() in afterAll. */
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const outbox: MailMessage[] = [];
+  const mailer: Mailer = {
+    async send(message) {
+      outbox.push(message);
+    },
+  };
+  const app = await buildApp({ config: testConfig(overrides), database, mailer, logger: false });
+  return {
+    app,
+    database,
+    outbox,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

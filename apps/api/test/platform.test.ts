@@ -1,0 +1,202 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { contactMessages } from '@candlewise/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helper.ts';
+
+describe('platform API', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    // A route that fails unexpectedly, to see what a client gets from a bug.
+    t.app.get('/api/v1/test-only/crash', async () => {
+      throw new Error('secret internal detail: connection string postgres://admin:hunter2@db');
+    });
+  });
+  afterAll(() => t.close());
+
+  it('answers health with the database reachable', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      success: true,
+      data: { status: 'ok', database: { reachable: true } },
+    });
+  });
+
+  it('answers an unknown API route with 404 in the envelope', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      success: false,
+      code: 'NOT_FOUND',
+      message: 'No API endpoint matches GET /api/v1/no-such-thing. Check the path and method.',
+    });
+  });
+
+  it('answers malformed JSON with 400 and a sentence', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": "Asha",',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+    expect(response.json().message).toMatch(/not valid JSON/);
+  });
+
+  it('answers invalid fields with 400 and one detail per field, storing nothing', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact',
+      payload: { name: '', email: 'not-an-email', subject: 42 },
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.code).toBe('VALIDATION_FAILED');
+    const byPath = Object.fromEntries(
+      body.details.map((d: { path: string; message: string }) => [d.path, d.message]),
+    );
+    expect(byPath).toMatchObject({
+      name: 'Please enter your name.',
+      email: 'Please enter a valid e-mail address.',
+      subject: 'Expected string, but got number.',
+      message: 'This field is required.',
+    });
+    expect(await t.database.db.select().from(contactMessages)).toHaveLength(0);
+  });
+
+  it('answers a body over the limit with 413', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        name: 'A',
+        email: 'a@example.com',
+        subject: 'big',
+        message: 'x'.repeat(1_100_000),
+      }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('answers an unexpected error with 500, the request id and no internals', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/test-only/crash' });
+    expect(response.statusCode).toBe(500);
+    const requestId = response.headers['x-request-id'];
+    expect(requestId).toBeTruthy();
+    expect(response.json()).toEqual({
+      success: false,
+      code: 'INTERNAL_ERROR',
+      message: expect.stringContaining(String(requestId)),
+    });
+    expect(response.body).not.toMatch(/hunter2|secret internal|stack/);
+  });
+
+  it('sends security headers with a CSP that allows only our scripts', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('publishes the OpenAPI document with the routes', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json().paths)).toEqual(
+      expect.arrayContaining(['/api/v1/health', '/api/v1/contact']),
+    );
+  });
+});
+
+describe('contact form', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const message = {
+    name: 'Asha Rao',
+    email: 'asha@example.com',
+    subject: 'Question about Pro',
+    message: 'Does Pro include the options course?',
+  };
+
+  it('stores the message, mails support and confirms', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/v1/contact', payload: message });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body.success).toBe(true);
+    expect(body.message).toMatch(/received your message/);
+    const rows = await t.database.db.select().from(contactMessages);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      id: body.data._id,
+      email: 'asha@example.com',
+      subject: 'Question about Pro',
+    });
+    expect(t.outbox.at(-1)).toMatchObject({ subject: '[Contact] Question about Pro' });
+  });
+
+  it('limits one address to 5 messages in 10 minutes with 429 and Retry-After', async () => {
+    const statuses: number[] = [];
+    let last: Awaited<ReturnType<typeof t.app.inject>> | undefined;
+    for (let i = 0; i < 6; i += 1) {
+      last = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/contact',
+        remoteAddress: '203.0.113.9',
+        payload: message,
+      });
+      statuses.push(last.statusCode);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+    expect(last!.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+  });
+});
+
+describe('serving the web app', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'candlewise-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<html><head><meta name="cw:products-url" content="__CW_PRODUCTS_URL__"></head><body>app</body></html>',
+    );
+    writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), 'console.log("app")');
+    t = await createTestApp({ webDistDir: dist, productsUrl: 'https://example.com/offer?a=1&b=2' });
+  });
+  afterAll(() => t.close());
+
+  it('sends index.html for client routes, not cached, with the products URL filled in', async () => {
+    for (const url of ['/', '/home', '/group/abc/leaderboard', '/definitely-unknown']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('content="https://example.com/offer?a=1&amp;b=2"');
+    }
+  });
+
+  it('caches hashed assets for a year and 404s a missing one', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const missing = await t.app.inject({ method: 'GET', url: '/assets/gone-999.js' });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('keeps /api paths out of the fallback', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/unknown' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('NOT_FOUND');
+  });
+});

@@ -1,0 +1,48 @@
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const courses = pgTable('courses', {
+  id: text('id').primaryKey(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  thumbnail: text('thumbnail').notNull(),
+  isPro: boolean('is_pro').notNull().default(false),
+  published: boolean('published').notNull().default(true),
+  position: integer('position').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Lessons. Ids are big integers (the spec's Video.id), served as JSON numbers. */
+export const videos = pgTable(
+  'videos',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    thumbnail: text('thumbnail').notNull(),
+    /** Seconds. */
+    duration: integer('duration').notNull(),
+    videoUrl: text('video_url').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('videos_course_idx').on(table.courseId, table.position)],
+);
+
+/** Chapters within a video (the spec's Timestamp), in seconds. */
+export const videoTimestamps = pgTable(
+  'video_timestamps',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    videoId: bigint('video_id', { mode: 'number' })
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    startTime: integer('start_time').notNull(),
+    endTime: integer('end_time').notNull(),
+  },
+  (table) => [uniqueIndex('video_timestamps_video_start_unique').on(table.videoId, table.startTime)],
+);

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+import { courses, groups, videos, videoTimestamps } from '../schema/index.ts';
+import { sampleCourses } from './sample-courses.ts';
+import { sampleGroups } from './sample-groups.ts';
+
+export type SeedResult = { courses: number; videos: number; chapters: number; groups: number };
+
+/**
+ * Fills an empty database with the sample catalogue and three competitions. Each part is seeded
+ * only when its table is empty, inside one transaction under an advisory lock, so running it twice
+ * (or from two processes at once) changes nothing the second time.
+ */
+export async function seedDatabase(db: Database, now: Date = new Date()): Promise<SeedResult> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
+    const result: SeedResult = { courses: 0, videos: 0, chapters: 0, groups: 0 };
+
+    const [{ count: courseCount }] = await tx.select({ count: sql<number>`count(*)::int` }).from(courses);
+    if (courseCount === 0) {
+      for (const [position, course] of sampleCourses.entries()) {
+        await tx.insert(courses).values({
+          id: course.id,
+          title: course.title,
+          description: course.description,
+          thumbnail: `/images/courses/${course.id}.svg`,
+          isPro: course.isPro,
+          published: true,
+          position,
+        });
+        result.courses += 1;
+        for (const [videoPosition, lesson] of course.videos.entries()) {
+          const [inserted] = await tx
+            .insert(videos)
+            .values({
+              courseId: course.id,
+              title: lesson.title,
+              description: lesson.description,
+              thumbnail: `/images/courses/${course.id}.svg`,
+              duration: lesson.duration,
+              videoUrl: lesson.videoUrl,
+              position: videoPosition,
+            })
+            .returning({ id: videos.id });
+          result.videos += 1;
+          await tx
+            .insert(videoTimestamps)
+            .values(lesson.chapters.map((chapter) => ({ ...chapter, videoId: inserted.id })));
+          result.chapters += lesson.chapters.length;
+        }
+      }
+    }
+
+    const [{ count: groupCount }] = await tx.select({ count: sql<number>`count(*)::int` }).from(groups);
+    if (groupCount === 0) {
+      await tx.insert(groups).values(sampleGroups(now));
+      result.groups = 3;
+    }
+    return result;
+  });
+}
