@@ -4,14 +4,17 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from './config.ts';
+import { authenticationPlugin } from './plugins/authentication.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { createConsoleMailer, type Mailer } from './providers/mail/mailer.ts';
+import { authRoutes } from './routes/auth/auth-routes.ts';
 import { contactRoutes } from './routes/contact/contact-routes.ts';
 import { healthRoutes } from './routes/health/health-routes.ts';
+import { userRoutes } from './routes/users/user-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,11 +69,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityHeadersPlugin, { config });
   await app.register(rateLimitPlugin, { redis: options.redis });
   await app.register(openApiPlugin);
+  await app.register(authenticationPlugin);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(contactRoutes);
+      await api.register(authRoutes);
+      await api.register(userRoutes);
     },
     { prefix: API_PREFIX },
   );

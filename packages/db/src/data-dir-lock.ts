@@ -38,3 +38,15 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
     throw error;
   }
 }
+
+/** Whether a live process holds DATA_DIR (a stale lock left by a crash does not count). */
+export async function isDataDirLocked(dataDir: string): Promise<boolean> {
+  try {
+    return await lockfile.check(dataDir, {
+      lockfilePath: path.join(dataDir, 'candlewise.lock'),
+      stale: 10_000,
+    });
+  } catch {
+    return false;
+  }
+}

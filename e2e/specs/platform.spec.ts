@@ -1,0 +1,159 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { apiLogin, plantSession, readPersistedRoot, tokenWithExpiry } from '../support/session.ts';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const screenshotDir = path.join(repoRoot, 'e2e/test-results/screenshots');
+
+test('the API is healthy and the landing page is served', async ({ page, request }) => {
+  const health = await request.get('/api/v1/health');
+  expect(health.status()).toBe(200);
+  expect(await health.json()).toMatchObject({ success: true });
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: /create your free account/i }).first()).toBeVisible();
+});
+
+test('an unknown path shows a plain Not Found heading', async ({ page }) => {
+  await page.goto('/this/path/does-not-exist');
+  await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible();
+});
+
+test('a signed-out visitor opening /home lands on /login', async ({ page }) => {
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('an expired token shows the session alert, signs out and goes to /login', async ({ page }) => {
+  const expired = tokenWithExpiry(Math.floor(Date.now() / 1000) - 60);
+  await plantSession(page, {
+    token: expired,
+    user: { _id: 'someone', firstName: 'Old', lastName: 'Session', role: 'user' },
+  });
+  const alerts: string[] = [];
+  page.on('dialog', async (dialog) => {
+    alerts.push(dialog.message());
+    await dialog.accept();
+  });
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(alerts).toEqual(['Session Expired, please login again']);
+  const persisted = await readPersistedRoot(page);
+  expect(persisted.auth).toMatchObject({ token: null, user: null });
+});
+
+test('dark mode survives a reload and is persisted under persist:root', async ({ page, request }) => {
+  const session = await apiLogin(request, 'learner');
+  await plantSession(page, session);
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { name: /Welcome back, Lena/ })).toBeVisible();
+  await expect(page.locator('html')).not.toHaveAttribute('data-theme', 'dark');
+
+  await page.getByRole('switch', { name: 'Dark mode' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  const persisted = await readPersistedRoot(page);
+  expect(persisted.theme).toEqual({ darkMode: true });
+  expect(persisted._persist).toMatchObject({ version: 1 });
+});
+
+test('the frame: sidebar of 200 px on wide screens, a bottom bar at 375 px', async ({ page, request }) => {
+  const session = await apiLogin(request, 'learner');
+  await plantSession(page, session);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/home');
+  const sidebar = page.getByTestId('sidebar');
+  await expect(sidebar).toBeVisible();
+  expect((await sidebar.boundingBox())?.width).toBe(200);
+  await expect(page.getByTestId('bottom-nav')).toBeHidden();
+  for (const name of ['Home', 'Groups', 'Journal']) {
+    await expect(sidebar.getByRole('link', { name })).toBeVisible();
+  }
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByTestId('bottom-nav')).toBeVisible();
+  await expect(page.getByTestId('sidebar')).toBeHidden();
+});
+
+test('the avatar menu shows the badge, the name and logs out to /auth', async ({ page, request }) => {
+  const session = await apiLogin(request, 'learner');
+  await plantSession(page, session);
+  await page.goto('/home');
+  await page.getByRole('button', { name: /account menu/i }).click();
+  await expect(page.getByText('Free trialz')).toBeVisible();
+  await expect(page.getByText('Lena Learner')).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'View Profile' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Manage Subscription' })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  expect((await readPersistedRoot(page)).auth).toMatchObject({ token: null, user: null });
+});
+
+test('the contact form stores a message and confirms it', async ({ page }) => {
+  await page.goto('/contact');
+  await page.getByLabel('Name').fill('Playwright Visitor');
+  await page.getByLabel('E-mail').fill('visitor@example.com');
+  await page.getByLabel('Subject').fill('Question about competitions');
+  await page.getByLabel('Message').fill('How long does a freeze last in the running competition?');
+  await page.getByRole('button', { name: /send/i }).click();
+  await expect(page.getByRole('status')).toContainText(/received your message/i);
+});
+
+test('a second server on the same DATA_DIR exits with a clear message and the first keeps serving', async ({
+  request,
+}) => {
+  const dataDir = process.env.E2E_DATA_DIR;
+  test.skip(!dataDir, 'needs the runner’s DATA_DIR');
+  const second = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0' },
+  });
+  let output = '';
+  second.stdout.on('data', (chunk) => (output += chunk));
+  second.stderr.on('data', (chunk) => (output += chunk));
+  const code = await new Promise<number | null>((resolve) => second.on('exit', resolve));
+  expect(code).toBe(1);
+  expect(output).toContain('Another Candlewise process is already using DATA_DIR');
+  expect((await request.get('/api/v1/health')).status()).toBe(200);
+});
+
+test('screenshots: landing and frame, light and dark, 1280 and 375 px', async ({ page, request }) => {
+  const session = await apiLogin(request, 'learner');
+  for (const dark of [false, true]) {
+    for (const width of [1280, 375]) {
+      const context = await page
+        .context()
+        .browser()!
+        .newContext({ viewport: { width, height: width === 375 ? 812 : 800 } });
+      const tab = await context.newPage();
+      await plantSession(tab, { token: null, user: null }, dark);
+      await tab.goto('/');
+      await tab.waitForLoadState('networkidle');
+      await tab.screenshot({
+        path: path.join(screenshotDir, `landing-${dark ? 'dark' : 'light'}-${width}.png`),
+        fullPage: true,
+      });
+      await context.close();
+
+      const framed = await page
+        .context()
+        .browser()!
+        .newContext({ viewport: { width, height: width === 375 ? 812 : 800 } });
+      const framedTab = await framed.newPage();
+      await plantSession(framedTab, session, dark);
+      await framedTab.goto('/home');
+      await expect(framedTab.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+      await framedTab.waitForLoadState('networkidle');
+      await framedTab.screenshot({
+        path: path.join(screenshotDir, `frame-home-${dark ? 'dark' : 'light'}-${width}.png`),
+        fullPage: true,
+      });
+      await framed.close();
+    }
+  }
+});
