@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import type { DatabaseHandle } from '@candlewise/db';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -10,9 +12,17 @@ import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { spaPlugin } from './plugins/spa.ts';
-import { createConsoleMailer, type Mailer } from './providers/mail/mailer.ts';
+import { createConsoleMailer, createSmtpMailer, type Mailer } from './providers/mail/mailer.ts';
+import {
+  createConsoleSmsSender,
+  createWebhookSmsSender,
+  type SmsSender,
+} from './providers/sms/sms-sender.ts';
+import { createDiskStorage, type FileStorage } from './providers/storage/file-storage.ts';
+import { adminUserRoutes } from './routes/admin/admin-user-routes.ts';
 import { authRoutes } from './routes/auth/auth-routes.ts';
 import { contactRoutes } from './routes/contact/contact-routes.ts';
+import { devOutboxRoutes } from './routes/dev/dev-outbox-routes.ts';
 import { healthRoutes } from './routes/health/health-routes.ts';
 import { userRoutes } from './routes/users/user-routes.ts';
 
@@ -21,6 +31,8 @@ declare module 'fastify' {
     config: AppConfig;
     database: DatabaseHandle;
     mailer: Mailer;
+    smsSender: SmsSender;
+    fileStorage: FileStorage;
     redis: Redis | null;
   }
 }
@@ -30,6 +42,8 @@ export type BuildAppOptions = {
   database: DatabaseHandle;
   redis?: Redis;
   mailer?: Mailer;
+  smsSender?: SmsSender;
+  fileStorage?: FileStorage;
   /** pino options, or false to silence (tests). */
   logger?: FastifyServerOptions['logger'];
 };
@@ -58,7 +72,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('database', options.database);
   app.decorate('redis', options.redis ?? null);
-  app.decorate('mailer', options.mailer ?? createConsoleMailer(app.log));
+  // Without real transports, messages go to the log and (outside production) the dev outbox.
+  const outbox = config.isProduction ? undefined : options.database.db;
+  app.decorate(
+    'mailer',
+    options.mailer ??
+      (config.smtpUrl
+        ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+        : createConsoleMailer(app.log, outbox)),
+  );
+  app.decorate(
+    'smsSender',
+    options.smsSender ??
+      (config.smsWebhookUrl
+        ? createWebhookSmsSender(config.smsWebhookUrl, config.smsWebhookToken)
+        : createConsoleSmsSender(app.log, outbox)),
+  );
+  app.decorate('fileStorage', options.fileStorage ?? createDiskStorage(path.join(config.dataDir, 'uploads')));
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -70,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin, { redis: options.redis });
   await app.register(openApiPlugin);
   await app.register(authenticationPlugin);
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 5, fields: 20 } });
 
   await app.register(
     async (api) => {
@@ -77,6 +108,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(contactRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);
+      await api.register(adminUserRoutes);
+      if (!config.isProduction) await api.register(devOutboxRoutes);
     },
     { prefix: API_PREFIX },
   );

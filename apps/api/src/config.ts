@@ -33,6 +33,8 @@ const environmentSchema = z.object({
   PUBLIC_URL: optionalUrl(['http', 'https']),
   PRODUCTS_URL: optionalUrl(['http', 'https']),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  SMS_WEBHOOK_URL: optionalUrl(['http', 'https']),
+  SMS_WEBHOOK_TOKEN: z.string().optional(),
   MAIL_FROM: z.string().min(3).default('Candlewise <no-reply@candlewise.app>'),
   SUPPORT_EMAIL: z.email().default('support@candlewise.app'),
   PAYMENTS_PROVIDER: z.enum(['local', 'stripe']).default('local'),
@@ -54,6 +56,8 @@ export type AppConfig = {
   publicUrl: string;
   productsUrl: string;
   smtpUrl?: string;
+  smsWebhookUrl?: string;
+  smsWebhookToken?: string;
   mailFrom: string;
   supportEmail: string;
   paymentsProvider: 'local' | 'stripe';
@@ -109,6 +113,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     publicUrl,
     productsUrl: env.PRODUCTS_URL ?? `${publicUrl}/sales`,
     smtpUrl: env.SMTP_URL,
+    smsWebhookUrl: env.SMS_WEBHOOK_URL,
+    smsWebhookToken: env.SMS_WEBHOOK_TOKEN,
     mailFrom: env.MAIL_FROM,
     supportEmail: env.SUPPORT_EMAIL,
     paymentsProvider: env.PAYMENTS_PROVIDER,

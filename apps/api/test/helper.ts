@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type DatabaseHandle, openDatabase } from '@candlewise/db';
@@ -9,6 +9,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/config.ts';
 import type { Mailer, MailMessage } from '../src/providers/mail/mailer.ts';
+import type { SmsMessage, SmsSender } from '../src/providers/sms/sms-sender.ts';
 import { withDatabase } from './global-setup.ts';
 
 /** A fresh copy of the migrated, seeded test database, on whichever engine the run uses. */
@@ -54,6 +55,7 @@ export type TestApp = {
   app: FastifyInstance;
   database: DatabaseHandle;
   outbox: MailMessage[];
+  smsOutbox: SmsMessage[];
   close(): Promise<void>;
 };
 
@@ -66,14 +68,37 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       outbox.push(message);
     },
   };
-  const app = await buildApp({ config: testConfig(overrides), database, mailer, logger: false });
+  const smsOutbox: SmsMessage[] = [];
+  const smsSender: SmsSender = {
+    async send(message) {
+      smsOutbox.push(message);
+    },
+  };
+  const config = testConfig({
+    dataDir: mkdtempSync(path.join(tmpdir(), 'candlewise-test-data-')),
+    ...overrides,
+  });
+  const app = await buildApp({ config, database, mailer, smsSender, logger: false });
   return {
     app,
     database,
     outbox,
+    smsOutbox,
     async close() {
       await app.close();
       await database.close();
     },
   };
+}
+
+/** The 6-digit code in the last message sent to an address or number. */
+export function lastCode(messages: Array<{ to: string; text: string }>, to: string): string {
+  const message = [...messages].reverse().find((entry) => entry.to === to);
+  const code = message?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code was sent to ${to}`);
+  return code;
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
 }

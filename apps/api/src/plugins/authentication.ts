@@ -1,14 +1,16 @@
-import type { UserRow } from '@candlewise/db';
+import { type UserRow, users } from '@candlewise/db';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, forbidden, unauthorized } from '../lib/app-error.ts';
-import { verifySessionToken } from '../services/auth/session-token.ts';
-import { findUserById } from '../services/users/find-user.ts';
+import { type SessionClaims, verifySessionToken } from '../services/auth/session-token.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, set by `app.authenticate`; routes behind it can rely on it. */
     currentUser: UserRow;
+    /** The verified claims of the caller's token (logout revokes exactly this one). */
+    sessionClaims: SessionClaims;
   }
   interface FastifyInstance {
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
@@ -23,6 +25,7 @@ declare module 'fastify' {
  */
 export const authenticationPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('currentUser', null as unknown as UserRow);
+  app.decorateRequest('sessionClaims', null as unknown as SessionClaims);
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
@@ -30,12 +33,22 @@ export const authenticationPlugin = fp(async (app: FastifyInstance) => {
     if (!token) throw unauthorized('Please sign in to continue.');
     const claims = await verifySessionToken(app.config.appSecret, token);
     if (!claims) throw unauthorized('Your session is invalid or has expired. Please sign in again.');
-    const user = await findUserById(app.database.db, claims.userId);
-    if (!user || user.tokenVersion !== claims.tokenVersion) {
+    // One round-trip: the user and whether this very token was signed out.
+    const [row] = await app.database.db
+      .select({
+        user: users,
+        revoked: sql<boolean>`exists(select 1 from revoked_tokens where jti = ${claims.tokenId})`,
+      })
+      .from(users)
+      .where(eq(users.id, claims.userId))
+      .limit(1);
+    const user = row?.user;
+    if (!user || row.revoked || user.tokenVersion !== claims.tokenVersion) {
       throw unauthorized('Your session has ended. Please sign in again.');
     }
     if (user.disabledAt) throw new AppError(403, 'FORBIDDEN', 'This account has been disabled.');
     request.currentUser = user;
+    request.sessionClaims = claims;
   });
 
   app.decorate('requireAdmin', async (request: FastifyRequest) => {

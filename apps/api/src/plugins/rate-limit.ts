@@ -1,26 +1,60 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { AppError } from '../lib/app-error.ts';
 
+export type LimitOptions = {
+  /** Requests allowed per window for one key. */
+  max: number;
+  /** Window length in milliseconds. */
+  windowMs: number;
+  /** What is counted: an address, an account, an e-mail… (prefix it with the limit's name). */
+  key: (request: FastifyRequest) => string;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * A hook enforcing one limit. Several can guard one route (per address AND per account):
+     * unlike the plugin's own route hook, each is counted on its own.
+     */
+    limit(options: LimitOptions): (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+function tooMany(ttlMs: number) {
+  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+  return new AppError(
+    429,
+    'RATE_LIMITED',
+    `Too many requests. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`,
+    undefined,
+    { 'Retry-After': String(seconds) },
+  );
+}
+
 /**
- * Rate limits are opt-in per route (`config.rateLimit`). With Redis they are shared by every API
- * process; without it each process counts alone, which is right for the single embedded server.
+ * Rate limits are opt-in per route. With Redis they are shared by every API process; without it
+ * each process counts alone, which is right for the single embedded server.
  */
 export const rateLimitPlugin = fp(async (app: FastifyInstance, options: { redis?: Redis }) => {
   await app.register(rateLimit, {
     global: false,
     ...(options.redis ? { redis: options.redis, nameSpace: 'candlewise:rate-limit:' } : {}),
-    errorResponseBuilder: (_request, context) => {
-      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-      return new AppError(
-        429,
-        'RATE_LIMITED',
-        `Too many requests. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`,
-        undefined,
-        { 'Retry-After': String(seconds) },
-      );
-    },
+    errorResponseBuilder: (_request, context) => tooMany(context.ttl),
+  });
+
+  app.decorate('limit', (limit: LimitOptions) => {
+    const check = app.createRateLimit({
+      max: limit.max,
+      timeWindow: limit.windowMs,
+      keyGenerator: limit.key,
+    });
+    return async (request: FastifyRequest) => {
+      const result = await check(request);
+      // isAllowed is true only for allow-listed keys; everything else is counted.
+      if (!result.isAllowed && result.isExceeded) throw tooMany(result.ttl);
+    };
   });
 });

@@ -1,19 +1,41 @@
+import { type DbExecutor, devOutbox, newId } from '@candlewise/db';
 import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 
-/** Where e-mail goes. The console transport is the default; SMTP arrives with the accounts issue. */
+/** Where e-mail goes: SMTP when SMTP_URL is set, else the log plus the dev outbox. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-export function createConsoleMailer(logger: FastifyBaseLogger): Mailer {
+/** Development transport: prints the message and keeps it in the dev outbox (never in production). */
+export function createConsoleMailer(logger: FastifyBaseLogger, outbox?: DbExecutor): Mailer {
   return {
     async send(message) {
       logger.info(
         { mail: { to: message.to, subject: message.subject } },
         `mail to ${message.to}:\n${message.text}`,
       );
+      if (outbox) {
+        await outbox.insert(devOutbox).values({
+          id: newId(),
+          to: message.to,
+          channel: 'email',
+          subject: message.subject,
+          text: message.text,
+          html: message.html ?? null,
+        });
+      }
+    },
+  };
+}
+
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(message) {
+      await transport.sendMail({ from, ...message });
     },
   };
 }

@@ -1,47 +1,277 @@
-import { emailSchema } from '@candlewise/shared';
+import {
+  addPhoneSchema,
+  changePasswordSchema,
+  confirmCodeSchema,
+  forgotPasswordSchema,
+  logInSchema,
+  resendCodeSchema,
+  resetPasswordSchema,
+  signUpSchema,
+  userDetailsSchema,
+} from '@candlewise/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { logIn } from '../../services/auth/log-in.ts';
+import {
+  addPhoneNumber,
+  completeUserDetails,
+  confirmEmail,
+  confirmPhone,
+  resendCode,
+} from '../../services/auth/onboarding.ts';
+import { changePassword, requestPasswordReset, resetPassword } from '../../services/auth/passwords.ts';
+import { revokeAllTokens, revokeToken } from '../../services/auth/sessions.ts';
+import { signUp } from '../../services/auth/sign-up.ts';
+import { toPublicUser } from '../../services/users/to-public-user.ts';
 import { publicUserSchema } from '../users/public-user-schema.ts';
 
+const okSchema = z.object({ success: z.literal(true), message: z.string(), data: z.null() });
+const userAnswer = z.object({ success: z.literal(true), data: z.object({ user: publicUserSchema }) });
+const sessionAnswer = z.object({
+  success: z.literal(true),
+  data: z.object({ token: z.string(), user: publicUserSchema }),
+});
+
+const FIFTEEN_MINUTES = 15 * 60_000;
+const bodyEmail = (request: FastifyRequest) => {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : '';
+};
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => ({
+    db: app.database.db,
+    secret: app.config.appSecret,
+    mailer: app.mailer,
+    sms: app.smsSender,
+  });
+
+  // Guessing is slow from one address and against one account, each counted on its own.
+  const perIp = (name: string, max: number) =>
+    app.limit({ max, windowMs: FIFTEEN_MINUTES, key: (request) => `${name}:ip:${request.ip}` });
+  const perEmail = (name: string, max: number) =>
+    app.limit({ max, windowMs: FIFTEEN_MINUTES, key: (request) => `${name}:email:${bodyEmail(request)}` });
+  const perUser = (name: string, max: number) =>
+    app.limit({ max, windowMs: FIFTEEN_MINUTES, key: (request) => `${name}:user:${request.currentUser.id}` });
+
+  app.post(
+    '/auth/signup',
+    {
+      preHandler: [perIp('signup', 10)],
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account; a 6-digit code is e-mailed',
+        body: signUpSchema,
+        response: { 201: sessionAnswer },
+      },
+    },
+    async (request, reply) => {
+      const session = await signUp(app.database.db, app.mailer, app.config.appSecret, request.body);
+      return reply.code(201).send({ success: true as const, data: session });
+    },
+  );
+
   app.post(
     '/auth/login',
     {
-      // Per address and per account: guessing a password is slow from one place or against one e-mail.
-      config: {
-        rateLimit: {
-          max: 10,
-          timeWindow: '5 minutes',
-          keyGenerator: (request) => {
-            const email = (request.body as { email?: unknown } | undefined)?.email;
-            return `login:${request.ip}:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
-          },
-        },
-      },
+      preHandler: [perIp('login', 30), perEmail('login', 10)],
       schema: {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',
-        body: z.object({
-          email: emailSchema,
-          password: z.string().min(1, 'Please enter your password.').max(200),
-        }),
+        body: logInSchema,
+        response: { 200: sessionAnswer },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await logIn(app.database.db, app.config.appSecret, request.body.email, request.body.password),
+    }),
+  );
+
+  app.post(
+    '/auth/confirm-email',
+    {
+      onRequest: app.authenticate,
+      preHandler: [perIp('confirm', 30), perUser('confirm-email', 10)],
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm the e-mail with its code',
+        body: confirmCodeSchema,
+        response: { 200: userAnswer },
+      },
+    },
+    async (request) => {
+      const user = await confirmEmail(deps(), request.currentUser, request.body.code);
+      return { success: true as const, data: { user: toPublicUser(user) } };
+    },
+  );
+
+  app.post(
+    '/auth/resend-code',
+    {
+      onRequest: app.authenticate,
+      preHandler: [perIp('resend', 20)],
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a new code (after 60 s)',
+        body: resendCodeSchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request) => {
+      await resendCode(deps(), request.currentUser, request.body.channel);
+      return {
+        success: true as const,
+        message:
+          request.body.channel === 'email'
+            ? 'We sent a new code to your e-mail.'
+            : 'We sent a new code to your phone.',
+        data: null,
+      };
+    },
+  );
+
+  app.post(
+    '/auth/phone',
+    {
+      onRequest: app.authenticate,
+      preHandler: [perIp('phone', 20)],
+      schema: {
+        tags: ['auth'],
+        summary: 'Add or change the phone number; a code is sent by SMS',
+        body: addPhoneSchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request) => {
+      await addPhoneNumber(deps(), request.currentUser, request.body.phoneNumber);
+      return { success: true as const, message: 'We sent a code to your phone.', data: null };
+    },
+  );
+
+  app.post(
+    '/auth/confirm-phone',
+    {
+      onRequest: app.authenticate,
+      preHandler: [perIp('confirm', 30), perUser('confirm-phone', 10)],
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm the phone number with its code',
+        body: confirmCodeSchema,
+        response: { 200: userAnswer },
+      },
+    },
+    async (request) => {
+      const user = await confirmPhone(deps(), request.currentUser, request.body.code);
+      return { success: true as const, data: { user: toPublicUser(user) } };
+    },
+  );
+
+  app.post(
+    '/auth/user-details',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Finish onboarding: name and profile, role becomes user',
+        body: userDetailsSchema,
+        response: { 200: userAnswer },
+      },
+    },
+    async (request) => {
+      const user = await completeUserDetails(app.database.db, request.currentUser, request.body);
+      return { success: true as const, data: { user: toPublicUser(user) } };
+    },
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      preHandler: [perIp('forgot', 10), perEmail('forgot', 5)],
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mail a password reset code',
+        body: forgotPasswordSchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request) => {
+      await requestPasswordReset(deps(), request.body.email);
+      return {
+        success: true as const,
+        message: 'If an account uses that e-mail, we sent it a code. It works for 10 minutes.',
+        data: null,
+      };
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      preHandler: [perIp('reset', 30), perEmail('reset', 10)],
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the e-mailed code',
+        body: resetPasswordSchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request) => {
+      await resetPassword(deps(), request.body);
+      return {
+        success: true as const,
+        message: 'Your password was changed. Log in with the new one.',
+        data: null,
+      };
+    },
+  );
+
+  app.post(
+    '/auth/change-password',
+    {
+      onRequest: app.authenticate,
+      preHandler: [perUser('change-password', 10)],
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password; other devices are signed out',
+        body: changePasswordSchema,
         response: {
           200: z.object({
             success: z.literal(true),
-            data: z.object({ token: z.string(), user: publicUserSchema }),
+            message: z.string(),
+            data: z.object({ token: z.string() }),
           }),
         },
       },
     },
     async (request) => {
-      const result = await logIn(
-        app.database.db,
-        app.config.appSecret,
-        request.body.email,
-        request.body.password,
-      );
-      return { success: true as const, data: result };
+      const token = await changePassword(deps(), request.currentUser, request.body);
+      return { success: true as const, message: 'Your password was changed.', data: { token } };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      onRequest: app.authenticate,
+      schema: { tags: ['auth'], summary: 'Sign out this token', response: { 200: okSchema } },
+    },
+    async (request) => {
+      await revokeToken(app.database.db, request.sessionClaims);
+      return { success: true as const, message: 'You are signed out.', data: null };
+    },
+  );
+
+  app.post(
+    '/auth/logout-all',
+    {
+      onRequest: app.authenticate,
+      schema: { tags: ['auth'], summary: 'Sign out every device', response: { 200: okSchema } },
+    },
+    async (request) => {
+      await revokeAllTokens(app.database.db, request.currentUser.id);
+      return { success: true as const, message: 'You are signed out on every device.', data: null };
     },
   );
 };

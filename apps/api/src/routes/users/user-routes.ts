@@ -1,16 +1,26 @@
+import { deleteAccountSchema, updateUserDetailsSchema } from '@candlewise/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import { assertSelf } from '../../plugins/authentication.ts';
+import { deleteAccount } from '../../services/users/delete-account.ts';
 import { findUserById } from '../../services/users/find-user.ts';
+import {
+  contentTypeByExtension,
+  PROFILE_IMAGE_MAX_BYTES,
+  setProfileImage,
+} from '../../services/users/profile-image.ts';
 import { toPublicUser } from '../../services/users/to-public-user.ts';
+import { updateUserDetails } from '../../services/users/update-user-details.ts';
 import { publicUserSchema } from './public-user-schema.ts';
+
+const userAnswer = z.object({ success: z.literal(true), data: z.object({ user: publicUserSchema }) });
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/details/:userId',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['users'],
         summary: 'The signed-in user (or, for admins, any user)',
@@ -29,6 +39,95 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           : await findUserById(app.database.db, request.params.userId);
       if (!user) throw notFound('No user has that id.');
       return { success: true as const, data: { userData: toPublicUser(user) } };
+    },
+  );
+
+  app.put(
+    '/user/update/user-details',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: 'Mark notifications viewed up to a time, and/or update profile fields',
+        security: [{ bearerAuth: [] }],
+        body: updateUserDetailsSchema,
+        response: { 200: userAnswer },
+      },
+    },
+    async (request) => {
+      const { userId, ...changes } = request.body;
+      assertSelf(request, userId);
+      const user = await updateUserDetails(app.database.db, request.currentUser, changes);
+      return { success: true as const, data: { user: toPublicUser(user) } };
+    },
+  );
+
+  app.put(
+    '/user/profile-image',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: 'Upload a profile picture (multipart field "image"; PNG, JPEG or WebP; at most 2 MB)',
+        security: [{ bearerAuth: [] }],
+        consumes: ['multipart/form-data'],
+        response: { 200: userAnswer },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) {
+        throw new AppError(
+          415,
+          'UNSUPPORTED_MEDIA_TYPE',
+          'Send the picture as multipart/form-data in the field "image".',
+        );
+      }
+      const file = await request.file({ limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1 } });
+      if (!file) throw new AppError(400, 'BAD_REQUEST', 'Choose a picture to upload in the field "image".');
+      const bytes = await file.toBuffer(); // throws FST_REQ_FILE_TOO_LARGE (→ 413) past the limit
+      const user = await setProfileImage(app.database.db, app.fileStorage, request.currentUser, bytes);
+      return { success: true as const, data: { user: toPublicUser(user) } };
+    },
+  );
+
+  app.get(
+    '/uploads/avatars/:file',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'A profile picture',
+        params: z.object({ file: z.string().regex(/^[a-z0-9-]+\.(png|jpg|webp)$/, 'Unknown file.') }),
+      },
+    },
+    async (request, reply) => {
+      const content = await app.fileStorage.get(`avatars/${request.params.file}`);
+      if (!content) throw notFound('That picture does not exist.');
+      const extension = request.params.file.split('.').pop()!;
+      return reply
+        .type(contentTypeByExtension[extension])
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .header('Content-Disposition', 'inline')
+        .header('Cross-Origin-Resource-Policy', 'same-origin')
+        .send(content);
+    },
+  );
+
+  app.delete(
+    '/user/account',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: 'Delete the account and its data (password required)',
+        security: [{ bearerAuth: [] }],
+        body: deleteAccountSchema,
+        response: { 200: z.object({ success: z.literal(true), message: z.string(), data: z.null() }) },
+      },
+    },
+    async (request) => {
+      await deleteAccount(app.database.db, request.currentUser, request.body.password);
+      return { success: true as const, message: 'Your account and its data were deleted.', data: null };
     },
   );
 };

@@ -1,14 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 
-export type SessionClaims = { userId: string; tokenVersion: number; expiresAt: number };
+export type SessionClaims = { userId: string; tokenVersion: number; expiresAt: number; tokenId: string };
 
 function key(secret: string): Uint8Array {
   return new TextEncoder().encode(secret);
 }
 
-/** HS256 JWT: `sub` = user id, `exp` in seconds, `tv` = the user's token version (revocation). */
+/** HS256 JWT: `sub` = user id, `exp` in seconds, `tv` = the user's token version (revoke all), `jti` (revoke one). */
 export async function signSessionToken(
   secret: string,
   userId: string,
@@ -22,6 +23,7 @@ export async function signSessionToken(
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + TOKEN_LIFETIME_SECONDS)
     .setIssuer('candlewise')
+    .setJti(randomUUID())
     .sign(key(secret));
 }
 
@@ -29,14 +31,16 @@ export async function signSessionToken(
 export async function verifySessionToken(secret: string, token: string): Promise<SessionClaims | null> {
   try {
     const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'], issuer: 'candlewise' });
+    const { sub, tv, exp, jti } = payload;
     if (
-      typeof payload.sub !== 'string' ||
-      typeof payload.tv !== 'number' ||
-      typeof payload.exp !== 'number'
+      typeof sub !== 'string' ||
+      typeof tv !== 'number' ||
+      typeof exp !== 'number' ||
+      typeof jti !== 'string'
     ) {
       return null;
     }
-    return { userId: payload.sub, tokenVersion: payload.tv, expiresAt: payload.exp };
+    return { userId: sub, tokenVersion: tv, expiresAt: exp, tokenId: jti };
   } catch {
     return null;
   }
