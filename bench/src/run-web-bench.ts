@@ -1,0 +1,339 @@
+// `npm run bench:web`: Lighthouse (default config: mobile emulation, simulated throttling) on the
+// landing page and the login page of the built app, plus the gzipped JavaScript each page loads.
+//
+// Starts the app like `npm start` (which builds the web app when its sources changed) on a free port
+// with a temporary DATA_DIR, launches Debian's chromium (or CHROMIUM_PATH) headless with a fresh
+// profile, and prints the four category scores, LCP, the JavaScript and, for every category under
+// 100, the audits that cost points. BENCH_WEB_ASSERT=1 turns the targets into an exit code.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Result } from 'lighthouse';
+import { BenchError, makeTempDir, onCleanup, repoRoot, runWithCleanup, startApp } from './processes.ts';
+
+/** BENCH_WEB_PAGES=/,/login,/pricing audits other pages (comma-separated paths). */
+const PAGES = (process.env.BENCH_WEB_PAGES ?? '/,/login')
+  .split(',')
+  .map((page) => page.trim())
+  .filter((page) => page.startsWith('/'));
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The targets BENCH_WEB_ASSERT=1 enforces. */
+const TARGETS = {
+  performance: 99,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 100,
+  lcpMs: 1500,
+  javascriptGzipBytes: 100 * 1024,
+};
+
+type AuditResult = Result['audits'][string];
+type PageReport = {
+  page: string;
+  scores: Record<(typeof CATEGORIES)[number], number | null>;
+  lcpMs: number | null;
+  scripts: { path: string; gzipBytes: number; source: string }[];
+  javascriptGzipBytes: number;
+  findings: string[];
+  warnings: string[];
+  /** Set when Lighthouse could not audit the page at all (e.g. NO_FCP: nothing painted). */
+  runtimeError?: string;
+};
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function gzippedSize(distDir: string, url: string, transferSize: number): { bytes: number; source: string } {
+  const { pathname } = new URL(url);
+  const file = path.join(distDir, decodeURIComponent(pathname));
+  if (!file.startsWith(distDir + path.sep) || !existsSync(file) || !statSync(file).isFile()) {
+    return { bytes: transferSize, source: 'not in dist: transfer size' };
+  }
+  if (existsSync(`${file}.gz`)) return { bytes: statSync(`${file}.gz`).size, source: '.gz' };
+  return { bytes: gzipSync(readFileSync(file), { level: 9 }).length, source: 'gzipped here' };
+}
+
+/** A short line for one row of an audit's details (a DOM node, a URL, a console message…). */
+function describeItem(item: Record<string, unknown>): string | null {
+  const node = item.node as { snippet?: string; selector?: string; nodeLabel?: string } | undefined;
+  const source = item.source as { url?: string } | undefined;
+  const candidates = [
+    node?.selector && node.snippet ? `${node.selector}  ${node.snippet}` : undefined,
+    node?.snippet,
+    typeof item.description === 'string' ? item.description : undefined,
+    typeof item.url === 'string' ? item.url : undefined,
+    source?.url,
+    typeof item.label === 'string' ? item.label : undefined,
+  ];
+  const text = candidates.find((candidate) => typeof candidate === 'string' && candidate.trim() !== '');
+  return text ? text.replace(/\s+/g, ' ').slice(0, 160) : null;
+}
+
+function failingAudits(lhr: Result, categoryId: string, erroredInsights: Set<string>): string[] {
+  const category = lhr.categories[categoryId];
+  if (!category) return [];
+  const lines: { weight: number; score: number; text: string[] }[] = [];
+  for (const ref of category.auditRefs) {
+    const audit: AuditResult | undefined = lhr.audits[ref.id];
+    if (!audit) continue;
+    if (audit.scoreDisplayMode === 'error') {
+      // Weightless insights that need Node 22 (iterator helpers) error on Node 20: listed apart.
+      if (ref.weight === 0) {
+        erroredInsights.add(audit.title);
+        continue;
+      }
+      lines.push({
+        weight: ref.weight,
+        score: 0,
+        text: [`${audit.title}: audit errored (${audit.errorMessage})`],
+      });
+      continue;
+    }
+    if (!['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode)) continue;
+    if (audit.score === null || audit.score >= 1) continue;
+    const score = Math.round(audit.score * 100);
+    const head =
+      `${audit.title}${audit.displayValue ? ` — ${audit.displayValue}` : ''}` +
+      ` (score ${score}${ref.weight > 0 ? `, weight ${ref.weight}` : ''})`;
+    const text = [head];
+    const details = audit.details as { type?: string; items?: Record<string, unknown>[] } | undefined;
+    const tabular = details?.type === 'table' || details?.type === 'opportunity';
+    const described = tabular && Array.isArray(details?.items) ? details.items.map(describeItem) : [];
+    const shown = described.filter((line): line is string => line !== null);
+    for (const line of shown.slice(0, 3)) text.push(`    ${line}`);
+    if (shown.length > 3) text.push(`    … and ${shown.length - 3} more`);
+    lines.push({ weight: ref.weight, score: audit.score, text });
+  }
+  lines.sort((a, b) => b.weight - a.weight || a.score - b.score);
+  return lines.flatMap((line) => [`  - ${line.text[0]}`, ...line.text.slice(1).map((text) => `  ${text}`)]);
+}
+
+async function audit(baseUrl: string, page: string, port: number, distDir: string): Promise<PageReport> {
+  const started = Date.now();
+  const runnerResult = await lighthouse(`${baseUrl}${page}`, { port, output: 'json', logLevel: 'error' });
+  if (!runnerResult) throw new BenchError(`Lighthouse returned nothing for ${page}.`);
+  const { lhr } = runnerResult;
+  console.log(`lighthouse: ${page} audited in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  const scores = Object.fromEntries(
+    CATEGORIES.map((id) => {
+      const score = lhr.categories[id]?.score;
+      return [id, typeof score === 'number' ? Math.round(score * 100) : null];
+    }),
+  ) as PageReport['scores'];
+
+  const requests =
+    (
+      lhr.audits['network-requests']?.details as
+        | { items?: { url: string; resourceType?: string; transferSize?: number }[] }
+        | undefined
+    )?.items ?? [];
+  const seen = new Set<string>();
+  const scripts: PageReport['scripts'] = [];
+  for (const request of requests) {
+    if (request.resourceType !== 'Script' || seen.has(request.url)) continue;
+    seen.add(request.url);
+    const { bytes, source } = gzippedSize(distDir, request.url, request.transferSize ?? 0);
+    scripts.push({ path: new URL(request.url).pathname, gzipBytes: bytes, source });
+  }
+
+  const findings: string[] = [];
+  const erroredInsights = new Set<string>();
+  for (const id of CATEGORIES) {
+    const score = scores[id];
+    if (score === null || score >= 100) continue;
+    const lines = failingAudits(lhr, id, erroredInsights);
+    findings.push(`${id} ${score}:`, ...(lines.length > 0 ? lines : ['  (no single audit below 100)']));
+  }
+  if (erroredInsights.size > 0) {
+    findings.push(
+      `unscored insights that errored (Lighthouse 13 needs Node ≥ 22; this is ${process.version}): ` +
+        [...erroredInsights].join(', '),
+    );
+  }
+  if (lhr.runtimeError) {
+    // Nothing was scored; what the browser console said is usually the reason.
+    const consoleItems =
+      (lhr.audits['errors-in-console']?.details as { items?: Record<string, unknown>[] } | undefined)
+        ?.items ?? [];
+    for (const item of consoleItems.slice(0, 5)) {
+      const line = describeItem(item);
+      if (line) findings.push(`browser console: ${line}`);
+    }
+  }
+
+  return {
+    page,
+    scores,
+    lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? null,
+    scripts,
+    javascriptGzipBytes: scripts.reduce((sum, script) => sum + script.gzipBytes, 0),
+    findings,
+    warnings: lhr.runWarnings.map(String),
+    runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined,
+  };
+}
+
+/**
+ * When Lighthouse cannot audit a page (nothing painted), load it once more in a separate, short-lived
+ * headless chromium with console logging on and report what the page's console said: usually the
+ * reason (an exception while the app starts). Bounded by a 60 s timeout.
+ */
+function diagnoseBlankPage(chromePath: string, url: string): Promise<string[]> {
+  const profile = makeTempDir('candlewise-bench-diagnose-');
+  const args = [
+    ...CHROMIUM_FLAGS,
+    `--user-data-dir=${profile}`,
+    '--enable-logging=stderr',
+    '--v=0',
+    '--virtual-time-budget=10000',
+    '--dump-dom',
+    url,
+  ];
+  return new Promise((resolve) => {
+    const child = spawn(chromePath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let dom = '';
+    let log = '';
+    child.stdout.on('data', (chunk) => {
+      dom += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      log += chunk;
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    const finish = () => {
+      clearTimeout(timer);
+      const lines = log
+        .split('\n')
+        .filter((line) => line.includes(':CONSOLE'))
+        .map((line) => `browser console: ${line.replace(/^\[[^\]]*\]\s*/, '').slice(0, 240)}`);
+      const emptyRoot = /<div id="root"><\/div>/.test(dom);
+      if (emptyRoot)
+        lines.unshift('the DOM after 10 s of virtual time: <div id="root"></div> is still empty');
+      resolve([...new Set(lines)].slice(0, 10));
+    };
+    child.on('exit', finish);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      resolve([`could not start chromium for the diagnosis: ${error.message}`]);
+    });
+  });
+}
+
+function targetMisses(report: PageReport): string[] {
+  const misses: string[] = [];
+  for (const id of CATEGORIES) {
+    const score = report.scores[id];
+    if (score === null || score < TARGETS[id]) misses.push(`${id} ${score ?? 'n/a'} < ${TARGETS[id]}`);
+  }
+  if (report.lcpMs === null || report.lcpMs >= TARGETS.lcpMs) {
+    misses.push(`LCP ${report.lcpMs === null ? 'n/a' : Math.round(report.lcpMs)} ms ≥ ${TARGETS.lcpMs} ms`);
+  }
+  if (report.javascriptGzipBytes > TARGETS.javascriptGzipBytes) {
+    misses.push(`JavaScript ${kb(report.javascriptGzipBytes)} > ${kb(TARGETS.javascriptGzipBytes)} gzipped`);
+  }
+  return misses;
+}
+
+async function main(): Promise<number> {
+  const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromePath)) {
+    throw new BenchError(
+      `Chromium not found at ${chromePath}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+    );
+  }
+  const assert = process.env.BENCH_WEB_ASSERT === '1';
+  if (PAGES.length === 0) throw new BenchError('BENCH_WEB_PAGES lists no path starting with /.');
+  const distDir = path.resolve(process.env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'));
+
+  const app = await startApp({ withUser: false });
+
+  const userDataDir = makeTempDir('candlewise-bench-chromium-');
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: CHROMIUM_FLAGS,
+    userDataDir,
+    logLevel: 'silent',
+    handleSIGINT: false,
+  });
+  onCleanup('stop chromium', async () => {
+    await Promise.race([chrome.kill(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  });
+  console.log(`chromium: ${chromePath} on debugging port ${chrome.port}`);
+
+  const reports: PageReport[] = [];
+  for (const page of PAGES) {
+    const report = await audit(app.baseUrl, page, chrome.port, distDir);
+    if (report.runtimeError)
+      report.findings.push(...(await diagnoseBlankPage(chromePath, `${app.baseUrl}${page}`)));
+    reports.push(report);
+  }
+
+  console.log('\nLighthouse 13, default config (mobile emulation, simulated throttling):');
+  let missed = false;
+  let unauditable = false;
+  for (const report of reports) {
+    const score = (id: (typeof CATEGORIES)[number]) => String(report.scores[id] ?? 'n/a');
+    console.log(`\n${report.page}`);
+    console.log(
+      `  performance ${score('performance')}  accessibility ${score('accessibility')}  ` +
+        `best-practices ${score('best-practices')}  seo ${score('seo')}`,
+    );
+    console.log(`  LCP ${report.lcpMs === null ? 'n/a' : `${Math.round(report.lcpMs)} ms`}`);
+    console.log(
+      `  JavaScript ${kb(report.javascriptGzipBytes)} gzipped in ${report.scripts.length} file(s):`,
+    );
+    for (const script of [...report.scripts].sort((a, b) => b.gzipBytes - a.gzipBytes)) {
+      console.log(`    ${kb(script.gzipBytes).padStart(9)}  ${script.path}  (${script.source})`);
+    }
+    if (report.runtimeError) {
+      unauditable = true;
+      console.log(`  Lighthouse could not audit this page: ${report.runtimeError}`);
+    } else {
+      for (const warning of report.warnings) console.log(`  Lighthouse warning: ${warning}`);
+    }
+    if (report.findings.length > 0) {
+      console.log(report.runtimeError ? '  Diagnosis:' : '  Audits costing points:');
+      for (const line of report.findings) console.log(`  ${line}`);
+    }
+    if (report.runtimeError) continue;
+    const misses = targetMisses(report);
+    if (misses.length > 0) {
+      missed = true;
+      console.log(`  Targets missed: ${misses.join('; ')}`);
+    } else {
+      console.log('  All targets met.');
+    }
+  }
+
+  console.log(
+    `\nTargets: performance ≥ ${TARGETS.performance}, accessibility/best-practices/seo = 100, ` +
+      `LCP < ${TARGETS.lcpMs} ms, JavaScript ≤ ${kb(TARGETS.javascriptGzipBytes)} gzipped (1 KB = 1,024 bytes).`,
+  );
+  if (unauditable) {
+    console.log('FAIL: a page could not be audited (see above), so nothing was measured for it.');
+    return 1;
+  }
+  if (!assert) {
+    console.log(
+      missed ? 'Report only (set BENCH_WEB_ASSERT=1 to fail on missed targets).' : 'All targets met.',
+    );
+    return 0;
+  }
+  console.log(missed ? 'FAIL: targets missed (BENCH_WEB_ASSERT=1).' : 'OK: all targets met.');
+  return missed ? 1 : 0;
+}
+
+await runWithCleanup(main, 15 * 60 * 1000);

@@ -1,0 +1,60 @@
+// The API routes `npm run bench` measures, each compared with the bare Fastify route measured right
+// next to it. Add a scenario here when a route's speed matters (see bench/README.md).
+
+/** What a scenario can use to build its request: filled in once the app is up and signed in. */
+export type SetupContext = {
+  /** e.g. http://127.0.0.1:41234 */
+  baseUrl: string;
+  /** Session token of the bench user (bench@example.com), for `Authorization: Bearer`. */
+  token: string;
+  /** The bench user's `_id`. */
+  userId: string;
+  email: string;
+};
+
+type FromContext<T> = T | ((context: SetupContext) => T);
+
+export type Scenario = {
+  /** Shown in the table; keep it short and unique. */
+  name: string;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path on the app, starting with `/` (query string allowed). */
+  path: FromContext<string>;
+  headers?: FromContext<Record<string, string>>;
+  /** Request body (sent as is; set a content-type header with it). */
+  body?: FromContext<string>;
+  /**
+   * The share of the bare route's requests/s this route must reach (0.25 = 25 %). Unset: measured and
+   * reported, never fails on speed.
+   */
+  minRatio?: number;
+  /** Runs once before the warm-up, e.g. to create the data the route reads (through the API). */
+  setup?: (context: SetupContext) => Promise<void>;
+};
+
+/** `Authorization: Bearer <token>` for the bench user. */
+export const asBenchUser = (context: SetupContext): Record<string, string> => ({
+  authorization: `Bearer ${context.token}`,
+});
+
+export const scenarios: Scenario[] = [
+  {
+    // Liveness + one database round-trip (SELECT 1 on the embedded PGlite): bounded by the database.
+    name: 'health',
+    method: 'GET',
+    path: '/api/v1/health',
+  },
+  {
+    // Token check + one primary-key read of the user (authenticate), then the user itself.
+    name: 'user details (auth)',
+    method: 'GET',
+    path: (context) => `/api/v1/user/details/${context.userId}`,
+    headers: asBenchUser,
+  },
+];
+
+export function fromContext<T>(value: FromContext<T>, context: SetupContext): T;
+export function fromContext<T>(value: FromContext<T> | undefined, context: SetupContext): T | undefined;
+export function fromContext<T>(value: FromContext<T> | undefined, context: SetupContext): T | undefined {
+  return typeof value === 'function' ? (value as (context: SetupContext) => T)(context) : value;
+}
