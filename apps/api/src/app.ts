@@ -12,6 +12,7 @@ import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { spaPlugin } from './plugins/spa.ts';
+import { createMemoryEventBus, type EventBus } from './providers/events/event-bus.ts';
 import { createConsoleMailer, createSmtpMailer, type Mailer } from './providers/mail/mailer.ts';
 import {
   createConsoleSmsSender,
@@ -24,6 +25,7 @@ import { authRoutes } from './routes/auth/auth-routes.ts';
 import { contactRoutes } from './routes/contact/contact-routes.ts';
 import { devOutboxRoutes } from './routes/dev/dev-outbox-routes.ts';
 import { healthRoutes } from './routes/health/health-routes.ts';
+import { notificationRoutes } from './routes/notifications/notification-routes.ts';
 import { userRoutes } from './routes/users/user-routes.ts';
 
 declare module 'fastify' {
@@ -33,6 +35,7 @@ declare module 'fastify' {
     mailer: Mailer;
     smsSender: SmsSender;
     fileStorage: FileStorage;
+    eventBus: EventBus;
     redis: Redis | null;
   }
 }
@@ -44,6 +47,8 @@ export type BuildAppOptions = {
   mailer?: Mailer;
   smsSender?: SmsSender;
   fileStorage?: FileStorage;
+  /** Live events; Redis pub/sub when several processes run (server.ts builds it). */
+  eventBus?: EventBus;
   /** pino options, or false to silence (tests). */
   logger?: FastifyServerOptions['logger'];
 };
@@ -88,6 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? createWebhookSmsSender(config.smsWebhookUrl, config.smsWebhookToken)
         : createConsoleSmsSender(app.log, outbox)),
   );
+  app.decorate('eventBus', options.eventBus ?? createMemoryEventBus());
   app.decorate('fileStorage', options.fileStorage ?? createDiskStorage(path.join(config.dataDir, 'uploads')));
 
   app.addHook('onSend', async (request, reply) => {
@@ -109,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(adminUserRoutes);
+      await api.register(notificationRoutes);
       if (!config.isProduction) await api.register(devOutboxRoutes);
     },
     { prefix: API_PREFIX },

@@ -2,6 +2,7 @@ import { type DatabaseHandle, lockDataDir, openDatabase, runMigrations, seedData
 import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { createRedisEventBus } from './providers/events/event-bus.ts';
 
 const startedAt = Date.now();
 
@@ -21,7 +22,8 @@ async function main() {
   const seeded = await seedDatabase(database.db);
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
-  const app = await buildApp({ config, database, redis });
+  const eventBus = redis ? createRedisEventBus(redis) : undefined;
+  const app = await buildApp({ config, database, redis, eventBus });
   if (seeded.courses || seeded.groups) {
     app.log.info(seeded, 'seeded the empty database with the sample courses and competitions');
   }
@@ -38,6 +40,7 @@ async function main() {
     force.unref();
     try {
       await app.close(); // stops accepting, drains in-flight requests
+      await eventBus?.close();
       await redis?.quit();
       await database.close();
       await releaseDataDir?.();

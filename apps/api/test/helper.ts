@@ -13,7 +13,7 @@ import type { SmsMessage, SmsSender } from '../src/providers/sms/sms-sender.ts';
 import { withDatabase } from './global-setup.ts';
 
 /** A fresh copy of the migrated, seeded test database, on whichever engine the run uses. */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const template = inject('databaseTemplate');
   if (template.engine === 'pglite') {
     const dump = readFileSync(template.dumpFile);
@@ -27,7 +27,9 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   } finally {
     await admin.end();
   }
-  const handle = await openDatabase({ databaseUrl: withDatabase(template.url, name), poolSize: 5 });
+  const url = withDatabase(template.url, name);
+  const handle: DatabaseHandle & { url?: string } = await openDatabase({ databaseUrl: url, poolSize: 5 });
+  handle.url = url;
   const close = handle.close;
   handle.close = async () => {
     await close();

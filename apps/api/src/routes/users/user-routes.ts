@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { assertSelf } from '../../plugins/authentication.ts';
+import { notificationChannel } from '../../services/notifications/notify.ts';
 import { deleteAccount } from '../../services/users/delete-account.ts';
 import { findUserById } from '../../services/users/find-user.ts';
 import {
@@ -58,6 +59,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId, ...changes } = request.body;
       assertSelf(request, userId);
       const user = await updateUserDetails(app.database.db, request.currentUser, changes);
+      if (changes.lastNotificationViewedAt) {
+        // Open streams (any process, any tab) drop the bell count at once.
+        await app.eventBus.publish(notificationChannel(user.id), { type: 'viewed' }).catch(() => undefined);
+      }
       return { success: true as const, data: { user: toPublicUser(user) } };
     },
   );

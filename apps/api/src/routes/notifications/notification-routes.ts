@@ -1,0 +1,201 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { assertSelf } from '../../plugins/authentication.ts';
+import {
+  countUnread,
+  decodeCursor,
+  listNotifications,
+} from '../../services/notifications/notification-queries.ts';
+import { notificationChannel, notify } from '../../services/notifications/notify.ts';
+import { findUserById } from '../../services/users/find-user.ts';
+
+const notificationSchema = z.object({
+  _id: z.string(),
+  notificationContent: z.object({ title: z.string(), message: z.string() }),
+  read: z.boolean(),
+  createdAt: z.string(),
+  kind: z.string(),
+  link: z.string().optional(),
+});
+
+const HEARTBEAT_MS = 25_000;
+
+export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Open streams end when the server closes, so a graceful shutdown does not wait on them.
+  const openStreams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of openStreams) end();
+  });
+
+  app.get(
+    '/notification/all',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['notifications'],
+        summary: 'Unread (read=false) or read (read=true) notifications, newest first, in pages',
+        security: [{ bearerAuth: [] }],
+        querystring: z.object({
+          read: z
+            .enum(['true', 'false'], { message: 'read must be true or false.' })
+            .transform((value) => value === 'true'),
+          userId: z.string().min(1).max(64),
+          limit: z.coerce.number().int().min(1).max(100).default(50),
+          before: z.string().max(200).optional(),
+        }),
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            data: z.array(notificationSchema),
+            meta: z.object({ nextCursor: z.string().nullable() }),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      assertSelf(request, request.query.userId);
+      const before = request.query.before ? decodeCursor(request.query.before) : undefined;
+      if (before === null) {
+        throw new AppError(
+          400,
+          'VALIDATION_FAILED',
+          'The page cursor is not valid; start from the first page.',
+          [{ path: 'before', message: 'Unknown cursor.' }],
+        );
+      }
+      const page = await listNotifications(app.database.db, request.currentUser, {
+        read: request.query.read,
+        limit: request.query.limit,
+        before,
+      });
+      return { success: true as const, data: page.items, meta: { nextCursor: page.nextCursor } };
+    },
+  );
+
+  app.get(
+    '/notification/unread-count',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['notifications'],
+        summary: 'How many notifications are unread',
+        security: [{ bearerAuth: [] }],
+        response: {
+          200: z.object({ success: z.literal(true), data: z.object({ unreadCount: z.number() }) }),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { unreadCount: await countUnread(app.database.db, request.currentUser) },
+    }),
+  );
+
+  app.get(
+    '/notification/stream',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['notifications'],
+        summary:
+          'Server-sent events: `notification` (a new one, with the unread count) and `unread` (the count)',
+        security: [{ bearerAuth: [] }],
+      },
+    },
+    async (request, reply) => {
+      const userId = request.currentUser.id;
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-cache, no-transform',
+        Connection: 'keep-alive',
+        'X-Accel-Buffering': 'no',
+        'x-request-id': request.id,
+      });
+      const send = (event: string, data: unknown) => {
+        if (!raw.writableEnded) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      };
+      const currentCount = async () => {
+        const user = await findUserById(app.database.db, userId);
+        return user ? countUnread(app.database.db, user) : 0;
+      };
+
+      const onEvent = (payload: unknown) => {
+        void (async () => {
+          try {
+            const unreadCount = await currentCount();
+            const event = payload as { type?: string };
+            if (event.type === 'viewed') send('unread', { unreadCount });
+            else send('notification', { notification: { ...(payload as object), read: false }, unreadCount });
+          } catch (error) {
+            request.log.warn({ err: error }, 'notification stream: could not send an event');
+          }
+        })();
+      };
+      const unsubscribers = await Promise.all([
+        app.eventBus.subscribe(notificationChannel(userId), onEvent),
+        app.eventBus.subscribe(notificationChannel(null), onEvent),
+      ]);
+      raw.write('retry: 5000\n\n');
+      send('unread', { unreadCount: await currentCount() });
+      const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
+
+      const end = () => {
+        if (!openStreams.delete(end)) return;
+        clearInterval(heartbeat);
+        for (const unsubscribe of unsubscribers) void unsubscribe();
+        raw.end();
+      };
+      openStreams.add(end);
+      request.raw.on('close', end);
+    },
+  );
+
+  app.post(
+    '/admin/notifications',
+    {
+      onRequest: [app.authenticate, app.requireAdmin],
+      schema: {
+        tags: ['admin'],
+        summary: 'Broadcast a notification to everyone, or send it to one user',
+        security: [{ bearerAuth: [] }],
+        body: z.object({
+          title: z.string().trim().min(1, 'Add a title.').max(120, 'Keep the title under 120 characters.'),
+          message: z
+            .string()
+            .trim()
+            .min(1, 'Add a message.')
+            .max(1000, 'Keep the message under 1,000 characters.'),
+          link: z
+            .string()
+            .trim()
+            .max(300)
+            .regex(/^\/[^/\\]/, 'Use a path inside Candlewise, such as /course.')
+            .optional(),
+          userId: z.string().min(1).max(64).nullable().default(null),
+        }),
+        response: {
+          201: z.object({
+            success: z.literal(true),
+            message: z.string(),
+            data: z.object({ _id: z.string() }),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { userId, ...content } = request.body;
+      if (userId && !(await findUserById(app.database.db, userId))) {
+        throw new AppError(404, 'NOT_FOUND', 'No user has that id.');
+      }
+      const { id } = await notify(app.database.db, app.eventBus, { userId, kind: 'broadcast', ...content });
+      return reply.code(201).send({
+        success: true as const,
+        message: userId ? 'Sent to the user.' : 'Sent to everyone.',
+        data: { _id: id },
+      });
+    },
+  );
+};
