@@ -20,9 +20,11 @@ import {
   type SmsSender,
 } from './providers/sms/sms-sender.ts';
 import { createDiskStorage, type FileStorage } from './providers/storage/file-storage.ts';
+import { adminCourseRoutes } from './routes/admin/admin-course-routes.ts';
 import { adminUserRoutes } from './routes/admin/admin-user-routes.ts';
 import { authRoutes } from './routes/auth/auth-routes.ts';
 import { contactRoutes } from './routes/contact/contact-routes.ts';
+import { courseRoutes } from './routes/courses/course-routes.ts';
 import { devOutboxRoutes } from './routes/dev/dev-outbox-routes.ts';
 import { healthRoutes } from './routes/health/health-routes.ts';
 import { notificationRoutes } from './routes/notifications/notification-routes.ts';
@@ -116,6 +118,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(userRoutes);
       await api.register(adminUserRoutes);
       await api.register(notificationRoutes);
+      await api.register(courseRoutes);
+      await api.register(adminCourseRoutes);
       if (!config.isProduction) await api.register(devOutboxRoutes);
     },
     { prefix: API_PREFIX },

@@ -1,4 +1,15 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
 
 export const courses = pgTable('courses', {
   id: text('id').primaryKey(),
@@ -45,4 +56,48 @@ export const videoTimestamps = pgTable(
     endTime: integer('end_time').notNull(),
   },
   (table) => [uniqueIndex('video_timestamps_video_start_unique').on(table.videoId, table.startTime)],
+);
+
+/** The spec's Completion record: one per user and lesson (the unique index makes marking idempotent). */
+export const videoCompletions = pgTable(
+  'video_completions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    videoId: bigint('video_id', { mode: 'number' })
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('video_completions_user_video_unique').on(table.userId, table.videoId),
+    index('video_completions_user_course_idx').on(table.userId, table.courseId),
+  ],
+);
+
+/** Where the user stopped in a lesson, so playback resumes there on any device. */
+export const videoPositions = pgTable(
+  'video_positions',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    videoId: bigint('video_id', { mode: 'number' })
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    positionSeconds: integer('position_seconds').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.videoId] }),
+    index('video_positions_user_idx').on(table.userId, table.updatedAt),
+  ],
 );
