@@ -30,7 +30,7 @@ async function signUp(email: string, password = 'a-strong-password') {
 }
 
 async function onboard(email: string, phone = '+919876543210') {
-  const { token, user } = await signUp(email);
+  const { token } = await signUp(email);
   expect((await post('/auth/confirm-email', { code: lastCode(t.outbox, email) }, token)).statusCode).toBe(
     200,
   );

@@ -1,4 +1,11 @@
-import { API_BASE_PATH, type ApiErrorBody, type ApiFieldError, type ApiSuccess } from '@candlewise/shared';
+// The envelope module directly, not the package index: the index also loads zod and its schemas,
+// which would put ~20 KB gzipped on every page, the light public ones included.
+import {
+  API_BASE_PATH,
+  type ApiErrorBody,
+  type ApiFieldError,
+  type ApiSuccess,
+} from '@candlewise/shared/api/envelope';
 
 /** An API answer that was not a success, carrying the server's sentence for the user. */
 export class ApiError extends Error {
@@ -93,8 +100,10 @@ async function request<T>(method: string, path: string, body?: unknown, options:
 /** The one API client: base /api/v1, bearer token, X-Requested-With, JSON or multipart, no default timeout. */
 export const apiClient = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, body, options),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PATCH', path, body, options),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
 };

@@ -1,0 +1,79 @@
+import { Layout } from 'antd';
+import { useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector, useAppStore } from '@/app/store';
+import { RoutedOutlet } from '@/components/routed-outlet/routed-outlet';
+import { SiteFooter } from '@/components/site-footer/site-footer';
+import { logoutOnServer } from '@/features/auth/api/logout-on-server';
+import { logout, updateUser } from '@/features/auth/auth-slice';
+import { RequireSession } from '@/features/auth/components/require-session';
+import { selectDarkMode } from '@/features/theme/theme-slice';
+import { useIsNarrowScreen } from '@/lib/use-media-query';
+import { FrameHeader } from './frame-header';
+import { FrameProviders } from './frame-providers';
+import { BottomNavigation, Sidebar } from './main-navigation';
+import { clearSessionQueryClient } from './session-query-client';
+import './app-frame.css';
+
+/**
+ * The signed-in page frame (spec §2 "Shared page frame"): header with bell, dark-mode switch and
+ * avatar menu; a 200 px sidebar on wide screens or a bottom icon bar at 768 px and below; the
+ * page; the site footer. Loaded lazily, so antd, TanStack Query and the toasts never ship with
+ * the public pages.
+ */
+export default function AppFrame() {
+  // Without a user in the auth state the frame goes to /auth and renders nothing.
+  return (
+    <RequireSession redirectTo="/auth">
+      <FrameLayout />
+    </RequireSession>
+  );
+}
+
+function FrameLayout() {
+  const user = useAppSelector((state) => state.auth.user);
+  const darkMode = useAppSelector(selectDarkMode);
+  const dispatch = useAppDispatch();
+  const store = useAppStore();
+  const navigate = useNavigate();
+  const isNarrow = useIsNarrowScreen();
+
+  if (!user) return null;
+
+  function handleLogout() {
+    logoutOnServer(); // sent first: it still carries the token
+    dispatch(logout());
+    clearSessionQueryClient();
+    navigate('/auth', { replace: true });
+  }
+
+  function handleNotificationsViewed(lastNotificationViewedAt: string) {
+    // The server answers later: take the user as stored then, not as it was when the drawer closed.
+    const current = store.getState().auth.user;
+    if (current) dispatch(updateUser({ ...current, lastNotificationViewedAt }));
+  }
+
+  return (
+    <FrameProviders userId={user._id} darkMode={darkMode}>
+      {/* hasSider={false}: the sidebar is fixed, so header, body and footer stack in a column. */}
+      <Layout hasSider={false} className={isNarrow ? 'cw-frame cw-frame--narrow' : 'cw-frame'}>
+        <a className="cw-frame__skip-link" href="#main">
+          Skip to content
+        </a>
+        <FrameHeader
+          user={user}
+          isNarrow={isNarrow}
+          onLogout={handleLogout}
+          onNotificationsViewed={handleNotificationsViewed}
+        />
+        {isNarrow ? null : <Sidebar />}
+        <Layout className="cw-frame__body">
+          <Layout.Content id="main" tabIndex={-1} className="cw-frame__content">
+            <RoutedOutlet />
+          </Layout.Content>
+          <SiteFooter />
+        </Layout>
+        {isNarrow ? <BottomNavigation /> : null}
+      </Layout>
+    </FrameProviders>
+  );
+}

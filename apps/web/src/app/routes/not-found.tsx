@@ -1,0 +1,13 @@
+import './not-found.css';
+
+/** Any path the app does not know (spec §2): a plain 'Not Found' heading. */
+export function NotFound() {
+  return (
+    <main className="cw-not-found">
+      <h1>Not Found</h1>
+      <p>
+        There is no page at this address. <a href="/">Go to the start page</a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,85 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { useDispatch, useSelector, useStore } from 'react-redux';
+import {
+  FLUSH,
+  PAUSE,
+  PERSIST,
+  PURGE,
+  persistReducer,
+  persistStore,
+  REGISTER,
+  REHYDRATE,
+} from 'redux-persist';
+// The ES build: the CommonJS `lib/storage` reaches the bundle as a module object, not the storage.
+import storage from 'redux-persist/es/storage';
+import { authReducer, logout } from '@/features/auth/auth-slice';
+import { themeReducer } from '@/features/theme/theme-slice';
+import { configureApiClient } from '@/lib/api-client';
+import type { SessionSlices } from '@/lib/current-user';
+
+const rootReducer = combineReducers({ auth: authReducer, theme: themeReducer });
+
+/** redux-persist writes under `${keyPrefix}${key}`, so the browser holds the state at `persist:root`. */
+export const PERSIST_STORAGE_KEY = 'persist:root';
+
+const persistConfig = {
+  key: 'root',
+  version: 1,
+  storage,
+  // Spec §9: give up reading the stored state after 5 s rather than keep the app blank.
+  timeout: 5000,
+  whitelist: ['auth', 'theme'],
+};
+
+const persistedReducer = persistReducer(persistConfig, rootReducer);
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** Builds a store and its persistor; the app makes one, each test makes its own. */
+export function createAppStore(preloadedState?: Partial<RootState>) {
+  const store = configureStore({
+    reducer: persistedReducer,
+    preloadedState: preloadedState as ReturnType<typeof persistedReducer> | undefined,
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({
+        // redux-persist's own actions carry functions (register, rehydrate callbacks).
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      }),
+  });
+
+  configureApiClient({
+    getToken: () => store.getState().auth.token,
+    // A 401 on a request that carried a token means the session is over (expired or revoked).
+    onUnauthorized: () => store.dispatch(logout()),
+  });
+
+  const persistor = persistStore(store);
+  return { store, persistor };
+}
+
+export type AppStore = ReturnType<typeof createAppStore>['store'];
+export type AppPersistor = ReturnType<typeof createAppStore>['persistor'];
+export type AppDispatch = AppStore['dispatch'];
+
+export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
+export const useAppSelector = useSelector.withTypes<RootState>();
+export const useAppStore = useStore.withTypes<AppStore>();
+
+/**
+ * The dark-mode choice straight from storage, before the store rehydrates, so the first paint
+ * already has the right background (redux-persist stores each slice as a JSON string).
+ */
+export function readPersistedDarkMode(): boolean {
+  try {
+    const raw = window.localStorage.getItem(PERSIST_STORAGE_KEY);
+    if (!raw) return false;
+    const theme = JSON.parse(JSON.parse(raw).theme ?? 'null') as { darkMode?: unknown } | null;
+    return theme?.darkMode === true;
+  } catch {
+    return false;
+  }
+}
+
+/** Features read the session through lib/current-user without importing the app: this fails to compile if the shapes drift apart. */
+type Conforms<Actual extends Expected, Expected> = Actual;
+export type SessionCompatibleState = Conforms<RootState, SessionSlices>;

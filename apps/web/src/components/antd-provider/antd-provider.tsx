@@ -1,0 +1,57 @@
+import { ConfigProvider, type ThemeConfig, theme } from 'antd';
+import { type ReactNode, useMemo } from 'react';
+
+/** Mirrors styles/tokens.css so antd components and the plain-CSS pages share one palette. */
+const palette = {
+  light: {
+    brand: '#0f766e',
+    bg: '#f4f6f8',
+    surface: '#ffffff',
+    border: '#d9dee3',
+    text: '#111827',
+    onBrand: '#ffffff',
+  },
+  dark: {
+    brand: '#2dd4bf',
+    bg: '#0b1117',
+    surface: '#151f29',
+    border: '#2a3845',
+    text: '#e5e7eb',
+    // The dark brand teal is light: white text on it fails contrast, near-black passes.
+    onBrand: '#0b1117',
+  },
+} as const;
+
+const fontFamily = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+
+/** Browsers under automation (Playwright, tests) get no animations, so screenshots never catch one half-way. */
+const motion = typeof navigator === 'undefined' || !navigator.webdriver;
+
+export function buildAntdTheme(darkMode: boolean): ThemeConfig {
+  const colors = darkMode ? palette.dark : palette.light;
+  return {
+    algorithm: darkMode ? theme.darkAlgorithm : theme.defaultAlgorithm,
+    token: {
+      colorPrimary: colors.brand,
+      colorLink: colors.brand,
+      colorTextLightSolid: colors.onBrand,
+      colorBgLayout: colors.bg,
+      colorBgContainer: colors.surface,
+      colorBorder: colors.border,
+      colorText: colors.text,
+      borderRadius: 10,
+      fontFamily,
+      motion,
+    },
+    components: {
+      Layout: { headerBg: colors.surface, siderBg: colors.surface, bodyBg: colors.bg, footerBg: colors.bg },
+      Menu: { itemBg: colors.surface },
+    },
+  };
+}
+
+/** antd's theme for the signed-in frame: the dark algorithm in dark mode and the Candlewise brand colour. */
+export function AntdProvider({ darkMode, children }: { darkMode: boolean; children: ReactNode }) {
+  const themeConfig = useMemo(() => buildAntdTheme(darkMode), [darkMode]);
+  return <ConfigProvider theme={themeConfig}>{children}</ConfigProvider>;
+}

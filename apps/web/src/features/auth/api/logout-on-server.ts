@@ -1,0 +1,11 @@
+import { apiClient } from '@/lib/api-client';
+
+/**
+ * Tells the server the session ends (DESIGN §6, POST /auth/logout). Best effort: signing out in the
+ * browser must never wait for or depend on the network, so failures are only logged.
+ */
+export function logoutOnServer(): void {
+  apiClient.post('/auth/logout').catch((error: unknown) => {
+    console.warn('The server was not told about the logout', error);
+  });
+}

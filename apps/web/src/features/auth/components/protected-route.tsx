@@ -1,0 +1,61 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import { useDispatch, useStore } from 'react-redux';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { type AuthState, logout } from '../auth-slice';
+import { checkSession, SESSION_EXPIRED_MESSAGE } from '../check-session';
+import './protected-route.css';
+
+type Verdict = 'checking' | 'allowed' | 'denied';
+
+/**
+ * The protected-area guard (spec §2): 'Loading....' while checking; no token or user → /login;
+ * an expired token → alert, logout, /login; a token that cannot be decoded → console, /login.
+ *
+ * The check runs on entry and again on every move inside the area (a token can expire while the
+ * app is open). It reads the store at that moment instead of subscribing: a deliberate logout
+ * inside the frame must land on /auth (the frame's job), not be raced to /login by this guard.
+ */
+export function ProtectedRoute({
+  redirectTo = '/login',
+  children,
+}: {
+  redirectTo?: string;
+  children?: ReactNode;
+}) {
+  const store = useStore<{ auth: AuthState }>();
+  const dispatch = useDispatch();
+  const { pathname } = useLocation();
+  const [verdict, setVerdict] = useState<Verdict>('checking');
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger to re-check on each move inside the area.
+  useEffect(() => {
+    const { token, user } = store.getState().auth;
+    const session = checkSession(token, user);
+    if (session.status === 'valid') {
+      setVerdict('allowed');
+      return;
+    }
+    if (session.status === 'expired') {
+      window.alert(SESSION_EXPIRED_MESSAGE);
+      dispatch(logout());
+    } else if (session.status === 'undecodable') {
+      console.error('The stored session token could not be decoded', session.error);
+      // Drop the unusable token too: otherwise the public guard (token + user with a role) would send
+      // the visitor straight back here from /login, round and round.
+      dispatch(logout());
+    }
+    setVerdict('denied');
+  }, [pathname, store, dispatch]);
+
+  if (verdict === 'checking') {
+    return (
+      <p className="cw-session-check" role="status">
+        Loading....
+      </p>
+    );
+  }
+  if (verdict === 'denied') return <Navigate to={redirectTo} replace />;
+  return children ?? <Outlet />;
+}
+
+export default ProtectedRoute;

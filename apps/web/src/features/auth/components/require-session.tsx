@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { useSelector } from 'react-redux';
+import { Navigate, Outlet } from 'react-router';
+import { selectAuth } from '../auth-slice';
+
+/**
+ * The guard variant of spec §2: visitors without a token or a user go to /auth and nothing else renders.
+ * Synchronous and reactive, so signing out anywhere under it leaves at once.
+ */
+export function RequireSession({
+  redirectTo = '/auth',
+  children,
+}: {
+  redirectTo?: string;
+  children?: ReactNode;
+}) {
+  const { token, user } = useSelector(selectAuth);
+  if (!token || !user) return <Navigate to={redirectTo} replace />;
+  return children ?? <Outlet />;
+}

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { notificationsKey } from './get-notifications';
+
+export type MarkNotificationsViewedInput = { userId: string; lastNotificationViewedAt: string };
+
+/** Everything created up to `lastNotificationViewedAt` counts as read from then on (DESIGN §5). */
+export function markNotificationsViewed(input: MarkNotificationsViewedInput) {
+  return apiClient.put<unknown>('/user/update/user-details', input);
+}
+
+/**
+ * Marks the notifications as viewed when the drawer closes. `onViewed` lets the caller record the
+ * time on the stored user (this feature does not own the session); the lists are then refreshed.
+ */
+export function useMarkNotificationsViewed({
+  onViewed,
+}: {
+  onViewed: (lastNotificationViewedAt: string) => void;
+}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markNotificationsViewed,
+    onSuccess: (_response, input) => {
+      onViewed(input.lastNotificationViewedAt);
+      return queryClient.invalidateQueries({ queryKey: notificationsKey });
+    },
+    onError: (error) => console.error('Could not mark the notifications as viewed', error),
+  });
+}

@@ -1,0 +1,37 @@
+import { vi } from 'vitest';
+
+export type ApiCall = { method: string; url: URL; body: unknown };
+type Reply = { status?: number; body?: unknown };
+type Handler = (call: ApiCall) => Reply | undefined;
+
+/**
+ * Replaces fetch for one test. `handlers` maps "METHOD /path" (path after /api/v1) to a reply;
+ * anything else answers 404 in the API's error envelope. Every call is recorded for assertions.
+ */
+export function mockApi(handlers: Record<string, Handler | Reply> = {}) {
+  const calls: ApiCall[] = [];
+  const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(String(input), window.location.origin);
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : (init?.body ?? null);
+    const call = { method, url, body };
+    calls.push(call);
+    const key = `${method} ${url.pathname.replace(/^\/api\/v1/, '')}`;
+    const handler = handlers[key];
+    const reply = (typeof handler === 'function' ? handler(call) : handler) ?? {
+      status: 404,
+      body: { success: false, message: 'Not found', code: 'NOT_FOUND' },
+    };
+    return new Response(JSON.stringify(reply.body ?? { success: true, data: null }), {
+      status: reply.status ?? 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  return {
+    fetchMock,
+    calls,
+    /** The recorded calls to one endpoint, e.g. callsTo('GET', '/notification/all'). */
+    callsTo: (method: string, path: string) =>
+      calls.filter((call) => call.method === method && call.url.pathname === `/api/v1${path}`),
+  };
+}
