@@ -34,7 +34,9 @@ export const E2E_USERS = {
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'candlewise-e2e-'));
 const port = await freePort();
-const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' };
+// Its own build folder, so runs side by side (or a developer's npm start) never empty each other's.
+const webDistDir = mkdtempSync(path.join(tmpdir(), 'candlewise-e2e-web-'));
+const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', WEB_DIST_DIR: webDistDir };
 delete env.DATABASE_URL;
 
 for (const [role, user] of Object.entries(E2E_USERS)) {
@@ -109,4 +111,5 @@ const result = await new Promise((resolve) => {
 server.kill('SIGTERM');
 await new Promise((resolve) => (serverExited ? resolve() : server.on('exit', resolve)));
 rmSync(dataDir, { recursive: true, force: true });
+rmSync(webDistDir, { recursive: true, force: true });
 process.exit(result);

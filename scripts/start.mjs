@@ -6,7 +6,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const stamp = path.join(root, 'apps/web/dist/.build-stamp');
 const sources = [
   'apps/web/src',
   'apps/web/public',
@@ -43,6 +42,8 @@ if (!config.databaseUrl && (await isDataDirLocked(config.dataDir))) {
   process.exit(1);
 }
 
+// The build goes where the server will serve it from (WEB_DIST_DIR, default apps/web/dist).
+const stamp = path.join(config.webDistDir, '.build-stamp');
 const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
 if (builtAt === 0 || sources.some((entry) => newestChange(entry) > builtAt)) {
   console.log(builtAt === 0 ? 'Building the web app (first start)…' : 'Web sources changed: rebuilding…');

@@ -200,3 +200,59 @@ describe('serving the web app', () => {
     expect(response.json().code).toBe('NOT_FOUND');
   });
 });
+
+describe('admin: contact messages', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('lists messages newest first for admins only', async () => {
+    const { createOnboardedUser } = await import('../src/services/users/create-onboarded-user.ts');
+    await createOnboardedUser(t.database.db, {
+      email: 'root@example.com',
+      password: 'password-for-tests',
+      role: 'admin',
+    });
+    await createOnboardedUser(t.database.db, {
+      email: 'learner@example.com',
+      password: 'password-for-tests',
+    });
+    const token = async (email: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: { email, password: 'password-for-tests' },
+        })
+      ).json().data.token;
+    for (const subject of ['First question', 'Second question']) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/contact',
+        payload: {
+          name: 'Visitor',
+          email: 'v@example.com',
+          subject,
+          message: 'Some words that are long enough.',
+        },
+      });
+    }
+    const learner = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/contact-messages',
+      headers: { authorization: `Bearer ${await token('learner@example.com')}` },
+    });
+    expect(learner.statusCode).toBe(403);
+    const admin = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/contact-messages',
+      headers: { authorization: `Bearer ${await token('root@example.com')}` },
+    });
+    expect(admin.json().data).toMatchObject({
+      total: 2,
+      messages: [{ subject: 'Second question' }, { subject: 'First question' }],
+    });
+  });
+});

@@ -1,11 +1,42 @@
-import AdminPage from '@/features/admin/routes/admin';
+import { Tabs } from 'antd';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/page-header/page-header';
+import { PageSpinner } from '@/components/page-spinner/page-spinner';
 import { RequireRole } from '@/features/auth/components/require-role';
+
+// Each feature owns its admin panel; this page only arranges them (features do not import each other).
+const panels: Array<{ key: string; label: string; render: () => ReactNode }> = [
+  { key: 'users', label: 'Users', render: () => <AdminUsersPanel /> },
+  { key: 'courses', label: 'Courses', render: () => <AdminCoursesPanel /> },
+  { key: 'broadcast', label: 'Broadcast', render: () => <AdminBroadcastPanel /> },
+  { key: 'messages', label: 'Contact messages', render: () => <AdminContactMessagesPanel /> },
+];
+
+const AdminUsersPanel = lazy(() => import('@/features/users/components/admin-users-panel'));
+const AdminCoursesPanel = lazy(() => import('@/features/courses/components/admin-courses-panel'));
+const AdminBroadcastPanel = lazy(() => import('@/features/notifications/components/admin-broadcast-panel'));
+const AdminContactMessagesPanel = lazy(
+  () => import('@/features/contact/components/admin-contact-messages-panel'),
+);
 
 /** /admin: role 'admin' only (DESIGN §15); everyone else reads why inside the frame. */
 export default function AdminRoute() {
+  const [params, setParams] = useSearchParams();
+  const active = panels.some((panel) => panel.key === params.get('tab')) ? params.get('tab')! : panels[0].key;
   return (
     <RequireRole requiredRole="admin">
-      <AdminPage />
+      <PageHeader title="Admin" description="Run Candlewise: users, courses, broadcasts and messages." />
+      <Tabs
+        activeKey={active}
+        onChange={(key) => setParams({ tab: key }, { replace: true })}
+        destroyOnHidden
+        items={panels.map((panel) => ({
+          key: panel.key,
+          label: panel.label,
+          children: <Suspense fallback={<PageSpinner />}>{panel.render()}</Suspense>,
+        }))}
+      />
     </RequireRole>
   );
 }
