@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import type Stripe from 'stripe';
 import type { AppConfig } from './config.ts';
 import { authenticationPlugin } from './plugins/authentication.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -14,6 +15,8 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { createMemoryEventBus, type EventBus } from './providers/events/event-bus.ts';
 import { createConsoleMailer, createSmtpMailer, type Mailer } from './providers/mail/mailer.ts';
+import { createPaymentProvider } from './providers/payments/create-payment-provider.ts';
+import type { PaymentProvider } from './providers/payments/payment-provider.ts';
 import {
   createConsoleSmsSender,
   createWebhookSmsSender,
@@ -29,6 +32,7 @@ import { courseRoutes } from './routes/courses/course-routes.ts';
 import { devOutboxRoutes } from './routes/dev/dev-outbox-routes.ts';
 import { healthRoutes } from './routes/health/health-routes.ts';
 import { notificationRoutes } from './routes/notifications/notification-routes.ts';
+import { planRoutes } from './routes/plans/plan-routes.ts';
 import { userRoutes } from './routes/users/user-routes.ts';
 
 declare module 'fastify' {
@@ -39,6 +43,8 @@ declare module 'fastify' {
     smsSender: SmsSender;
     fileStorage: FileStorage;
     eventBus: EventBus;
+    paymentProvider: PaymentProvider;
+    stripeClient: Stripe | null;
     redis: Redis | null;
   }
 }
@@ -97,6 +103,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : createConsoleSmsSender(app.log, outbox)),
   );
   app.decorate('eventBus', options.eventBus ?? createMemoryEventBus());
+  const payments = createPaymentProvider(config);
+  app.decorate('paymentProvider', payments.provider);
+  app.decorate('stripeClient', payments.stripe);
   app.decorate('fileStorage', options.fileStorage ?? createDiskStorage(path.join(config.dataDir, 'uploads')));
 
   app.addHook('onSend', async (request, reply) => {
@@ -122,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(courseRoutes);
       await api.register(adminCourseRoutes);
       await api.register(adminContactRoutes);
+      await api.register(planRoutes);
       if (!config.isProduction) await api.register(devOutboxRoutes);
     },
     { prefix: API_PREFIX },

@@ -38,6 +38,11 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Candlewise <no-reply@candlewise.app>'),
   SUPPORT_EMAIL: z.email().default('support@candlewise.app'),
   PAYMENTS_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PRICE_ID: z.string().optional(),
+  /** Only for tests: a local server standing in for the Stripe API, e.g. http://127.0.0.1:12111 */
+  STRIPE_API_URL: optionalUrl(['http', 'https']),
   PRO_PRICE_INR: z.coerce.number().int().positive().default(2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
@@ -61,6 +66,7 @@ export type AppConfig = {
   mailFrom: string;
   supportEmail: string;
   paymentsProvider: 'local' | 'stripe';
+  stripe?: { secretKey: string; webhookSecret: string; priceId: string; apiUrl?: string };
   proPriceInr: number;
   logLevel: string;
   webDistDir: string;
@@ -99,6 +105,22 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     appSecret = readOrCreateSecret(dataDir);
   }
 
+  let stripe: AppConfig['stripe'];
+  if (env.PAYMENTS_PROVIDER === 'stripe') {
+    const missing = (['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const).filter(
+      (name) => !env[name],
+    );
+    if (missing.length) {
+      throw new ConfigError(`PAYMENTS_PROVIDER=stripe needs ${missing.join(', ')}.`);
+    }
+    stripe = {
+      secretKey: env.STRIPE_SECRET_KEY!,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+      priceId: env.STRIPE_PRICE_ID!,
+      apiUrl: env.STRIPE_API_URL,
+    };
+  }
+
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     nodeEnv: env.NODE_ENV,
@@ -118,6 +140,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     mailFrom: env.MAIL_FROM,
     supportEmail: env.SUPPORT_EMAIL,
     paymentsProvider: env.PAYMENTS_PROVIDER,
+    stripe,
     proPriceInr: env.PRO_PRICE_INR,
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(env.WEB_DIST_DIR),

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createRedisEventBus } from './providers/events/event-bus.ts';
+import { runPlanExpiryJob } from './services/subscriptions/plan-expiry-job.ts';
 
 const startedAt = Date.now();
 
@@ -28,6 +29,15 @@ async function main() {
     app.log.info(seeded, 'seeded the empty database with the sample courses and competitions');
   }
 
+  // Scheduled work: end expired plans and send the 3-day notice (idempotent in every process).
+  const runJobs = () =>
+    runPlanExpiryJob(database.db, app.eventBus).catch((error) =>
+      app.log.error({ err: error }, 'plan expiry job failed'),
+    );
+  void runJobs();
+  const jobs = setInterval(runJobs, 60_000);
+  jobs.unref();
+
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
@@ -38,6 +48,7 @@ async function main() {
       process.exit(1);
     }, 10_000);
     force.unref();
+    clearInterval(jobs);
     try {
       await app.close(); // stops accepting, drains in-flight requests
       await eventBus?.close();

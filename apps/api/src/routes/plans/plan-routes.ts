@@ -1,0 +1,302 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { assertSelf } from '../../plugins/authentication.ts';
+import { cancelPlan, reactivatePlan } from '../../services/subscriptions/change-plan.ts';
+import {
+  completeCheckout,
+  getLocalCheckout,
+  payLocalCheckout,
+  startCheckout,
+} from '../../services/subscriptions/checkout.ts';
+import { handleStripeEvent } from '../../services/subscriptions/stripe-webhook.ts';
+
+const planAnswer = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+  data: z.object({
+    planStatus: z.enum(['active', 'canceled', 'Not Subscribed']),
+    planExpirationDate: z.number().nullable(),
+  }),
+});
+const userIdBody = z.object({ userId: z.string().min(1).max(64) });
+
+export const planRoutes: FastifyPluginAsyncZod = async (app) => {
+  const security = [{ bearerAuth: [] }];
+  const tags = ['plans'];
+
+  app.get(
+    '/plans',
+    {
+      schema: {
+        tags,
+        summary: 'Free and Pro, with the configured monthly price',
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            data: z.object({
+              currency: z.literal('INR'),
+              provider: z.enum(['local', 'stripe']),
+              plans: z.array(
+                z.object({
+                  id: z.enum(['free', 'pro']),
+                  name: z.string(),
+                  priceInr: z.number(),
+                  interval: z.literal('month'),
+                  features: z.array(z.string()),
+                }),
+              ),
+            }),
+          }),
+        },
+      },
+    },
+    async () => ({
+      success: true as const,
+      data: {
+        currency: 'INR' as const,
+        provider: app.paymentProvider.name,
+        plans: [
+          {
+            id: 'free' as const,
+            name: 'Free',
+            priceInr: 0,
+            interval: 'month' as const,
+            features: [
+              'Free courses with progress',
+              'Trading competitions and leaderboards',
+              'Trading journal with basic statistics',
+              'Market news',
+            ],
+          },
+          {
+            id: 'pro' as const,
+            name: 'Pro',
+            priceInr: app.config.proPriceInr,
+            interval: 'month' as const,
+            features: [
+              'Everything in Free',
+              'Pro courses',
+              'Broker sync into the journal',
+              'Full journal statistics and breakdowns',
+            ],
+          },
+        ],
+      },
+    }),
+  );
+
+  app.post(
+    '/plans/checkout',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Start a Pro checkout; open data.url',
+        response: {
+          201: z.object({
+            success: z.literal(true),
+            data: z.object({ url: z.string(), sessionId: z.string() }),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const checkout = await startCheckout(app.database.db, app.paymentProvider, request.currentUser, {
+        amountInr: app.config.proPriceInr,
+        publicUrl: app.config.publicUrl,
+      });
+      return reply.code(201).send({ success: true as const, data: checkout });
+    },
+  );
+
+  app.get(
+    '/plans/checkout/:sessionId',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'A local checkout session (the built-in checkout page)',
+        params: z.object({ sessionId: z.string().min(1).max(100) }),
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            data: z.object({
+              _id: z.string(),
+              amountInr: z.number(),
+              status: z.string(),
+              plan: z.literal('Pro'),
+            }),
+          }),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await getLocalCheckout(app.database.db, request.currentUser, request.params.sessionId),
+    }),
+  );
+
+  app.post(
+    '/plans/checkout/:sessionId/pay',
+    {
+      onRequest: app.authenticate,
+      preHandler: app.limit({
+        max: 20,
+        windowMs: 15 * 60_000,
+        key: (request) => `pay:user:${request.currentUser.id}`,
+      }),
+      schema: {
+        tags,
+        security,
+        summary: 'Pay a local checkout with a test card (4242… succeeds, 4000 0000 0000 0002 is declined)',
+        params: z.object({ sessionId: z.string().min(1).max(100) }),
+        body: z.object({
+          cardNumber: z
+            .string()
+            .trim()
+            .regex(/^[\d ]{12,23}$/, 'Enter the card number.'),
+          expiry: z
+            .string()
+            .trim()
+            .regex(/^(0[1-9]|1[0-2])\s?\/\s?\d{2}$/, 'Use MM/YY.'),
+          cvc: z
+            .string()
+            .trim()
+            .regex(/^\d{3,4}$/, 'Enter the 3 or 4 digits on the back.'),
+          name: z.string().trim().min(1, 'Enter the name on the card.').max(100),
+        }),
+        response: {
+          200: z.object({ success: z.literal(true), data: z.object({ redirectUrl: z.string() }) }),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await payLocalCheckout(
+        app.database.db,
+        request.currentUser,
+        request.params.sessionId,
+        request.body.cardNumber,
+      ),
+    }),
+  );
+
+  app.post(
+    '/plans/getsession',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Verify a finished checkout with the provider and activate Pro (idempotent)',
+        body: z
+          .object({
+            userId: z.string().min(1).max(64),
+            sessionId: z.string().min(1).max(200).optional(),
+            session_id: z.string().min(1).max(200).optional(),
+          })
+          .refine((body) => body.sessionId || body.session_id, {
+            message: 'Send the sessionId from the address.',
+            path: ['sessionId'],
+          }),
+        response: { 200: planAnswer },
+      },
+    },
+    async (request) => {
+      assertSelf(request, request.body.userId);
+      const sessionId = (request.body.sessionId ?? request.body.session_id)!;
+      const plan = await completeCheckout(
+        app.database.db,
+        app.eventBus,
+        app.paymentProvider,
+        sessionId,
+        request.currentUser.id,
+      );
+      return { success: true as const, message: 'Your Pro plan is active.', data: plan };
+    },
+  );
+
+  app.post(
+    '/plans/cancel-subscription',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel Pro at the end of the period',
+        body: userIdBody,
+        response: { 200: planAnswer },
+      },
+    },
+    async (request) => {
+      assertSelf(request, request.body.userId);
+      const plan = await cancelPlan(app.database.db, app.eventBus, app.paymentProvider, request.currentUser);
+      return { success: true as const, message: 'Subscription canceled successfully', data: plan };
+    },
+  );
+
+  app.post(
+    '/plans/re-activate-subscription',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Undo a cancel before the plan expires',
+        body: userIdBody,
+        response: { 200: planAnswer },
+      },
+    },
+    async (request) => {
+      assertSelf(request, request.body.userId);
+      const plan = await reactivatePlan(
+        app.database.db,
+        app.eventBus,
+        app.paymentProvider,
+        request.currentUser,
+      );
+      return { success: true as const, message: 'Subscription re-activated successfully', data: plan };
+    },
+  );
+
+  // Stripe signs the exact bytes it sent: this route keeps the raw body.
+  await app.register(async (webhook) => {
+    webhook.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: 1024 * 1024 },
+      (_request, body, done) => done(null, body),
+    );
+    webhook.post(
+      '/plans/webhook',
+      {
+        schema: {
+          tags,
+          summary: 'Stripe webhook (signature verified, events de-duplicated by id)',
+          hide: false,
+        },
+      },
+      async (request) => {
+        const stripe = app.stripeClient;
+        const secret = app.config.stripe?.webhookSecret;
+        if (!stripe || !secret)
+          throw new AppError(404, 'NOT_FOUND', 'Webhooks are not enabled: PAYMENTS_PROVIDER is not stripe.');
+        const signature = request.headers['stripe-signature'];
+        let event: import('stripe').Stripe.Event;
+        try {
+          event = await stripe.webhooks.constructEventAsync(
+            String(request.body ?? ''),
+            String(signature ?? ''),
+            secret,
+          );
+        } catch {
+          throw new AppError(400, 'BAD_REQUEST', 'The webhook signature is not valid.');
+        }
+        const outcome = await handleStripeEvent(app.database.db, app.eventBus, app.paymentProvider, event);
+        return { success: true as const, data: { received: true, outcome } };
+      },
+    );
+  });
+};
