@@ -30,6 +30,7 @@ import { authRoutes } from './routes/auth/auth-routes.ts';
 import { contactRoutes } from './routes/contact/contact-routes.ts';
 import { courseRoutes } from './routes/courses/course-routes.ts';
 import { devOutboxRoutes } from './routes/dev/dev-outbox-routes.ts';
+import { groupRoutes } from './routes/groups/group-routes.ts';
 import { healthRoutes } from './routes/health/health-routes.ts';
 import { notificationRoutes } from './routes/notifications/notification-routes.ts';
 import { planRoutes } from './routes/plans/plan-routes.ts';
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminCourseRoutes);
       await api.register(adminContactRoutes);
       await api.register(planRoutes);
+      await api.register(groupRoutes);
       if (!config.isProduction) await api.register(devOutboxRoutes);
     },
     { prefix: API_PREFIX },

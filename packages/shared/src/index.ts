@@ -9,5 +9,6 @@ export * from './courses/course-progress.ts';
 export * from './courses/course-schemas.ts';
 export * from './courses/video-url.ts';
 export * from './format/format-duration.ts';
+export * from './groups/group-rules.ts';
 export * from './subscription/plan-rules.ts';
 export * from './user/user-types.ts';

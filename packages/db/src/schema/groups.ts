@@ -1,4 +1,5 @@
-import { bigint, boolean, index, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
 
 /** Trading competitions ("groups" in the spec). */
 export const groups = pgTable(
@@ -24,4 +25,29 @@ export const groups = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('groups_start_idx').on(table.startDate)],
+);
+
+/** A user's request to join a competition and its outcome (the spec's Participant record). */
+export const groupParticipants = pgTable(
+  'group_participants',
+  {
+    id: text('id').primaryKey(),
+    groupId: text('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: text('decided_by'),
+  },
+  (table) => [
+    uniqueIndex('group_participants_group_user_unique').on(table.groupId, table.userId),
+    index('group_participants_user_idx').on(table.userId),
+    index('group_participants_group_status_idx').on(table.groupId, table.status),
+  ],
 );

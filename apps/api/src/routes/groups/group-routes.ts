@@ -1,0 +1,218 @@
+import { groupFieldsSchema } from '@candlewise/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { assertSelf } from '../../plugins/authentication.ts';
+import { createGroup, updateGroup } from '../../services/groups/group-admin.ts';
+import {
+  decideParticipant,
+  getGroup,
+  listGroupParticipants,
+  listGroups,
+  listParticipations,
+  requestToJoin,
+} from '../../services/groups/group-membership.ts';
+
+const groupSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  freezeDuration: z.number(),
+  freezeThreshold: z.number(),
+  startingBalance: z.number(),
+  registrationOpen: z.boolean(),
+  participantsCount: z.number(),
+  phase: z.enum(['upcoming', 'running', 'ended']),
+});
+const participationSchema = z.object({
+  _id: z.string(),
+  groupId: z.object({ _id: z.string(), name: z.string() }),
+  status: z.enum(['pending', 'approved', 'rejected']),
+});
+const groupParams = z.object({ groupId: z.string().min(1).max(64) });
+
+export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const security = [{ bearerAuth: [] }];
+  const tags = ['groups'];
+
+  app.get(
+    '/group/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'All trading competitions',
+        response: { 200: z.object({ success: z.literal(true), data: z.array(groupSchema) }) },
+      },
+    },
+    async () => ({ success: true as const, data: await listGroups(app.database.db) }),
+  );
+
+  app.get(
+    '/group/getParticipants/participants/:userId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The caller’s join requests and their status',
+        params: z.object({ userId: z.string().min(1).max(64) }),
+        response: { 200: z.object({ success: z.literal(true), data: z.array(participationSchema) }) },
+      },
+    },
+    async (request) => {
+      assertSelf(request, request.params.userId, { allowAdmin: true });
+      return {
+        success: true as const,
+        data: await listParticipations(app.database.db, request.params.userId),
+      };
+    },
+  );
+
+  app.post(
+    '/group/:groupId/participants',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Ask to join a competition (status pending); 409 when already asked',
+        params: groupParams,
+        body: z.object({ userId: z.string().min(1).max(64) }),
+        response: {
+          201: z.object({ success: z.literal(true), message: z.string(), data: participationSchema }),
+        },
+      },
+    },
+    async (request, reply) => {
+      assertSelf(request, request.body.userId);
+      const participant = await requestToJoin(
+        app.database.db,
+        request.currentUser.id,
+        request.params.groupId,
+      );
+      return reply
+        .code(201)
+        .send({ success: true as const, message: 'Request sent successfully', data: participant });
+    },
+  );
+
+  app.get(
+    '/group/:groupId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One competition',
+        params: groupParams,
+        response: { 200: z.object({ success: z.literal(true), data: groupSchema }) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await getGroup(app.database.db, request.params.groupId),
+    }),
+  );
+
+  // Administration: competitions and approvals.
+  const adminOnly = { onRequest: app.requireAdmin };
+  app.post(
+    '/admin/groups',
+    {
+      ...adminOnly,
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'Create a competition',
+        body: groupFieldsSchema,
+        response: { 201: z.object({ success: z.literal(true), data: groupSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const created = await createGroup(app.database.db, request.body);
+      return reply
+        .code(201)
+        .send({ success: true as const, data: await getGroup(app.database.db, created.id) });
+    },
+  );
+  app.put(
+    '/admin/groups/:groupId',
+    {
+      ...adminOnly,
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'Edit a competition',
+        params: groupParams,
+        body: groupFieldsSchema,
+        response: { 200: z.object({ success: z.literal(true), data: groupSchema }) },
+      },
+    },
+    async (request) => {
+      await updateGroup(app.database.db, request.params.groupId, request.body);
+      return { success: true as const, data: await getGroup(app.database.db, request.params.groupId) };
+    },
+  );
+  app.get(
+    '/admin/groups/:groupId/participants',
+    {
+      ...adminOnly,
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'Requests and members of a competition',
+        params: groupParams,
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            data: z.array(
+              z.object({
+                _id: z.string(),
+                userId: z.string(),
+                name: z.string(),
+                email: z.string(),
+                status: z.enum(['pending', 'approved', 'rejected']),
+                requestedAt: z.string(),
+                decidedAt: z.string().nullable(),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await listGroupParticipants(app.database.db, request.params.groupId),
+    }),
+  );
+  app.post(
+    '/admin/groups/:groupId/participants/:participantId/:decision',
+    {
+      ...adminOnly,
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'Approve or reject a join request (the user is notified)',
+        params: groupParams.extend({
+          participantId: z.string().min(1).max(64),
+          decision: z.enum(['approve', 'reject']),
+        }),
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            data: z.object({ _id: z.string(), status: z.enum(['pending', 'approved', 'rejected']) }),
+          }),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await decideParticipant(app.database.db, app.eventBus, {
+        groupId: request.params.groupId,
+        participantId: request.params.participantId,
+        decision: request.params.decision === 'approve' ? 'approved' : 'rejected',
+        adminId: request.currentUser.id,
+      }),
+    }),
+  );
+};

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+export type GroupPhase = 'upcoming' | 'running' | 'ended';
+
+/** Where a competition stands at a moment: orders are accepted only while it runs. */
+export function groupPhase(
+  group: { startDate: string | Date | null; endDate: string | Date | null },
+  nowMs = Date.now(),
+): GroupPhase {
+  const start = group.startDate ? new Date(group.startDate).getTime() : null;
+  const end = group.endDate ? new Date(group.endDate).getTime() : null;
+  if (end !== null && nowMs >= end) return 'ended';
+  if (start !== null && nowMs < start) return 'upcoming';
+  return 'running';
+}
+
+/** The Info dialog's Freeze Duration: hours and minutes, minutes, or seconds (5400000 → '1h 30m'). */
+export function formatFreezeDuration(ms: number): string {
+  const totalSeconds = Math.max(0, Math.round(ms / 1000));
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor((totalSeconds % 3600) / 60);
+  const seconds = totalSeconds % 60;
+  if (hours > 0) return minutes > 0 ? `${hours}h ${minutes}m` : `${hours}h`;
+  if (minutes > 0) return seconds > 0 ? `${minutes}m ${seconds}s` : `${minutes}m`;
+  return `${seconds}s`;
+}
+
+export const groupFieldsSchema = z
+  .object({
+    name: z.string().trim().min(3, 'Name the group (at least 3 characters).').max(120),
+    description: z.string().max(20_000).default(''),
+    startDate: z.iso.datetime({ offset: true, message: 'Use an ISO date and time.' }),
+    endDate: z.iso.datetime({ offset: true, message: 'Use an ISO date and time.' }),
+    freezeDuration: z
+      .number()
+      .int()
+      .min(0, 'The freeze duration cannot be negative.')
+      .max(30 * 86_400_000),
+    freezeThreshold: z
+      .number()
+      .min(0, 'The threshold is between 0 and 100.')
+      .max(100, 'The threshold is between 0 and 100.'),
+    startingBalance: z
+      .number()
+      .positive('The starting balance must be more than 0.')
+      .max(1e12)
+      .default(100_000),
+    registrationOpen: z.boolean().default(true),
+  })
+  .refine((group) => Date.parse(group.endDate) > Date.parse(group.startDate), {
+    message: 'The end must be after the start.',
+    path: ['endDate'],
+  });
