@@ -9,12 +9,14 @@ import { RequireRole } from '@/features/auth/components/require-role';
 const panels: Array<{ key: string; label: string; render: () => ReactNode }> = [
   { key: 'users', label: 'Users', render: () => <AdminUsersPanel /> },
   { key: 'courses', label: 'Courses', render: () => <AdminCoursesPanel /> },
+  { key: 'groups', label: 'Groups and approvals', render: () => <AdminGroupsPanel /> },
   { key: 'broadcast', label: 'Broadcast', render: () => <AdminBroadcastPanel /> },
   { key: 'messages', label: 'Contact messages', render: () => <AdminContactMessagesPanel /> },
 ];
 
 const AdminUsersPanel = lazy(() => import('@/features/users/components/admin-users-panel'));
 const AdminCoursesPanel = lazy(() => import('@/features/courses/components/admin-courses-panel'));
+const AdminGroupsPanel = lazy(() => import('@/features/groups/components/admin-groups-panel'));
 const AdminBroadcastPanel = lazy(() => import('@/features/notifications/components/admin-broadcast-panel'));
 const AdminContactMessagesPanel = lazy(
   () => import('@/features/contact/components/admin-contact-messages-panel'),
@@ -26,7 +28,7 @@ export default function AdminRoute() {
   const active = panels.some((panel) => panel.key === params.get('tab')) ? params.get('tab')! : panels[0].key;
   return (
     <RequireRole requiredRole="admin">
-      <PageHeader title="Admin" description="Run Candlewise: users, courses, broadcasts and messages." />
+      <PageHeader title="Admin" description="Run Candlewise: users, courses, competitions and approvals, broadcasts and messages." />
       <Tabs
         activeKey={active}
         onChange={(key) => setParams({ tab: key }, { replace: true })}
