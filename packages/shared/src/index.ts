@@ -11,4 +11,5 @@ export * from './courses/video-url.ts';
 export * from './format/format-duration.ts';
 export * from './groups/group-rules.ts';
 export * from './subscription/plan-rules.ts';
+export * from './trading/trading-rules.ts';
 export * from './user/user-types.ts';
