@@ -1,4 +1,15 @@
-import { bigint, boolean, index, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /** Trading competitions ("groups" in the spec). */
@@ -21,6 +32,8 @@ export const groups = pgTable(
       .notNull()
       .default(100000),
     registrationOpen: boolean('registration_open').notNull().default(true),
+    /** Symbols members may trade; empty means every instrument. */
+    instruments: jsonb('instruments').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

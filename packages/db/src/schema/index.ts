@@ -4,5 +4,6 @@ export * from './dev-outbox.ts';
 export * from './groups.ts';
 export * from './notifications.ts';
 export * from './subscriptions.ts';
+export * from './trading.ts';
 export * from './users.ts';
 export * from './verification-codes.ts';

@@ -11,6 +11,7 @@ export type SampleGroup = {
   freezeThreshold: number;
   startingBalance: number;
   registrationOpen: boolean;
+  instruments: string[];
 };
 
 /** Three competitions relative to the seeding time: one running, one upcoming, one ended. */
@@ -33,6 +34,7 @@ export function sampleGroups(now: Date): SampleGroup[] {
       freezeThreshold: 5,
       startingBalance: 100_000,
       registrationOpen: true,
+      instruments: ['EURUSD', 'GBPUSD', 'USDINR', 'XAUUSD', 'NIFTY50', 'NAS100'],
     },
     {
       id: 'group-upcoming',
@@ -48,6 +50,7 @@ export function sampleGroups(now: Date): SampleGroup[] {
       freezeThreshold: 3,
       startingBalance: 100_000,
       registrationOpen: true,
+      instruments: ['NIFTY50', 'SENSEX', 'RELIANCE', 'TCS', 'INFY', 'HDFCBANK'],
     },
     {
       id: 'group-ended',
@@ -59,6 +62,7 @@ export function sampleGroups(now: Date): SampleGroup[] {
       freezeThreshold: 10,
       startingBalance: 100_000,
       registrationOpen: false,
+      instruments: ['BTCUSD', 'ETHUSD'],
     },
   ];
 }

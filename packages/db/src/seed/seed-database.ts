@@ -1,10 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { courses, groups, videos, videoTimestamps } from '../schema/index.ts';
+import { courses, groups, instruments, videos, videoTimestamps } from '../schema/index.ts';
 import { sampleCourses } from './sample-courses.ts';
 import { sampleGroups } from './sample-groups.ts';
+import { sampleInstruments } from './sample-instruments.ts';
 
-export type SeedResult = { courses: number; videos: number; chapters: number; groups: number };
+export type SeedResult = {
+  courses: number;
+  videos: number;
+  chapters: number;
+  groups: number;
+  instruments: number;
+};
 
 /**
  * Fills an empty database with the sample catalogue and three competitions. Each part is seeded
@@ -14,7 +21,7 @@ export type SeedResult = { courses: number; videos: number; chapters: number; gr
 export async function seedDatabase(db: Database, now: Date = new Date()): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
-    const result: SeedResult = { courses: 0, videos: 0, chapters: 0, groups: 0 };
+    const result: SeedResult = { courses: 0, videos: 0, chapters: 0, groups: 0, instruments: 0 };
 
     const [{ count: courseCount }] = await tx.select({ count: sql<number>`count(*)::int` }).from(courses);
     if (courseCount === 0) {
@@ -50,6 +57,14 @@ export async function seedDatabase(db: Database, now: Date = new Date()): Promis
         }
       }
     }
+
+    // Instruments first: competitions name them. Added one by one so new ones reach old databases.
+    const added = await tx
+      .insert(instruments)
+      .values(sampleInstruments)
+      .onConflictDoNothing()
+      .returning({ symbol: instruments.symbol });
+    result.instruments = added.length;
 
     const [{ count: groupCount }] = await tx.select({ count: sql<number>`count(*)::int` }).from(groups);
     if (groupCount === 0) {
