@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Redis } from 'ioredis';
 import type Stripe from 'stripe';
 import type { AppConfig } from './config.ts';
+import { TradingEngine } from './engine/trading-engine.ts';
 import { authenticationPlugin } from './plugins/authentication.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -34,6 +35,7 @@ import { groupRoutes } from './routes/groups/group-routes.ts';
 import { healthRoutes } from './routes/health/health-routes.ts';
 import { notificationRoutes } from './routes/notifications/notification-routes.ts';
 import { planRoutes } from './routes/plans/plan-routes.ts';
+import { tradingRoutes } from './routes/trading/trading-routes.ts';
 import { userRoutes } from './routes/users/user-routes.ts';
 
 declare module 'fastify' {
@@ -45,6 +47,7 @@ declare module 'fastify' {
     fileStorage: FileStorage;
     eventBus: EventBus;
     paymentProvider: PaymentProvider;
+    tradingEngine: TradingEngine;
     stripeClient: Stripe | null;
     redis: Redis | null;
   }
@@ -59,6 +62,8 @@ export type BuildAppOptions = {
   fileStorage?: FileStorage;
   /** Live events; Redis pub/sub when several processes run (server.ts builds it). */
   eventBus?: EventBus;
+  /** Seed of the simulated market (the same seed, the same prices). */
+  marketSeed?: number;
   /** pino options, or false to silence (tests). */
   logger?: FastifyServerOptions['logger'];
 };
@@ -107,6 +112,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const payments = createPaymentProvider(config);
   app.decorate('paymentProvider', payments.provider);
   app.decorate('stripeClient', payments.stripe);
+  // The engine is built here; the server starts its clock (tests tick it by hand).
+  const engine = new TradingEngine({
+    db: options.database.db,
+    bus: app.eventBus,
+    log: app.log,
+    seed: options.marketSeed ?? 20261121,
+    pool: options.database.pool,
+  });
+  await engine.load();
+  app.decorate('tradingEngine', engine);
+  app.addHook('onClose', async () => engine.stop());
   app.decorate('fileStorage', options.fileStorage ?? createDiskStorage(path.join(config.dataDir, 'uploads')));
 
   app.addHook('onSend', async (request, reply) => {
@@ -134,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminContactRoutes);
       await api.register(planRoutes);
       await api.register(groupRoutes);
+      await api.register(tradingRoutes);
       if (!config.isProduction) await api.register(devOutboxRoutes);
     },
     { prefix: API_PREFIX },

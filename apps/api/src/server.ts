@@ -29,6 +29,9 @@ async function main() {
     app.log.info(seeded, 'seeded the empty database with the sample courses and competitions');
   }
 
+  // The market and the competitions: one process leads (always this one on the embedded database).
+  await app.tradingEngine.start();
+
   // Scheduled work: end expired plans and send the 3-day notice (idempotent in every process).
   const runJobs = () =>
     runPlanExpiryJob(database.db, app.eventBus).catch((error) =>

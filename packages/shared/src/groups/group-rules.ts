@@ -46,6 +46,8 @@ export const groupFieldsSchema = z
       .max(1e12)
       .default(100_000),
     registrationOpen: z.boolean().default(true),
+    /** Symbols members may trade; empty means every instrument. */
+    instruments: z.array(z.string().trim().min(1).max(20)).max(50).default([]),
   })
   .refine((group) => Date.parse(group.endDate) > Date.parse(group.startDate), {
     message: 'The end must be after the start.',

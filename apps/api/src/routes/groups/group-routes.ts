@@ -130,6 +130,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const created = await createGroup(app.database.db, request.body);
+      await app.tradingEngine.announceGroupChange(created.id);
       return reply
         .code(201)
         .send({ success: true as const, data: await getGroup(app.database.db, created.id) });
@@ -150,6 +151,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await updateGroup(app.database.db, request.params.groupId, request.body);
+      await app.tradingEngine.announceGroupChange(request.params.groupId);
       return { success: true as const, data: await getGroup(app.database.db, request.params.groupId) };
     },
   );
@@ -212,6 +214,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
         participantId: request.params.participantId,
         decision: request.params.decision === 'approve' ? 'approved' : 'rejected',
         adminId: request.currentUser.id,
+        onMembersChanged: (groupId) => app.tradingEngine.announceGroupChange(groupId),
       }),
     }),
   );

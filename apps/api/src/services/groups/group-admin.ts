@@ -11,6 +11,7 @@ export type GroupFields = {
   freezeThreshold: number;
   startingBalance: number;
   registrationOpen: boolean;
+  instruments: string[];
 };
 
 export async function createGroup(db: DbExecutor, input: GroupFields) {

@@ -1,4 +1,12 @@
-import { type Database, type DbExecutor, groupParticipants, groups, newId, users } from '@candlewise/db';
+import {
+  type Database,
+  type DbExecutor,
+  groupParticipants,
+  groups,
+  newId,
+  tradingAccounts,
+  users,
+} from '@candlewise/db';
 import { groupPhase } from '@candlewise/shared';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
@@ -127,7 +135,13 @@ export async function listGroupParticipants(db: DbExecutor, groupId: string) {
 export async function decideParticipant(
   db: Database,
   bus: EventBus,
-  input: { groupId: string; participantId: string; decision: 'approved' | 'rejected'; adminId: string },
+  input: {
+    groupId: string;
+    participantId: string;
+    decision: 'approved' | 'rejected';
+    adminId: string;
+    onMembersChanged?: (groupId: string) => Promise<void>;
+  },
 ) {
   const [updated] = await db
     .update(groupParticipants)
@@ -135,7 +149,23 @@ export async function decideParticipant(
     .where(and(eq(groupParticipants.id, input.participantId), eq(groupParticipants.groupId, input.groupId)))
     .returning();
   if (!updated) throw notFound('We could not find that request in this group.');
-  const [group] = await db.select({ name: groups.name }).from(groups).where(eq(groups.id, input.groupId));
+  const [group] = await db.select().from(groups).where(eq(groups.id, input.groupId));
+  if (input.decision === 'approved') {
+    // Every approved member gets a paper account funded with the group's starting balance.
+    await db
+      .insert(tradingAccounts)
+      .values({
+        id: newId(),
+        groupId: input.groupId,
+        userId: updated.userId,
+        startingBalance: group.startingBalance,
+        balance: group.startingBalance,
+        equity: group.startingBalance,
+        peakEquity: group.startingBalance,
+      })
+      .onConflictDoNothing();
+    await input.onMembersChanged?.(input.groupId);
+  }
   await notify(db, bus, {
     userId: updated.userId,
     kind: input.decision === 'approved' ? 'group_approved' : 'group_rejected',

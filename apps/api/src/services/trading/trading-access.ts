@@ -1,0 +1,37 @@
+import { type DbExecutor, groupParticipants, groups, tradingAccounts, type UserRow } from '@candlewise/db';
+import { and, eq } from 'drizzle-orm';
+import { forbidden, notFound } from '../../lib/app-error.ts';
+
+export const NOT_A_MEMBER =
+  'Only approved members of this competition can do that. Ask to join on the Groups page.';
+
+export async function findGroupOrThrow(db: DbExecutor, groupId: string) {
+  const [group] = await db.select().from(groups).where(eq(groups.id, groupId));
+  if (!group) throw notFound('We could not find that group.');
+  return group;
+}
+
+/** Approved members and admins may see a competition's standings; others get 403. */
+export async function assertCanViewCompetition(
+  db: DbExecutor,
+  user: UserRow,
+  groupId: string,
+): Promise<void> {
+  await findGroupOrThrow(db, groupId);
+  if (user.role === 'admin') return;
+  const [membership] = await db
+    .select({ status: groupParticipants.status })
+    .from(groupParticipants)
+    .where(and(eq(groupParticipants.groupId, groupId), eq(groupParticipants.userId, user.id)));
+  if (membership?.status !== 'approved') throw forbidden(NOT_A_MEMBER);
+}
+
+/** The caller's account in a competition (approved members have one). */
+export async function findMyAccount(db: DbExecutor, userId: string, groupId: string) {
+  const [account] = await db
+    .select()
+    .from(tradingAccounts)
+    .where(and(eq(tradingAccounts.groupId, groupId), eq(tradingAccounts.userId, userId)));
+  if (!account) throw forbidden(NOT_A_MEMBER);
+  return account;
+}
