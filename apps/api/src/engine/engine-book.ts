@@ -177,24 +177,40 @@ export function markToMarket(
 }
 
 export function computeStandings(group: GroupState): StandingRow[] {
-  const rows = [...group.accounts.values()].map((account) => ({
-    rank: 0,
-    userId: account.userId,
-    name: account.name,
-    pnlPercent: Math.round(pnlPercent(account.equity, account.startingBalance) * 100) / 100,
-    balance: Math.round(account.balance * 100) / 100,
-    equity: Math.round(account.equity * 100) / 100,
-    trades: account.tradesCount,
-    freezes: account.freezeCount,
-    frozenUntil: account.frozenUntil ? new Date(account.frozenUntil).toISOString() : null,
-    finalRank: account.finalRank,
-  }));
-  rows.sort((a, b) =>
-    a.finalRank !== null && b.finalRank !== null
-      ? a.finalRank - b.finalRank
-      : b.pnlPercent - a.pnlPercent || b.equity - a.equity || a.name.localeCompare(b.name),
-  );
-  return rows.map(({ finalRank: _finalRank, ...row }, index) => ({ ...row, rank: index + 1 }));
+  // Sort plain numbers first, build the row objects once: this runs every second over every member.
+  const entries: Array<{ account: AccountState; pnl: number }> = [];
+  for (const account of group.accounts.values()) {
+    entries.push({
+      account,
+      pnl: Math.round(pnlPercent(account.equity, account.startingBalance) * 100) / 100,
+    });
+  }
+  entries.sort((a, b) => {
+    const ra = a.account.finalRank;
+    const rb = b.account.finalRank;
+    if (ra !== null && rb !== null) return ra - rb;
+    return (
+      b.pnl - a.pnl ||
+      b.account.equity - a.account.equity ||
+      (a.account.name < b.account.name ? -1 : a.account.name > b.account.name ? 1 : 0)
+    );
+  });
+  const rows: StandingRow[] = new Array(entries.length);
+  for (let i = 0; i < entries.length; i += 1) {
+    const { account, pnl } = entries[i];
+    rows[i] = {
+      rank: i + 1,
+      userId: account.userId,
+      name: account.name,
+      pnlPercent: pnl,
+      balance: Math.round(account.balance * 100) / 100,
+      equity: Math.round(account.equity * 100) / 100,
+      trades: account.tradesCount,
+      freezes: account.freezeCount,
+      frozenUntil: account.frozenUntil ? new Date(account.frozenUntil).toISOString() : null,
+    };
+  }
+  return rows;
 }
 
 /**
@@ -282,11 +298,19 @@ export function runTick(
         }
         account.openOrders = still;
       }
-      for (const position of [...account.positions.values()]) {
+      let exits: Array<{
+        position: PositionState;
+        price: number;
+        reason: 'stop_loss' | 'take_profit';
+      }> | null = null;
+      for (const position of account.positions.values()) {
         if (position.stopLoss === null && position.takeProfit === null) continue;
         const quote = quotes.get(position.symbol);
         const exit = quote ? protectiveExit(position, quote) : null;
-        if (!exit) continue;
+        if (exit) (exits ??= []).push({ position, ...exit });
+      }
+      for (const exit of exits ?? []) {
+        const position = exit.position;
         const side: Side = position.quantity > 0 ? 'sell' : 'buy';
         fills.push(
           executeFill(

@@ -223,7 +223,10 @@ export class TradingEngine {
   }
 
   /** Reads one account, its positions and open orders from the database into memory. */
-  async reloadAccount(accountId: string, options: { recompute?: boolean } = {}): Promise<AccountState | null> {
+  async reloadAccount(
+    accountId: string,
+    options: { recompute?: boolean } = {},
+  ): Promise<AccountState | null> {
     const { db } = this.options;
     const [row] = await db
       .select({
