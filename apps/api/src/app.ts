@@ -8,6 +8,7 @@ import type { Redis } from 'ioredis';
 import type Stripe from 'stripe';
 import type { AppConfig } from './config.ts';
 import { TradingEngine } from './engine/trading-engine.ts';
+import { TtlCache } from './lib/ttl-cache.ts';
 import { authenticationPlugin } from './plugins/authentication.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -48,6 +49,8 @@ declare module 'fastify' {
     eventBus: EventBus;
     paymentProvider: PaymentProvider;
     tradingEngine: TradingEngine;
+    /** Hot reads served from memory for a moment (group list, memberships, standings). */
+    readCache: TtlCache;
     stripeClient: Stripe | null;
     redis: Redis | null;
   }
@@ -122,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await engine.load();
   app.decorate('tradingEngine', engine);
+  app.decorate('readCache', new TtlCache());
   app.addHook('onClose', async () => engine.stop());
   app.decorate('fileStorage', options.fileStorage ?? createDiskStorage(path.join(config.dataDir, 'uploads')));
 

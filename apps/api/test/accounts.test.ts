@@ -165,6 +165,8 @@ describe('verification codes', () => {
 describe('passwords and sessions', () => {
   it('resets the password with an e-mailed code; the old password and the old token stop working', async () => {
     const { token } = await onboard('reset.me@example.com', '+919800000001');
+    const cachedRead = () => t.app.inject({ method: 'GET', url: '/api/v1/group/', headers: bearer(token) });
+    expect((await cachedRead()).statusCode).toBe(200);
     const unknown = await post('/auth/forgot-password', { email: 'nobody-here@example.com' });
     const known = await post('/auth/forgot-password', { email: 'reset.me@example.com' });
     expect(unknown.statusCode).toBe(200);
@@ -188,6 +190,7 @@ describe('passwords and sessions', () => {
     ).toBe(200);
     const old = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: bearer(token) });
     expect(old.statusCode).toBe(401);
+    expect((await cachedRead()).statusCode).toBe(401);
   });
 
   it('logs out one token, and logout-all ends every session', async () => {
@@ -198,10 +201,16 @@ describe('passwords and sessions', () => {
     const second = (
       await post('/auth/login', { email: 'sessions@example.com', password: 'a-strong-password' })
     ).json().data.token;
+    const cachedRead = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/v1/group/', headers: bearer(token) });
+    expect((await cachedRead(first)).statusCode).toBe(200);
     expect((await post('/auth/logout', undefined, first)).statusCode).toBe(200);
     expect((await post('/auth/logout', undefined, first)).statusCode).toBe(401);
+    expect((await cachedRead(first)).statusCode).toBe(401);
+    expect((await cachedRead(second)).statusCode).toBe(200);
     expect((await post('/auth/logout-all', undefined, second)).statusCode).toBe(200);
     expect((await post('/auth/logout', undefined, second)).statusCode).toBe(401);
+    expect((await cachedRead(second)).statusCode).toBe(401);
   });
 
   it('changes the password with the current one and returns a working token', async () => {

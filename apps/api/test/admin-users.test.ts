@@ -76,7 +76,12 @@ describe('admin: users', () => {
   });
 
   it('disables an account: its token stops at once and login says why; enabling restores it', async () => {
+    // Warm the cached path first: a cached read must not outlive the disable.
+    const groups = () =>
+      t.app.inject({ method: 'GET', url: '/api/v1/group/', headers: bearer(tokens.second) });
+    expect((await groups()).statusCode).toBe(200);
     expect((await patch('root', ids.second, { disabled: true })).json().data.user.disabled).toBe(true);
+    expect((await groups()).statusCode).toBe(403);
     const me = await t.app.inject({
       method: 'GET',
       url: `/api/v1/user/details/${ids.second}`,

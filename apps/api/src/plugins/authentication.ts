@@ -14,7 +14,15 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /**
+     * The same checks from a short-lived cache, for hot read routes (lists, standings, quotes).
+     * Revocations (logout, logout everywhere, password change, disable, delete) and every write by
+     * the user evict the entry at once, in every process (through the event bus).
+     */
+    authenticateCached(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** Drops a user from the authentication caches of every process (null: everyone). */
+    forgetUser(userId: string | null): Promise<void>;
   }
 }
 
@@ -23,17 +31,44 @@ declare module 'fastify' {
  * not ours, older than the user's token version (logout everywhere, password change) or when the
  * account is disabled — checked on every request, so revocation takes effect at once.
  */
+const FORGET_CHANNEL = 'auth:forget-user';
+const USER_CACHE_MS = 30_000;
+const TOKEN_CACHE_MAX = 50_000;
+
+function bearerToken(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
+  if (!token) throw unauthorized('Please sign in to continue.');
+  return token;
+}
+
+function admit(request: FastifyRequest, claims: SessionClaims, user: UserRow | undefined, revoked: boolean) {
+  if (!user || revoked || user.tokenVersion !== claims.tokenVersion) {
+    throw unauthorized('Your session has ended. Please sign in again.');
+  }
+  if (user.disabledAt) throw new AppError(403, 'FORBIDDEN', 'This account has been disabled.');
+  request.currentUser = user;
+  request.sessionClaims = claims;
+}
+
 export const authenticationPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('currentUser', null as unknown as UserRow);
   app.decorateRequest('sessionClaims', null as unknown as SessionClaims);
 
-  app.decorate('authenticate', async (request: FastifyRequest) => {
-    const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
-    if (!token) throw unauthorized('Please sign in to continue.');
+  const verified = new Map<string, SessionClaims>();
+  const cachedUsers = new Map<
+    string,
+    { user: UserRow | undefined; at: number; revoked: Map<string, boolean> }
+  >();
+
+  async function verify(token: string): Promise<SessionClaims> {
     const claims = await verifySessionToken(app.config.appSecret, token);
     if (!claims) throw unauthorized('Your session is invalid or has expired. Please sign in again.');
-    // One round-trip: the user and whether this very token was signed out.
+    return claims;
+  }
+
+  /** One round-trip: the user and whether this very token was signed out. */
+  async function load(claims: SessionClaims) {
     const [row] = await app.database.db
       .select({
         user: users,
@@ -42,13 +77,61 @@ export const authenticationPlugin = fp(async (app: FastifyInstance) => {
       .from(users)
       .where(eq(users.id, claims.userId))
       .limit(1);
-    const user = row?.user;
-    if (!user || row.revoked || user.tokenVersion !== claims.tokenVersion) {
-      throw unauthorized('Your session has ended. Please sign in again.');
+    return { user: row?.user, revoked: Boolean(row?.revoked) };
+  }
+
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const claims = await verify(bearerToken(request));
+    const { user, revoked } = await load(claims);
+    admit(request, claims, user, revoked);
+  });
+
+  app.decorate('authenticateCached', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    let claims = verified.get(token);
+    if (!claims || claims.expiresAt * 1000 <= Date.now()) {
+      verified.delete(token);
+      claims = await verify(token);
+      if (verified.size >= TOKEN_CACHE_MAX) verified.delete(verified.keys().next().value!);
+      verified.set(token, claims);
     }
-    if (user.disabledAt) throw new AppError(403, 'FORBIDDEN', 'This account has been disabled.');
-    request.currentUser = user;
-    request.sessionClaims = claims;
+    let entry = cachedUsers.get(claims.userId);
+    if (entry && Date.now() - entry.at > USER_CACHE_MS) {
+      cachedUsers.delete(claims.userId);
+      entry = undefined;
+    }
+    if (!entry || !entry.revoked.has(claims.tokenId)) {
+      const loaded = await load(claims);
+      if (!entry) {
+        if (cachedUsers.size >= TOKEN_CACHE_MAX) cachedUsers.delete(cachedUsers.keys().next().value!);
+        entry = { user: loaded.user, at: Date.now(), revoked: new Map() };
+        cachedUsers.set(claims.userId, entry);
+      }
+      entry.user = loaded.user;
+      entry.revoked.set(claims.tokenId, loaded.revoked);
+    }
+    admit(request, claims, entry.user, entry.revoked.get(claims.tokenId) ?? true);
+  });
+
+  const forgetLocally = (userId: string | null) => {
+    if (userId) cachedUsers.delete(userId);
+    else cachedUsers.clear();
+  };
+  app.decorate('forgetUser', async (userId: string | null) => {
+    forgetLocally(userId);
+    await app.eventBus.publish(FORGET_CHANNEL, { userId }).catch(() => undefined);
+  });
+  const unsubscribe = await app.eventBus.subscribe(FORGET_CHANNEL, (payload) =>
+    forgetLocally((payload as { userId: string | null }).userId),
+  );
+  app.addHook('onClose', async () => unsubscribe());
+
+  // Any change a user makes (profile, plan, logout, password…) refreshes their cached entry before
+  // the answer leaves, so their next request, anywhere, sees it.
+  app.addHook('onSend', async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return;
+    if (request.currentUser) await app.forgetUser(request.currentUser.id);
+    else if (request.url.startsWith('/api/v1/plans/webhook')) await app.forgetUser(null);
   });
 
   app.decorate('requireAdmin', async (request: FastifyRequest) => {

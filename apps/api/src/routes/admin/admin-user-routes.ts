@@ -65,6 +65,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await updateUserByAdmin(app.database.db, request.params.userId, request.body);
+      await app.forgetUser(user.id); // a disabled account's tokens stop at once, in every process
       return {
         success: true as const,
         data: { user: { ...toPublicUser(user), disabled: user.disabledAt !== null } },

@@ -218,7 +218,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await resetPassword(deps(), request.body);
+      const { userId } = await resetPassword(deps(), request.body);
+      await app.forgetUser(userId); // old tokens stop at once, cached reads included
       return {
         success: true as const,
         message: 'Your password was changed. Log in with the new one.',

@@ -33,7 +33,14 @@ const participationSchema = z.object({
 const groupParams = z.object({ groupId: z.string().min(1).max(64) });
 
 export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', (request, reply) =>
+    request.method === 'GET' ? app.authenticateCached(request, reply) : app.authenticate(request, reply),
+  );
+  // The list is read on every visit to /group: served from memory for a second, dropped on changes.
+  const changed = (groupId?: string) => {
+    app.readCache.invalidate('groups:');
+    app.readCache.invalidate(groupId ? `member:${groupId}:` : 'member:');
+  };
   const security = [{ bearerAuth: [] }];
   const tags = ['groups'];
 
@@ -47,7 +54,10 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ success: z.literal(true), data: z.array(groupSchema) }) },
       },
     },
-    async () => ({ success: true as const, data: await listGroups(app.database.db) }),
+    async () => ({
+      success: true as const,
+      data: await app.readCache.get('groups:list', 1000, () => listGroups(app.database.db)),
+    }),
   );
 
   app.get(
@@ -130,6 +140,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const created = await createGroup(app.database.db, request.body);
+      changed(created.id);
       await app.tradingEngine.announceGroupChange(created.id);
       return reply
         .code(201)
@@ -151,6 +162,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await updateGroup(app.database.db, request.params.groupId, request.body);
+      changed(request.params.groupId);
       await app.tradingEngine.announceGroupChange(request.params.groupId);
       return { success: true as const, data: await getGroup(app.database.db, request.params.groupId) };
     },
@@ -215,7 +227,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
         decision: request.params.decision === 'approve' ? 'approved' : 'rejected',
         adminId: request.currentUser.id,
         onMembersChanged: (groupId) => app.tradingEngine.announceGroupChange(groupId),
-      }),
+      }).finally(() => changed(request.params.groupId)),
     }),
   );
 };

@@ -22,7 +22,10 @@ const standingSchema = z.object({
 });
 
 export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
+  // Reads come from the authentication cache; anything that changes state checks the database.
+  app.addHook('onRequest', (request, reply) =>
+    request.method === 'GET' ? app.authenticateCached(request, reply) : app.authenticate(request, reply),
+  );
   const security = [{ bearerAuth: [] }];
   const tags = ['trading'];
   const engine = () => app.tradingEngine;
@@ -104,10 +107,17 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await assertCanViewCompetition(app.database.db, request.currentUser, request.params.groupId);
+      await assertCanViewCompetition(
+        app.database.db,
+        app.readCache,
+        request.currentUser,
+        request.params.groupId,
+      );
       return {
         success: true as const,
-        data: { rows: await getLeaderboard(app.database.db, engine(), request.params.groupId) },
+        data: {
+          rows: await getLeaderboard(app.database.db, engine(), app.readCache, request.params.groupId),
+        },
       };
     },
   );
@@ -225,7 +235,12 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await assertCanViewCompetition(app.database.db, request.currentUser, request.params.groupId);
+      await assertCanViewCompetition(
+        app.database.db,
+        app.readCache,
+        request.currentUser,
+        request.params.groupId,
+      );
       const group = await findGroupOrThrow(app.database.db, request.params.groupId);
       const symbols = new Set(group.instruments.length ? group.instruments : engine().instruments.keys());
       reply.hijack();
@@ -240,7 +255,7 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!raw.writableEnded) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       };
       raw.write('retry: 3000\n\n');
-      send('standings', { rows: await getLeaderboard(app.database.db, engine(), group.id) });
+      send('standings', { rows: await getLeaderboard(app.database.db, engine(), app.readCache, group.id) });
       const unsubscribers = await Promise.all([
         app.eventBus.subscribe(ENGINE_CHANNELS.quotes, (payload) => {
           send(

@@ -35,7 +35,7 @@ const WRONG_RESET = 'That code is not right or has expired. Ask for a new code.'
 export async function resetPassword(
   { db, secret, mailer }: Deps,
   input: { email: string; code: string; password: string },
-): Promise<void> {
+): Promise<{ userId: string }> {
   const user = await findUserByEmail(db, input.email);
   if (!user) throw new AppError(400, 'BAD_REQUEST', WRONG_RESET, [{ path: 'code', message: WRONG_RESET }]);
   await consumeVerificationCode(db, { secret, userId: user.id, purpose: 'password_reset', code: input.code });
@@ -50,6 +50,7 @@ export async function resetPassword(
     })
     .where(eq(users.id, user.id));
   await mailer.send(passwordChangedMail(user.email)).catch(() => undefined);
+  return { userId: user.id };
 }
 
 /** Changes the password, signs out every other device and returns a token for this one. */

@@ -3,6 +3,7 @@ import { drawdownPercent, pnlPercent, unrealizedPnl } from '@candlewise/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { computeStandings, type StandingRow } from '../../engine/engine-book.ts';
 import type { TradingEngine } from '../../engine/trading-engine.ts';
+import type { TtlCache } from '../../lib/ttl-cache.ts';
 import { findMyAccount } from './trading-access.ts';
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -82,8 +83,6 @@ export async function getAccountSummary(
   };
 }
 
-const fallbackCache = new Map<string, { rows: StandingRow[]; at: number }>();
-
 /**
  * The leaderboard: the engine's live standings where this process leads (or has them from the
  * leader), else the accounts as last written, cached for a second.
@@ -91,12 +90,15 @@ const fallbackCache = new Map<string, { rows: StandingRow[]; at: number }>();
 export async function getLeaderboard(
   db: DbExecutor,
   engine: TradingEngine,
+  cache: TtlCache,
   groupId: string,
 ): Promise<StandingRow[]> {
   const live = engine.standings(groupId);
   if (live) return live;
-  const cached = fallbackCache.get(groupId);
-  if (cached && Date.now() - cached.at < 1000) return cached.rows;
+  return cache.get(`leaderboard:${groupId}`, 1000, () => standingsFromDatabase(db, groupId));
+}
+
+async function standingsFromDatabase(db: DbExecutor, groupId: string): Promise<StandingRow[]> {
   const rows = await db
     .select({
       account: tradingAccounts,
@@ -140,6 +142,5 @@ export async function getLeaderboard(
       ]),
     ),
   });
-  fallbackCache.set(groupId, { rows: standings, at: Date.now() });
   return standings;
 }

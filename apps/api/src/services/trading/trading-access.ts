@@ -1,6 +1,7 @@
 import { type DbExecutor, groupParticipants, groups, tradingAccounts, type UserRow } from '@candlewise/db';
 import { and, eq } from 'drizzle-orm';
 import { forbidden, notFound } from '../../lib/app-error.ts';
+import type { TtlCache } from '../../lib/ttl-cache.ts';
 
 export const NOT_A_MEMBER =
   'Only approved members of this competition can do that. Ask to join on the Groups page.';
@@ -14,16 +15,23 @@ export async function findGroupOrThrow(db: DbExecutor, groupId: string) {
 /** Approved members and admins may see a competition's standings; others get 403. */
 export async function assertCanViewCompetition(
   db: DbExecutor,
+  cache: TtlCache,
   user: UserRow,
   groupId: string,
 ): Promise<void> {
-  await findGroupOrThrow(db, groupId);
-  if (user.role === 'admin') return;
-  const [membership] = await db
-    .select({ status: groupParticipants.status })
-    .from(groupParticipants)
-    .where(and(eq(groupParticipants.groupId, groupId), eq(groupParticipants.userId, user.id)));
-  if (membership?.status !== 'approved') throw forbidden(NOT_A_MEMBER);
+  // Cached for a few seconds; decisions on requests drop it (see the group routes).
+  const access = await cache.get(`member:${groupId}:${user.id}`, 5000, async () => {
+    const [group] = await db.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId));
+    if (!group) return 'no-group' as const;
+    const [membership] = await db
+      .select({ status: groupParticipants.status })
+      .from(groupParticipants)
+      .where(and(eq(groupParticipants.groupId, groupId), eq(groupParticipants.userId, user.id)));
+    return membership?.status === 'approved' ? ('member' as const) : ('outsider' as const);
+  });
+  if (access === 'no-group') throw notFound('We could not find that group.');
+  if (user.role === 'admin' || access === 'member') return;
+  throw forbidden(NOT_A_MEMBER);
 }
 
 /** The caller's account in a competition (approved members have one). */
