@@ -50,7 +50,15 @@ if (builtAt === 0 || sources.some((entry) => newestChange(entry) > builtAt)) {
   const started = Date.now();
   execFileSync(
     process.execPath,
-    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    [
+      path.join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--logLevel',
+      'warn',
+      '--outDir',
+      config.webDistDir,
+      '--emptyOutDir',
+    ],
     {
       cwd: path.join(root, 'apps/web'),
       stdio: 'inherit',
