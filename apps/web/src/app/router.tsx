@@ -41,6 +41,7 @@ const Sales = lazy(() => import('@/features/subscriptions/routes/sales'));
 const Pricing = lazy(() => import('@/features/subscriptions/routes/pricing'));
 const ManageSubscription = lazy(() => import('@/features/subscriptions/routes/manage-subscription'));
 const PaymentSuccess = lazy(() => import('@/features/subscriptions/routes/payment-success'));
+const Checkout = lazy(() => import('@/features/subscriptions/routes/checkout'));
 const Admin = lazy(() => import('./routes/admin-route'));
 
 /** Spec §2 "Screens and routes". Exported so tests drive the same table through a memory router. */
@@ -95,6 +96,7 @@ export const appRoutes: RouteObject[] = [
               { path: 'profile', element: <Profile /> },
               { path: 'manage-subscription', element: <ManageSubscription /> },
               { path: 'success', element: <PaymentSuccess /> },
+              { path: 'checkout/:sessionId', element: <Checkout /> },
               { path: 'admin', element: <Admin /> },
             ],
           },
