@@ -325,6 +325,8 @@ export async function startApp(options: { withUser: boolean }): Promise<AppServe
         BENCH_USER.first,
         '--last',
         BENCH_USER.last,
+        // An admin, so the scenarios can approve the bench user into a competition.
+        '--admin',
       ],
       env,
       120_000,
