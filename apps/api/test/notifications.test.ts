@@ -306,6 +306,15 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('two API pr
     await database?.close();
   });
 
+  it('exactly one of the two processes runs the trading engine', async () => {
+    const roles = [];
+    for (const port of ports) {
+      const health = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
+      roles.push(((await health.json()) as { data: { tradingEngine: string } }).data.tradingEngine);
+    }
+    expect(roles.sort()).toEqual(['follower', 'leader']);
+  });
+
   it('a broadcast made through one process reaches a stream open on the other within 1 s', async () => {
     const login = async (port: number, email: string) => {
       const response = await fetch(`http://127.0.0.1:${port}/api/v1/auth/login`, {

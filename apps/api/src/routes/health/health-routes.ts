@@ -7,6 +7,8 @@ const healthSchema = z.object({
   data: z.object({
     status: z.literal('ok'),
     database: z.object({ engine: z.enum(['pglite', 'postgres']), reachable: z.literal(true) }),
+    /** Whether this process runs the market and the competitions (exactly one does). */
+    tradingEngine: z.enum(['leader', 'follower']),
     uptimeSeconds: z.number(),
   }),
 });
@@ -33,6 +35,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         data: {
           status: 'ok' as const,
           database: { engine: app.database.engine, reachable: true as const },
+          tradingEngine: app.tradingEngine.isLeader ? ('leader' as const) : ('follower' as const),
           uptimeSeconds: Math.round(process.uptime()),
         },
       };
