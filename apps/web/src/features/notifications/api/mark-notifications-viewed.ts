@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { notificationsKey } from './get-notifications';
+import { unreadCountKey } from './get-unread-count';
 
 export type MarkNotificationsViewedInput = { userId: string; lastNotificationViewedAt: string };
 
@@ -11,7 +12,8 @@ export function markNotificationsViewed(input: MarkNotificationsViewedInput) {
 
 /**
  * Marks the notifications as viewed when the drawer closes. `onViewed` lets the caller record the
- * time on the stored user (this feature does not own the session); the lists are then refreshed.
+ * time on the stored user (this feature does not own the session); the lists and the count are
+ * then refreshed.
  */
 export function useMarkNotificationsViewed({
   onViewed,
@@ -23,6 +25,8 @@ export function useMarkNotificationsViewed({
     mutationFn: markNotificationsViewed,
     onSuccess: (_response, input) => {
       onViewed(input.lastNotificationViewedAt);
+      // Nothing is unread any more: clear the badge now rather than when the stream says so.
+      queryClient.setQueryData(unreadCountKey, 0);
       return queryClient.invalidateQueries({ queryKey: notificationsKey });
     },
     onError: (error) => console.error('Could not mark the notifications as viewed', error),

@@ -1,8 +1,11 @@
 import { BellOutlined, CompressOutlined, ExpandOutlined } from '@ant-design/icons';
 import { Badge, Button, Drawer, Segmented } from 'antd';
-import { useId, useState } from 'react';
-import { useNotifications } from '../api/get-notifications';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { type AppNotification, flattenNotificationPages, useNotifications } from '../api/get-notifications';
+import { useUnreadCount } from '../api/get-unread-count';
 import { useMarkNotificationsViewed } from '../api/mark-notifications-viewed';
+import { useNotificationStream } from '../api/use-notification-stream';
 import { NotificationList } from './notification-list';
 import './notification-bell.css';
 
@@ -17,22 +20,35 @@ type Props = {
   allowLarge?: boolean;
 };
 
+/** "Notifications, 3 unread": the count is part of the bell's name, not only the badge's picture. */
+function bellLabel(unreadCount: number): string {
+  return unreadCount > 0 ? `Notifications, ${unreadCount} unread` : 'Notifications';
+}
+
+function announce(notification: AppNotification) {
+  toast.info(notification.notificationContent.title, { toastId: `notification-${notification._id}` });
+}
+
 /**
- * The header bell (spec §2): the unread count as a badge, and a right-hand drawer with the
- * Unread/Read lists. The read list is only fetched once Read is chosen; closing the drawer marks
- * everything up to now as viewed.
+ * The header bell (spec §2): the live unread count as a badge, and a right-hand drawer with the
+ * Unread/Read lists. The count comes from the notification stream; while the stream is down it is
+ * polled. The read list is only fetched once Read is chosen; closing the drawer marks everything up
+ * to now as viewed.
  */
 export function NotificationBell({ userId, onViewed, allowLarge = true }: Props) {
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<Tab>('Unread');
   const [large, setLarge] = useState(false);
-  const countId = useId();
 
+  const streamStatus = useNotificationStream({ userId, onNotification: announce });
+  const liveCount = useUnreadCount({ poll: streamStatus === 'down' });
   const unread = useNotifications({ read: false, userId });
   const read = useNotifications({ read: true, userId }, { enabled: open && tab === 'Read' });
   const markViewed = useMarkNotificationsViewed({ onViewed });
 
-  const unreadCount = unread.data?.length ?? 0;
+  const unreadItems = flattenNotificationPages(unread.data?.pages);
+  // The list's first page stands in only when neither the stream nor the count endpoint answered.
+  const unreadCount = liveCount.data ?? unreadItems?.length ?? 0;
   const shown = tab === 'Unread' ? unread : read;
 
   function closeDrawer() {
@@ -48,16 +64,12 @@ export function NotificationBell({ userId, onViewed, allowLarge = true }: Props)
           type="text"
           shape="circle"
           icon={<BellOutlined aria-hidden="true" />}
-          aria-label="Notifications"
-          aria-describedby={countId}
+          aria-label={bellLabel(unreadCount)}
           aria-haspopup="dialog"
           aria-expanded={open}
           onClick={() => setOpen(true)}
         />
       </Badge>
-      <span id={countId} className="cw-notification-bell__count">
-        {unreadCount === 1 ? '1 unread notification' : `${unreadCount} unread notifications`}
-      </span>
       <Drawer
         title="Notifications"
         placement="right"
@@ -87,8 +99,12 @@ export function NotificationBell({ userId, onViewed, allowLarge = true }: Props)
         />
         <div className="cw-notifications-drawer__list">
           <NotificationList
-            notifications={shown.isError ? [] : shown.data}
+            notifications={flattenNotificationPages(shown.data?.pages) ?? (shown.isError ? [] : undefined)}
             isLoading={shown.isLoading}
+            hasMore={shown.hasNextPage}
+            isLoadingMore={shown.isFetchingNextPage}
+            loadMoreFailed={shown.isFetchNextPageError}
+            onLoadMore={() => void shown.fetchNextPage()}
             onNavigate={closeDrawer}
           />
         </div>
