@@ -2,7 +2,9 @@ import { defineConfig } from '@playwright/test';
 
 export default defineConfig({
   testDir: './specs',
-  outputDir: './test-results',
+  // Traces and failure screenshots: a folder per run (the runner sets it), so runs side by side do
+  // not wipe each other's. The screenshots specs take on purpose go to e2e/test-results/screenshots.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? './test-results/run',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -36,7 +36,13 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'candlewise-e2e-'));
 const port = await freePort();
 // Its own build folder, so runs side by side (or a developer's npm start) never empty each other's.
 const webDistDir = mkdtempSync(path.join(tmpdir(), 'candlewise-e2e-web-'));
-const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', WEB_DIST_DIR: webDistDir };
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  PORT: String(port),
+  LOG_LEVEL: 'warn',
+  WEB_DIST_DIR: webDistDir,
+};
 delete env.DATABASE_URL;
 
 for (const [role, user] of Object.entries(E2E_USERS)) {
@@ -102,7 +108,14 @@ const result = await new Promise((resolve) => {
     {
       cwd: path.join(root, 'e2e'),
       stdio: 'inherit',
-      env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir, CHROMIUM_PATH: chromium },
+      env: {
+        ...process.env,
+        E2E_BASE_URL: baseUrl,
+        E2E_DATA_DIR: dataDir,
+        CHROMIUM_PATH: chromium,
+        E2E_OUTPUT_DIR:
+          process.env.E2E_OUTPUT_DIR ?? path.join(root, 'e2e/test-results', `run-${process.pid}`),
+      },
     },
   );
   runner.on('exit', (code) => resolve(code ?? 1));

@@ -120,6 +120,13 @@ describe('admin approvals', () => {
     expect(status).toBe('approved');
     const group = (await as('asha', 'GET', '/group/group-running')).json().data;
     expect(group.participantsCount).toBe(1);
+    const listed = (await as('asha', 'GET', '/group/')).json().data;
+    expect(listed.find((row: { _id: string }) => row._id === 'group-running')).toMatchObject({
+      participantsCount: 1,
+    });
+    expect(listed.find((row: { _id: string }) => row._id === 'group-upcoming')).toMatchObject({
+      participantsCount: 0,
+    });
     const bell = (await as('asha', 'GET', `/notification/all?read=false&userId=${users.asha.id}`)).json()
       .data;
     expect(bell[0]).toMatchObject({ kind: 'group_approved', link: '/group/group-running/leaderboard' });

@@ -22,6 +22,8 @@ const groupSchema = z.object({
   freezeThreshold: z.number(),
   startingBalance: z.number(),
   registrationOpen: z.boolean(),
+  /** Symbols members may trade; empty means every instrument. */
+  instruments: z.array(z.string()),
   participantsCount: z.number(),
   phase: z.enum(['upcoming', 'running', 'ended']),
 });

@@ -23,6 +23,7 @@ export type GroupView = {
   freezeThreshold: number;
   startingBalance: number;
   registrationOpen: boolean;
+  instruments: string[];
   participantsCount: number;
   phase: 'upcoming' | 'running' | 'ended';
 };
@@ -38,6 +39,7 @@ function toView(row: typeof groups.$inferSelect, participantsCount: number): Gro
     freezeThreshold: row.freezeThreshold,
     startingBalance: row.startingBalance,
     registrationOpen: row.registrationOpen,
+    instruments: row.instruments,
     participantsCount,
     phase: groupPhase(row),
   };
@@ -48,7 +50,7 @@ export async function listGroups(db: DbExecutor): Promise<GroupView[]> {
   const rows = await db
     .select({
       group: groups,
-      joined: sql<number>`(select count(*)::int from group_participants p where p.group_id = ${groups.id} and p.status = 'approved')`,
+      joined: sql<number>`(select count(*)::int from group_participants p where p.group_id = "groups"."id" and p.status = 'approved')`,
     })
     .from(groups)
     .orderBy(asc(groups.startDate), asc(groups.id));

@@ -28,7 +28,10 @@ export default function AdminRoute() {
   const active = panels.some((panel) => panel.key === params.get('tab')) ? params.get('tab')! : panels[0].key;
   return (
     <RequireRole requiredRole="admin">
-      <PageHeader title="Admin" description="Run Candlewise: users, courses, competitions and approvals, broadcasts and messages." />
+      <PageHeader
+        title="Admin"
+        description="Run Candlewise: users, courses, competitions and approvals, broadcasts and messages."
+      />
       <Tabs
         activeKey={active}
         onChange={(key) => setParams({ tab: key }, { replace: true })}
