@@ -1,0 +1,38 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { ParticipantStatus } from './get-group-statuses';
+import { groupKeys } from './group-query-keys';
+
+/** One join request of a competition, as the admins see it. */
+export type GroupParticipant = {
+  _id: string;
+  userId: string;
+  name: string;
+  email: string;
+  status: ParticipantStatus;
+  requestedAt: string;
+  decidedAt: string | null;
+};
+
+/** GET /admin/groups/{groupId}/participants: requests and members, oldest request first. */
+export async function getGroupParticipants(
+  groupId: string,
+  signal?: AbortSignal,
+): Promise<GroupParticipant[]> {
+  const response = await apiClient.get<GroupParticipant[]>(
+    `/admin/groups/${encodeURIComponent(groupId)}/participants`,
+    { signal },
+  );
+  return Array.isArray(response.data) ? response.data : [];
+}
+
+export function groupParticipantsQueryOptions(groupId: string) {
+  return queryOptions({
+    queryKey: groupKeys.participants(groupId),
+    queryFn: ({ signal }) => getGroupParticipants(groupId, signal),
+  });
+}
+
+export function useGroupParticipants(groupId: string) {
+  return useQuery(groupParticipantsQueryOptions(groupId));
+}

@@ -1,0 +1,48 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { apiClient } from '@/lib/api-client';
+import { groupKeys } from './group-query-keys';
+
+export type ParticipantStatus = 'pending' | 'approved' | 'rejected';
+
+/** One of the user's join requests (spec §3 "Participant record"). */
+export type Participation = {
+  _id: string;
+  groupId: { _id: string; name?: string };
+  status: ParticipantStatus;
+};
+
+export async function getParticipations(userId: string, signal?: AbortSignal): Promise<Participation[]> {
+  const response = await apiClient.get<Participation[]>(
+    `/group/getParticipants/participants/${encodeURIComponent(userId)}`,
+    { signal },
+  );
+  return Array.isArray(response.data) ? response.data : [];
+}
+
+export function groupStatusesQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: groupKeys.statuses(userId),
+    queryFn: ({ signal }) => getParticipations(userId, signal),
+  });
+}
+
+/** The user's status per group id; a group missing from the map has no status ("none"). */
+export function toStatusByGroup(participations: Participation[] | undefined): Map<string, ParticipantStatus> {
+  const statuses = new Map<string, ParticipantStatus>();
+  for (const record of participations ?? []) {
+    const groupId = record?.groupId?._id;
+    if (groupId) statuses.set(groupId, record.status);
+  }
+  return statuses;
+}
+
+/** The user's join requests. A failure is logged only (spec §8): every group then reads as "none". */
+export function useGroupStatuses(userId: string) {
+  const query = useQuery(groupStatusesQueryOptions(userId));
+  const { error } = query;
+  useEffect(() => {
+    if (error) console.error('Failed to load group statuses', error);
+  }, [error]);
+  return query;
+}

@@ -1,0 +1,45 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { apiClient } from '@/lib/api-client';
+import { groupKeys } from './group-query-keys';
+
+/** One competition as GET /group/ returns it (spec §3 plus DESIGN §8's fields). */
+export type Group = {
+  _id: string;
+  name: string;
+  /** Markdown. */
+  description: string;
+  /** ISO date-time, or null when not set. */
+  startDate: string | null;
+  endDate: string | null;
+  /** Milliseconds. */
+  freezeDuration: number;
+  /** Percent of drawdown from the peak. */
+  freezeThreshold: number;
+  /** Approved members ("N total joined"). */
+  participantsCount: number;
+  startingBalance?: number;
+  registrationOpen?: boolean;
+  /** Symbols members may trade; empty means every instrument. */
+  instruments?: string[];
+  phase?: 'upcoming' | 'running' | 'ended';
+};
+
+export async function getGroups(signal?: AbortSignal): Promise<Group[]> {
+  const response = await apiClient.get<Group[]>('/group/', { signal });
+  return Array.isArray(response.data) ? response.data : [];
+}
+
+export function groupsQueryOptions() {
+  return queryOptions({ queryKey: groupKeys.list(), queryFn: ({ signal }) => getGroups(signal) });
+}
+
+/** Every competition. A failure is logged only (spec §8); the caller shows nothing for it. */
+export function useGroups() {
+  const query = useQuery(groupsQueryOptions());
+  const { error } = query;
+  useEffect(() => {
+    if (error) console.error('Failed to load groups', error);
+  }, [error]);
+  return query;
+}

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { groupKeys } from './group-query-keys';
+
+/** A tradable instrument, as far as choosing a competition's instruments needs it. */
+export type Instrument = { symbol: string; name: string; assetClass: string };
+
+/** GET /instruments: every instrument the engine quotes. */
+export async function getInstruments(signal?: AbortSignal): Promise<Instrument[]> {
+  const response = await apiClient.get<Instrument[]>('/instruments', { signal });
+  return Array.isArray(response.data) ? response.data : [];
+}
+
+export function instrumentsQueryOptions() {
+  return queryOptions({
+    queryKey: [...groupKeys.all, 'instruments'],
+    queryFn: ({ signal }) => getInstruments(signal),
+    // The list changes with a deployment, not while an admin edits.
+    staleTime: 60 * 60 * 1000,
+  });
+}
+
+export function useInstruments() {
+  return useQuery(instrumentsQueryOptions());
+}

@@ -1,0 +1,240 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ApiCall, mockApi } from '@/testing/mock-api';
+import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
+import { makeSession } from '@/testing/test-data';
+import type { GroupParticipant } from '../api/get-group-participants';
+import type { Group } from '../api/get-groups';
+
+const localIso = (...parts: [number, number, number, number, number]) => new Date(...parts).toISOString();
+
+const sprint: Group = {
+  _id: 'group-running',
+  name: 'November Forex Sprint',
+  description: 'Majors and gold.',
+  startDate: localIso(2026, 10, 19, 9, 0),
+  endDate: localIso(2026, 11, 3, 17, 30),
+  freezeDuration: 5_400_000,
+  freezeThreshold: 5,
+  startingBalance: 100_000,
+  registrationOpen: true,
+  instruments: ['EURUSD', 'XAUUSD'],
+  participantsCount: 1,
+  phase: 'running',
+};
+
+const requests = (): GroupParticipant[] => [
+  {
+    _id: 'p-lena',
+    userId: 'u-lena',
+    name: 'Lena Learner',
+    email: 'lena@example.com',
+    status: 'pending',
+    requestedAt: localIso(2026, 10, 20, 10, 0),
+    decidedAt: null,
+  },
+  {
+    _id: 'p-omar',
+    userId: 'u-omar',
+    name: 'Omar Options',
+    email: 'omar@example.com',
+    status: 'approved',
+    requestedAt: localIso(2026, 10, 18, 8, 0),
+    decidedAt: localIso(2026, 10, 18, 9, 0),
+  },
+];
+
+/** A small stateful admin API: decisions change the requests, saves change the list. */
+function mockAdminApi() {
+  let groups = [sprint];
+  let participants = requests();
+  const api = mockApi({
+    'GET /notification/all': { body: { success: true, data: [] } },
+    'GET /instruments': {
+      body: {
+        success: true,
+        data: [
+          { symbol: 'EURUSD', name: 'Euro / US Dollar', assetClass: 'forex' },
+          { symbol: 'XAUUSD', name: 'Gold', assetClass: 'commodity' },
+        ],
+      },
+    },
+    'GET /group/': () => ({ body: { success: true, data: groups } }),
+    'GET /admin/groups/group-running/participants': () => ({ body: { success: true, data: participants } }),
+    'POST /admin/groups/group-running/participants/p-lena/approve': () => {
+      participants = participants.map((p) =>
+        p._id === 'p-lena' ? { ...p, status: 'approved', decidedAt: new Date().toISOString() } : p,
+      );
+      groups = groups.map((group) => ({ ...group, participantsCount: group.participantsCount + 1 }));
+      return { body: { success: true, data: { _id: 'p-lena', status: 'approved' } } };
+    },
+    'POST /admin/groups/group-running/participants/p-lena/reject': () => {
+      participants = participants.map((p) => (p._id === 'p-lena' ? { ...p, status: 'rejected' } : p));
+      return { body: { success: true, data: { _id: 'p-lena', status: 'rejected' } } };
+    },
+    'POST /admin/groups': ({ body }: ApiCall) => {
+      const created = {
+        ...(body as Group),
+        _id: 'group-new',
+        participantsCount: 0,
+        phase: 'upcoming' as const,
+      };
+      groups = [...groups, created];
+      return { status: 201, body: { success: true, data: created } };
+    },
+    'PUT /admin/groups/group-running': ({ body }: ApiCall) => {
+      groups = groups.map((group) =>
+        group._id === 'group-running' ? { ...group, ...(body as Group) } : group,
+      );
+      return { body: { success: true, data: groups[0] } };
+    },
+  });
+  return api;
+}
+
+async function openPanel() {
+  const view = renderApp('/admin?tab=groups', { auth: makeSession({ role: 'admin' }) });
+  const panel = await screen.findByRole('region', { name: 'Competitions and approvals' });
+  return { ...view, panel };
+}
+
+const groupRow = async (name: string) => (await screen.findByText(name)).closest('tr')!;
+
+describe('the admin Groups and approvals panel', { timeout: 60_000 }, () => {
+  beforeAll(warmUpFrame, FRAME_WARM_UP_MS);
+
+  it('lists each group with its phase, dates, joined count and rule', async () => {
+    mockAdminApi();
+    await openPanel();
+    const row = await groupRow('November Forex Sprint');
+    expect(within(row).getByText('Running')).toBeInTheDocument();
+    expect(within(row).getByText('Nov 19, 2026, 9:00 AM')).toBeInTheDocument();
+    expect(within(row).getByText('to Dec 3, 2026, 5:30 PM')).toBeInTheDocument();
+    expect(within(row).getByText('1')).toBeInTheDocument();
+    expect(within(row).getByText('5% freezes for 1h 30m')).toBeInTheDocument();
+    expect(within(row).getByText('₹1,00,000 to start')).toBeInTheDocument();
+  });
+
+  it('approves a pending request, refreshes the requests and the joined count', async () => {
+    const api = mockAdminApi();
+    const { user } = await openPanel();
+    await user.click(
+      within(await groupRow('November Forex Sprint')).getByRole('button', { name: 'Requests' }),
+    );
+
+    const lena = (await screen.findByText('Lena Learner')).closest('tr')!;
+    expect(within(lena).getByText('Pending')).toBeInTheDocument();
+    const omar = screen.getByText('Omar Options').closest('tr')!;
+    expect(within(omar).getByText('Approved')).toBeInTheDocument();
+    expect(within(omar).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+
+    await user.click(within(lena).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Lena Learner approved for November Forex Sprint.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        within(screen.getByText('Lena Learner').closest('tr')!).getByText('Approved'),
+      ).toBeInTheDocument(),
+    );
+    expect(
+      within(screen.getByText('Lena Learner').closest('tr')!).queryByRole('button'),
+    ).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/admin/groups/group-running/participants/p-lena/approve')).toHaveLength(1);
+    await waitFor(() => expect(within(screen.getAllByRole('row')[1]).getByText('2')).toBeInTheDocument());
+  });
+
+  it('rejects a pending request', async () => {
+    mockAdminApi();
+    const { user } = await openPanel();
+    await user.click(
+      within(await groupRow('November Forex Sprint')).getByRole('button', { name: 'Requests' }),
+    );
+    const lena = (await screen.findByText('Lena Learner')).closest('tr')!;
+    await user.click(within(lena).getByRole('button', { name: 'Reject' }));
+    await waitFor(() =>
+      expect(
+        within(screen.getByText('Lena Learner').closest('tr')!).getByText('Rejected'),
+      ).toBeInTheDocument(),
+    );
+  });
+
+  it('creates a group: minutes become milliseconds, local date-times become ISO instants', async () => {
+    const api = mockAdminApi();
+    const { user, panel } = await openPanel();
+    await user.click(within(panel).getByRole('button', { name: 'New group' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New group' });
+
+    await user.click(within(dialog).getByLabelText('Name'));
+    await user.paste('December Gold Rush');
+    await user.click(within(dialog).getByLabelText('Description'));
+    await user.paste('Trade **gold**.');
+    fireEvent.change(within(dialog).getByLabelText('Starts'), { target: { value: '2026-12-01T09:00' } });
+    fireEvent.change(within(dialog).getByLabelText('Ends'), { target: { value: '2026-12-15T17:00' } });
+    const threshold = within(dialog).getByLabelText('Freeze threshold');
+    await user.clear(threshold);
+    await user.type(threshold, '3');
+    const minutes = within(dialog).getByLabelText('Freeze duration');
+    await user.clear(minutes);
+    await user.type(minutes, '90');
+
+    await user.click(within(dialog).getByText('Preview'));
+    expect(within(dialog).getByText('gold').tagName).toBe('STRONG');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create group' }));
+    expect(await screen.findByText('Group “December Gold Rush” created.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/admin/groups').map((call) => call.body)).toEqual([
+      {
+        name: 'December Gold Rush',
+        description: 'Trade **gold**.',
+        startDate: localIso(2026, 11, 1, 9, 0),
+        endDate: localIso(2026, 11, 15, 17, 0),
+        freezeThreshold: 3,
+        freezeDuration: 5_400_000,
+        startingBalance: 100_000,
+        registrationOpen: true,
+        instruments: [],
+      },
+    ]);
+    expect(await groupRow('December Gold Rush')).toBeInTheDocument();
+  });
+
+  it('checks the form with the shared schema and sends nothing while it is wrong', async () => {
+    const api = mockAdminApi();
+    const { user, panel } = await openPanel();
+    await user.click(within(panel).getByRole('button', { name: 'New group' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New group' });
+    await user.type(within(dialog).getByLabelText('Name'), 'ab');
+    fireEvent.change(within(dialog).getByLabelText('Starts'), { target: { value: '2026-12-15T09:00' } });
+    fireEvent.change(within(dialog).getByLabelText('Ends'), { target: { value: '2026-12-01T09:00' } });
+    await user.clear(within(dialog).getByLabelText('Freeze threshold'));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create group' }));
+    expect(await within(dialog).findByText('Name the group (at least 3 characters).')).toBeInTheDocument();
+    expect(within(dialog).getByText('The end must be after the start.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Enter the drawdown that freezes an account.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/admin/groups')).toHaveLength(0);
+  });
+
+  it('edits a group with its current values filled in', async () => {
+    const api = mockAdminApi();
+    const { user } = await openPanel();
+    await user.click(within(await groupRow('November Forex Sprint')).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit “November Forex Sprint”' });
+    expect(within(dialog).getByLabelText('Starts')).toHaveValue('2026-11-19T09:00');
+    expect(within(dialog).getByLabelText('Freeze duration')).toHaveValue('90');
+
+    const name = within(dialog).getByLabelText('Name');
+    await user.clear(name);
+    await user.paste('November Forex Marathon');
+    await user.click(within(dialog).getByRole('button', { name: 'Save group' }));
+
+    expect(await screen.findByText('Group “November Forex Marathon” saved.')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/admin/groups/group-running')[0].body).toMatchObject({
+      name: 'November Forex Marathon',
+      freezeDuration: 5_400_000,
+      freezeThreshold: 5,
+      startDate: sprint.startDate,
+      instruments: ['EURUSD', 'XAUUSD'],
+    });
+    expect(await groupRow('November Forex Marathon')).toBeInTheDocument();
+  });
+});

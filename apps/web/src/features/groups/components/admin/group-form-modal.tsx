@@ -1,0 +1,324 @@
+import { groupFieldsSchema } from '@candlewise/shared';
+import { Alert, Form, Input, InputNumber, Modal, Segmented, Select, Switch } from 'antd';
+import { useId, useState } from 'react';
+import { toast } from 'react-toastify';
+import { ApiError } from '@/lib/api-client';
+import { type GroupFields, useCreateGroup } from '../../api/create-group';
+import type { Group } from '../../api/get-groups';
+import { useInstruments } from '../../api/get-instruments';
+import { useUpdateGroup } from '../../api/update-group';
+import { fromDateTimeLocal, toDateTimeLocal } from '../../lib/datetime-local';
+import { MarkdownText } from '../markdown-text';
+
+const MINUTE_MS = 60_000;
+
+/** The form's own values: local date-times and the freeze duration in minutes, as an admin thinks of them. */
+type Draft = {
+  name: string;
+  description: string;
+  start: string;
+  end: string;
+  freezeThreshold: number | null;
+  freezeMinutes: number | null;
+  startingBalance: number | null;
+  registrationOpen: boolean;
+  instruments: string[];
+};
+type DraftKey = keyof Draft;
+type Errors = Partial<Record<DraftKey | 'form', string>>;
+
+/** The API's field names (groupFieldsSchema) on the form's fields. */
+const draftKeyOf: Record<string, DraftKey> = {
+  name: 'name',
+  description: 'description',
+  startDate: 'start',
+  endDate: 'end',
+  freezeThreshold: 'freezeThreshold',
+  freezeDuration: 'freezeMinutes',
+  startingBalance: 'startingBalance',
+  registrationOpen: 'registrationOpen',
+  instruments: 'instruments',
+};
+
+function initialDraft(group: Group | null): Draft {
+  if (group) {
+    return {
+      name: group.name,
+      description: group.description ?? '',
+      start: toDateTimeLocal(group.startDate),
+      end: toDateTimeLocal(group.endDate),
+      freezeThreshold: group.freezeThreshold,
+      freezeMinutes: Math.round((group.freezeDuration / MINUTE_MS) * 100) / 100,
+      startingBalance: group.startingBalance ?? 100_000,
+      registrationOpen: group.registrationOpen ?? true,
+      instruments: group.instruments ?? [],
+    };
+  }
+  // A new competition: tomorrow 09:00 to a week later 17:00, the defaults of DESIGN §8.
+  const start = new Date();
+  start.setDate(start.getDate() + 1);
+  start.setHours(9, 0, 0, 0);
+  const end = new Date(start);
+  end.setDate(end.getDate() + 7);
+  end.setHours(17, 0, 0, 0);
+  return {
+    name: '',
+    description: '',
+    start: toDateTimeLocal(start.toISOString()),
+    end: toDateTimeLocal(end.toISOString()),
+    freezeThreshold: 5,
+    freezeMinutes: 60,
+    startingBalance: 100_000,
+    registrationOpen: true,
+    instruments: [],
+  };
+}
+
+/** Checks the draft with the API's own schema; the messages land on the fields the admin sees. */
+export function validateDraft(draft: Draft): { fields: GroupFields } | { errors: Errors } {
+  const errors: Errors = {};
+  if (!draft.start) errors.start = 'Choose when the competition starts.';
+  if (!draft.end) errors.end = 'Choose when the competition ends.';
+  if (draft.freezeThreshold === null) errors.freezeThreshold = 'Enter the drawdown that freezes an account.';
+  if (draft.freezeMinutes === null) errors.freezeMinutes = 'Enter how long a freeze lasts.';
+  if (draft.startingBalance === null) errors.startingBalance = 'Enter the starting balance.';
+  const startDate = fromDateTimeLocal(draft.start);
+  const endDate = fromDateTimeLocal(draft.end);
+  // The schema's own end-after-start rule runs only once every other field passes; say it at once.
+  if (startDate && endDate && Date.parse(endDate) <= Date.parse(startDate)) {
+    errors.end = 'The end must be after the start.';
+  }
+
+  const parsed = groupFieldsSchema.safeParse({
+    name: draft.name,
+    description: draft.description,
+    startDate,
+    endDate,
+    freezeThreshold: draft.freezeThreshold ?? Number.NaN,
+    freezeDuration: draft.freezeMinutes === null ? Number.NaN : Math.round(draft.freezeMinutes * MINUTE_MS),
+    startingBalance: draft.startingBalance ?? Number.NaN,
+    registrationOpen: draft.registrationOpen,
+    instruments: draft.instruments,
+  });
+  if (parsed.success && Object.keys(errors).length === 0) return { fields: parsed.data };
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const key = draftKeyOf[String(issue.path[0])] ?? 'form';
+    errors[key] ??= issue.message;
+  }
+  return { errors };
+}
+
+function errorsFromApi(error: unknown): Errors {
+  if (!(error instanceof ApiError)) return { form: 'The group could not be saved. Please try again.' };
+  const errors: Errors = { form: error.message };
+  for (const detail of error.details) {
+    const key = draftKeyOf[detail.path.split(/[./]/).filter(Boolean)[0] ?? ''];
+    if (key) errors[key] ??= detail.message;
+  }
+  return errors;
+}
+
+/**
+ * Create or edit a competition (DESIGN §8, §15). Dates are native date-time pickers in the admin's
+ * time zone, the freeze duration is entered in minutes and sent in milliseconds, and everything is
+ * checked with groupFieldsSchema, the schema the API applies.
+ */
+export function GroupFormModal({ group, onClose }: { group: Group | null; onClose: () => void }) {
+  const formId = useId();
+  const creating = group === null;
+  const [draft, setDraft] = useState<Draft>(() => initialDraft(group));
+  const [errors, setErrors] = useState<Errors>({});
+  const [descriptionView, setDescriptionView] = useState<'Write' | 'Preview'>('Write');
+  const instruments = useInstruments();
+  const createGroup = useCreateGroup();
+  const updateGroup = useUpdateGroup();
+  const saving = createGroup.isPending || updateGroup.isPending;
+
+  const change = <K extends DraftKey>(key: K, value: Draft[K]) => {
+    setDraft((previous) => ({ ...previous, [key]: value }));
+    setErrors(({ [key]: _cleared, form: _form, ...rest }) => rest);
+  };
+
+  async function save() {
+    const result = validateDraft(draft);
+    if ('errors' in result) {
+      setErrors(result.errors);
+      return;
+    }
+    try {
+      if (creating) {
+        await createGroup.mutateAsync(result.fields);
+        toast.success(`Group “${result.fields.name}” created.`);
+      } else {
+        await updateGroup.mutateAsync({ groupId: group._id, fields: result.fields });
+        toast.success(`Group “${result.fields.name}” saved.`);
+      }
+      onClose();
+    } catch (error) {
+      setErrors(errorsFromApi(error));
+    }
+  }
+
+  const item = (key: DraftKey) => ({
+    htmlFor: `${formId}-${key}`,
+    validateStatus: errors[key] ? ('error' as const) : undefined,
+    help: errors[key],
+  });
+
+  return (
+    <Modal
+      open
+      title={creating ? 'New group' : `Edit “${group.name}”`}
+      okText={creating ? 'Create group' : 'Save group'}
+      okButtonProps={{ htmlType: 'submit', form: formId }}
+      confirmLoading={saving}
+      onCancel={onClose}
+      width={640}
+      destroyOnHidden
+    >
+      <Form
+        id={formId}
+        layout="vertical"
+        onFinish={() => void save()}
+        requiredMark={false}
+        className="cw-group-form"
+        // The schema checks everything and says so under each field; the browser's own bubbles would not.
+        noValidate
+      >
+        {errors.form ? (
+          <Alert type="error" showIcon title={errors.form} className="cw-group-form__alert" />
+        ) : null}
+        <Form.Item label="Name" {...item('name')}>
+          <Input
+            id={`${formId}-name`}
+            value={draft.name}
+            maxLength={120}
+            onChange={(event) => change('name', event.target.value)}
+          />
+        </Form.Item>
+        <Form.Item
+          label="Description"
+          extra="Markdown: **bold**, *italic*, lists, # headings and [links](https://…)."
+          {...item('description')}
+        >
+          <Segmented
+            size="small"
+            options={['Write', 'Preview']}
+            value={descriptionView}
+            onChange={(value) => setDescriptionView(value as 'Write' | 'Preview')}
+            className="cw-group-form__view"
+            aria-label="Description view"
+          />
+          {descriptionView === 'Write' ? (
+            <Input.TextArea
+              id={`${formId}-description`}
+              rows={5}
+              value={draft.description}
+              onChange={(event) => change('description', event.target.value)}
+            />
+          ) : (
+            <div className="cw-group-form__preview">
+              {draft.description.trim() ? (
+                <MarkdownText source={draft.description} />
+              ) : (
+                <p className="cw-group-form__muted">Nothing to preview yet.</p>
+              )}
+            </div>
+          )}
+        </Form.Item>
+        <div className="cw-group-form__row">
+          <Form.Item label="Starts" {...item('start')}>
+            <Input
+              id={`${formId}-start`}
+              type="datetime-local"
+              value={draft.start}
+              onChange={(event) => change('start', event.target.value)}
+            />
+          </Form.Item>
+          <Form.Item label="Ends" {...item('end')}>
+            <Input
+              id={`${formId}-end`}
+              type="datetime-local"
+              value={draft.end}
+              min={draft.start || undefined}
+              onChange={(event) => change('end', event.target.value)}
+            />
+          </Form.Item>
+        </div>
+        <div className="cw-group-form__row">
+          <Form.Item
+            label="Freeze threshold"
+            extra="Drawdown from the peak that freezes an account."
+            {...item('freezeThreshold')}
+          >
+            <InputNumber
+              id={`${formId}-freezeThreshold`}
+              min={0}
+              max={100}
+              step={1}
+              suffix="%"
+              value={draft.freezeThreshold}
+              onChange={(value) => change('freezeThreshold', value)}
+              className="cw-group-form__number"
+            />
+          </Form.Item>
+          <Form.Item
+            label="Freeze duration"
+            extra="How long a frozen account waits."
+            {...item('freezeMinutes')}
+          >
+            <InputNumber
+              id={`${formId}-freezeMinutes`}
+              min={0}
+              step={5}
+              suffix="min"
+              value={draft.freezeMinutes}
+              onChange={(value) => change('freezeMinutes', value)}
+              className="cw-group-form__number"
+            />
+          </Form.Item>
+        </div>
+        <div className="cw-group-form__row">
+          <Form.Item label="Starting balance" {...item('startingBalance')}>
+            <InputNumber
+              id={`${formId}-startingBalance`}
+              min={1}
+              step={10_000}
+              prefix="₹"
+              value={draft.startingBalance}
+              onChange={(value) => change('startingBalance', value)}
+              className="cw-group-form__number"
+            />
+          </Form.Item>
+          <Form.Item label="Registration open" {...item('registrationOpen')}>
+            <Switch
+              id={`${formId}-registrationOpen`}
+              checked={draft.registrationOpen}
+              onChange={(checked) => change('registrationOpen', checked)}
+            />
+          </Form.Item>
+        </div>
+        <Form.Item
+          label="Instruments"
+          extra="Leave empty to allow every instrument."
+          {...item('instruments')}
+        >
+          <Select
+            id={`${formId}-instruments`}
+            mode="multiple"
+            allowClear
+            placeholder="Every instrument"
+            loading={instruments.isPending}
+            value={draft.instruments}
+            onChange={(symbols: string[]) => change('instruments', symbols)}
+            optionFilterProp="label"
+            options={(instruments.data ?? []).map((instrument) => ({
+              value: instrument.symbol,
+              label: `${instrument.symbol} · ${instrument.name}`,
+            }))}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

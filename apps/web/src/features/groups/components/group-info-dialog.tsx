@@ -1,0 +1,78 @@
+import { Modal } from 'antd';
+import type { Group } from '../api/get-groups';
+import {
+  formatGroupDate,
+  formatGroupTime,
+  freezeDurationText,
+  freezeThresholdText,
+} from '../lib/group-date-text';
+import { MarkdownText } from './markdown-text';
+import './group-info-dialog.css';
+
+const rupees = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  maximumFractionDigits: 0,
+});
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="cw-group-info__fact">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+/**
+ * The Info dialog (spec §2): the group's name, start and end date and time ('Not available' /
+ * 'Not set' when missing), the description as markdown, the freeze rule. `group` stays set while
+ * the dialog closes so its content does not vanish mid-animation.
+ */
+export function GroupInfoDialog({
+  group,
+  open,
+  onClose,
+}: {
+  group: Group | null;
+  open: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      open={open && group !== null}
+      title={group?.name}
+      footer={null}
+      onCancel={onClose}
+      width={600}
+      className="cw-group-info"
+    >
+      {group ? (
+        <div className="cw-group-info__body">
+          <dl className="cw-group-info__facts cw-group-info__facts--schedule">
+            <Fact label="Start Date" value={formatGroupDate(group.startDate)} />
+            <Fact label="Start Time" value={formatGroupTime(group.startDate)} />
+            <Fact label="End Date" value={formatGroupDate(group.endDate)} />
+            <Fact label="End Time" value={formatGroupTime(group.endDate)} />
+          </dl>
+          {group.description?.trim() ? (
+            <section className="cw-group-info__description" aria-label="About this group">
+              <MarkdownText source={group.description} />
+            </section>
+          ) : null}
+          <dl className="cw-group-info__facts cw-group-info__facts--rule">
+            <Fact label="Freeze Duration" value={freezeDurationText(group.freezeDuration)} />
+            <Fact label="Freeze Threshold" value={freezeThresholdText(group.freezeThreshold)} />
+            {typeof group.startingBalance === 'number' ? (
+              <Fact label="Starting Balance" value={rupees.format(group.startingBalance)} />
+            ) : null}
+          </dl>
+          <p className="cw-group-info__rule">
+            When your equity falls by the freeze threshold from its peak, your positions close and your
+            account is frozen for the freeze duration.
+          </p>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,371 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { createAppStore } from '@/app/store';
+import { mockApi } from '@/testing/mock-api';
+import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
+import { makeSession } from '@/testing/test-data';
+import type { Participation } from '../api/get-group-statuses';
+import type { Group } from '../api/get-groups';
+import GroupsPage from './groups';
+
+const localIso = (...parts: [number, number, number, number, number]) => new Date(...parts).toISOString();
+
+function makeGroup(overrides: Partial<Group> = {}): Group {
+  return {
+    _id: 'g-forex',
+    name: 'November Forex Sprint',
+    description: 'Two weeks of **paper trading**.\n\n- Majors and gold\n- Ranked live by PnL %',
+    startDate: localIso(2026, 10, 19, 9, 0),
+    endDate: localIso(2026, 11, 3, 17, 30),
+    freezeDuration: 5_400_000,
+    freezeThreshold: 5,
+    participantsCount: 12,
+    ...overrides,
+  };
+}
+
+const participation = (groupId: string, status: Participation['status']): Participation => ({
+  _id: `p-${groupId}`,
+  groupId: { _id: groupId, name: groupId },
+  status,
+});
+
+type Reply = { status?: number; body?: unknown };
+
+/** The frame's calls answered quietly, the groups API as given; every call recorded. */
+function mockGroupsApi(
+  userId: string,
+  {
+    groups = [makeGroup()],
+    participations = [],
+    groupsReply,
+    statusesReply,
+    joinReply = { status: 201, body: { success: true, message: 'Request sent successfully', data: {} } },
+  }: {
+    groups?: Group[];
+    participations?: Participation[];
+    groupsReply?: Reply;
+    statusesReply?: Reply;
+    joinReply?: Reply;
+  } = {},
+) {
+  const joinPaths = Object.fromEntries(
+    groups.map((group) => [`POST /group/${group._id}/participants`, () => joinReply]),
+  );
+  return mockApi({
+    'GET /notification/all': { body: { success: true, data: [] } },
+    'GET /group/': groupsReply ?? { body: { success: true, data: groups } },
+    [`GET /group/getParticipants/participants/${userId}`]: statusesReply ?? {
+      body: { success: true, data: participations },
+    },
+    ...joinPaths,
+  });
+}
+
+/** Holds back the answers to one path until the test releases them. */
+function holdRequests(api: ReturnType<typeof mockApi>, pathEnd: string) {
+  const answerOthers = api.fetchMock.getMockImplementation()!;
+  const waiting: Array<() => void> = [];
+  api.fetchMock.mockImplementation(async (input, init) => {
+    if (String(input).endsWith(pathEnd)) await new Promise<void>((resolve) => waiting.push(resolve));
+    return answerOthers(input, init);
+  });
+  return {
+    release: async () => {
+      await waitFor(() => expect(waiting.length).toBeGreaterThan(0));
+      for (const resolve of waiting.splice(0)) resolve();
+    },
+  };
+}
+
+function openGroups(options: Parameters<typeof mockGroupsApi>[1] = {}) {
+  const session = makeSession();
+  const api = mockGroupsApi(session.user._id, options);
+  const view = renderApp('/group', { auth: session });
+  return { ...view, api, session };
+}
+
+const card = (name: string) => screen.findByRole('article', { name });
+
+// The first render of antd's components in a fresh worker takes seconds.
+describe('the groups screen (/group)', { timeout: 30_000 }, () => {
+  beforeAll(warmUpFrame, FRAME_WARM_UP_MS);
+
+  it("shows the heading 'GROUPS' and a spinner while the groups load", async () => {
+    const session = makeSession();
+    const api = mockGroupsApi(session.user._id);
+    const held = holdRequests(api, '/api/v1/group/');
+    renderApp('/group', { auth: session });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'GROUPS' })).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'Loading groups' })).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+
+    await held.release();
+    expect(await card('November Forex Sprint')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading groups' })).not.toBeInTheDocument();
+  });
+
+  it("shows one card per group with its name, 'N total joined', Info and Join, and no Leaderboard link", async () => {
+    const { api } = openGroups({
+      groups: [
+        makeGroup(),
+        makeGroup({
+          _id: 'g-nifty',
+          name: 'Nifty & Sensex Challenge',
+          participantsCount: 0,
+          phase: 'upcoming',
+        }),
+      ],
+    });
+    const forex = await card('November Forex Sprint');
+    const nifty = screen.getByRole('article', { name: 'Nifty & Sensex Challenge' });
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+
+    expect(within(forex).getByText('12 total joined')).toBeInTheDocument();
+    expect(within(nifty).getByText('0 total joined')).toBeInTheDocument();
+    expect(within(nifty).getByText('Upcoming')).toBeInTheDocument();
+    for (const group of [forex, nifty]) {
+      expect(within(group).getByRole('button', { name: 'Info' })).toBeEnabled();
+      const join = within(group).getByRole('button', { name: 'Join' });
+      expect(join).toBeEnabled();
+      expect(join).toHaveClass('ant-btn-primary');
+      expect(within(group).queryByRole('link', { name: 'Leaderboard' })).not.toBeInTheDocument();
+    }
+    expect(api.callsTo('GET', '/group/')).toHaveLength(1);
+  });
+
+  it('labels, colours and disables the Join button by status, with the Leaderboard link only when approved', async () => {
+    openGroups({
+      groups: [
+        makeGroup({ _id: 'g-none', name: 'No status' }),
+        makeGroup({ _id: 'g-pending', name: 'Pending group' }),
+        makeGroup({ _id: 'g-approved', name: 'Approved group' }),
+        makeGroup({ _id: 'g-rejected', name: 'Rejected group' }),
+      ],
+      participations: [
+        participation('g-pending', 'pending'),
+        participation('g-approved', 'approved'),
+        participation('g-rejected', 'rejected'),
+      ],
+    });
+
+    const none = await card('No status');
+    expect(within(none).getByRole('button', { name: 'Join' })).toBeEnabled();
+    expect(within(none).queryByRole('link', { name: 'Leaderboard' })).not.toBeInTheDocument();
+
+    const pending = screen.getByRole('article', { name: 'Pending group' });
+    expect(within(pending).getByRole('button', { name: 'Request Sent' })).toBeDisabled();
+    expect(within(pending).queryByRole('button', { name: 'Join' })).not.toBeInTheDocument();
+    expect(within(pending).queryByRole('link', { name: 'Leaderboard' })).not.toBeInTheDocument();
+
+    const approved = screen.getByRole('article', { name: 'Approved group' });
+    const approvedButton = within(approved).getByRole('button', { name: 'Approved' });
+    expect(approvedButton).toBeDisabled();
+    expect(approvedButton).toHaveClass('ant-btn-color-green', 'cw-join-button--approved');
+    expect(within(approved).getByRole('link', { name: 'Leaderboard' })).toHaveAttribute(
+      'href',
+      '/group/g-approved/leaderboard',
+    );
+
+    const rejected = screen.getByRole('article', { name: 'Rejected group' });
+    const rejectedButton = within(rejected).getByRole('button', { name: 'Rejected' });
+    expect(rejectedButton).toBeDisabled();
+    expect(rejectedButton).toHaveClass('ant-btn-dangerous', 'cw-join-button--rejected');
+    expect(within(rejected).queryByRole('link', { name: 'Leaderboard' })).not.toBeInTheDocument();
+  });
+
+  it('opens the leaderboard of an approved group', async () => {
+    const { user, currentPath } = openGroups({ participations: [participation('g-forex', 'approved')] });
+    await user.click(within(await card('November Forex Sprint')).getByRole('link', { name: 'Leaderboard' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Leaderboard' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/group/g-forex/leaderboard');
+  });
+
+  it('shows the Info dialog: name, dates and times, the description as markdown and the freeze rule', async () => {
+    const { user } = openGroups({ groups: [makeGroup({ startingBalance: 100_000 })] });
+    await user.click(within(await card('November Forex Sprint')).getByRole('button', { name: 'Info' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'November Forex Sprint' });
+    const fact = (label: string) => within(dialog).getByText(label).nextElementSibling;
+    expect(fact('Start Date')).toHaveTextContent('Nov 19, 2026');
+    expect(fact('Start Time')).toHaveTextContent('9:00 AM');
+    expect(fact('End Date')).toHaveTextContent('Dec 3, 2026');
+    expect(fact('End Time')).toHaveTextContent('5:30 PM');
+    expect(fact('Freeze Duration')).toHaveTextContent('1h 30m');
+    expect(fact('Freeze Threshold')).toHaveTextContent('5%');
+    expect(fact('Starting Balance')).toHaveTextContent('₹1,00,000');
+    expect(within(dialog).getByText('paper trading').tagName).toBe('STRONG');
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Majors and gold', 'Ranked live by PnL %']);
+    expect(dialog.innerHTML).not.toContain('**');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("says 'Not available' for missing dates and 'Not set' for missing times", async () => {
+    const { user } = openGroups({
+      groups: [makeGroup({ startDate: null, endDate: null, freezeDuration: 600_000, freezeThreshold: 3 })],
+    });
+    await user.click(within(await card('November Forex Sprint')).getByRole('button', { name: 'Info' }));
+    const dialog = await screen.findByRole('dialog', { name: 'November Forex Sprint' });
+    const fact = (label: string) => within(dialog).getByText(label).nextElementSibling;
+    expect(fact('Start Date')).toHaveTextContent('Not available');
+    expect(fact('End Date')).toHaveTextContent('Not available');
+    expect(fact('Start Time')).toHaveTextContent('Not set');
+    expect(fact('End Time')).toHaveTextContent('Not set');
+    expect(fact('Freeze Duration')).toHaveTextContent('10m');
+    expect(fact('Freeze Threshold')).toHaveTextContent('3%');
+  });
+
+  it('shows a freeze duration in seconds and keeps a script in the description as text', async () => {
+    const { user } = openGroups({
+      groups: [
+        makeGroup({
+          freezeDuration: 45_000,
+          description: '<script>alert(1)</script> [x](javascript:alert(1))',
+        }),
+      ],
+    });
+    await user.click(within(await card('November Forex Sprint')).getByRole('button', { name: 'Info' }));
+    const dialog = await screen.findByRole('dialog', { name: 'November Forex Sprint' });
+    expect(within(dialog).getByText('Freeze Duration').nextElementSibling).toHaveTextContent('45s');
+    expect(within(dialog).getByText(/<script>alert\(1\)<\/script>/)).toBeInTheDocument();
+    expect(dialog.querySelector('script')).toBeNull();
+    expect(within(dialog).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('asks before joining; Cancel sends nothing', async () => {
+    const { user, api } = openGroups();
+    await user.click(within(await card('November Forex Sprint')).getByRole('button', { name: 'Join' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Join Group' });
+    expect(
+      within(dialog).getByText(
+        "Are you sure you want to join November Forex Sprint? You'll be added as a participant.",
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Join Group' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST', '/group/g-forex/participants')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Join' })).toBeEnabled();
+  });
+
+  it("joins: 'Joining...' while in flight, then the success toast and 'Request Sent'", async () => {
+    const { user, api, session } = openGroups();
+    const held = holdRequests(api, '/api/v1/group/g-forex/participants');
+    const forex = await card('November Forex Sprint');
+    await user.click(within(forex).getByRole('button', { name: 'Join' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Join Group' })).getByRole('button', {
+        name: 'Join Group',
+      }),
+    );
+
+    expect(await within(forex).findByRole('button', { name: 'Joining...' })).toBeDisabled();
+    await held.release();
+
+    expect(await screen.findByText('Request sent successfully')).toBeInTheDocument();
+    expect(await within(forex).findByRole('button', { name: 'Request Sent' })).toBeDisabled();
+    expect(within(forex).queryByRole('link', { name: 'Leaderboard' })).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/group/g-forex/participants').map((call) => call.body)).toEqual([
+      { userId: session.user._id },
+    ]);
+  });
+
+  it("shows the server's message when joining fails with an answer", async () => {
+    const { user } = openGroups({
+      joinReply: {
+        status: 409,
+        body: { success: false, message: 'You have already asked to join this group.', code: 'CONFLICT' },
+      },
+    });
+    await user.click(within(await card('November Forex Sprint')).getByRole('button', { name: 'Join' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Join Group' })).getByRole('button', {
+        name: 'Join Group',
+      }),
+    );
+    expect(await screen.findByText('You have already asked to join this group.')).toBeInTheDocument();
+    expect(screen.queryByText('Request sent successfully')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['no answer reaches the app', 'network'],
+    ['the answer carries no message', 'silent'],
+  ])("says 'Failed to join group' when %s", async (_case, kind) => {
+    const { user, api } = openGroups({ joinReply: { status: 500, body: {} } });
+    if (kind === 'network') {
+      const answerOthers = api.fetchMock.getMockImplementation()!;
+      api.fetchMock.mockImplementation(async (input, init) => {
+        if (String(input).endsWith('/participants')) throw new TypeError('Failed to fetch');
+        return answerOthers(input, init);
+      });
+    }
+    const forex = await card('November Forex Sprint');
+    await user.click(within(forex).getByRole('button', { name: 'Join' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Join Group' })).getByRole('button', {
+        name: 'Join Group',
+      }),
+    );
+    expect(await screen.findByText('Failed to join group')).toBeInTheDocument();
+    expect(await within(forex).findByRole('button', { name: 'Join' })).toBeEnabled();
+  });
+
+  it("shows 'No groups available' when there are none", async () => {
+    openGroups({ groups: [] });
+    expect(await screen.findByText('No groups available')).toBeInTheDocument();
+    expect(screen.getByText('Check back later for new groups')).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+
+  it('only logs a failure to load the groups: no message, and no false empty state', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    openGroups({
+      groupsReply: { status: 403, body: { success: false, message: 'Not allowed', code: 'FORBIDDEN' } },
+    });
+    await waitFor(() =>
+      expect(consoleError).toHaveBeenCalledWith('Failed to load groups', expect.anything()),
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'GROUPS' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading groups' })).not.toBeInTheDocument();
+    expect(screen.queryByText('No groups available')).not.toBeInTheDocument();
+    expect(screen.queryByText('Not allowed')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('only logs a failure to load the statuses: the groups show with Join', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    openGroups({
+      statusesReply: { status: 404, body: { success: false, message: 'Nope', code: 'NOT_FOUND' } },
+    });
+    const forex = await card('November Forex Sprint');
+    expect(within(forex).getByRole('button', { name: 'Join' })).toBeEnabled();
+    expect(consoleError).toHaveBeenCalledWith('Failed to load group statuses', expect.anything());
+    expect(screen.queryByText('Nope')).not.toBeInTheDocument();
+  });
+
+  it('sends a signed-out user to /auth', async () => {
+    const { store } = createAppStore({ auth: { token: null, user: null }, theme: { darkMode: false } });
+    render(
+      <Provider store={store}>
+        <MemoryRouter initialEntries={['/group']}>
+          <Routes>
+            <Route path="/group" element={<GroupsPage />} />
+            <Route path="/auth" element={<p>The auth page</p>} />
+          </Routes>
+        </MemoryRouter>
+      </Provider>,
+    );
+    expect(await screen.findByText('The auth page')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,203 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { apiLogin, plantSession, type Session } from '../support/session.ts';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const screenshotDir = path.join(repoRoot, 'e2e/test-results/screenshots');
+
+// The upcoming seeded competition: registration is open and no other spec joins it.
+const GROUP = { id: 'group-upcoming', name: 'Nifty & Sensex Challenge' };
+// A member of our own, so no other spec's use of the shared learner can change what we see.
+const MEMBER = { firstName: 'Gita', lastName: 'Groups' };
+
+test.describe.configure({ mode: 'serial' });
+
+async function json(response: Awaited<ReturnType<APIRequestContext['post']>>) {
+  if (!response.ok()) throw new Error(`${response.url()}: ${response.status()} ${await response.text()}`);
+  return response.json();
+}
+
+/** The 6-digit code last sent to `to` (mail or SMS), from the development outbox. */
+async function latestCode(request: APIRequestContext, to: string): Promise<string> {
+  const outbox = await json(await request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(to)}&limit=1`));
+  const code = String(outbox.data[0]?.text ?? '').match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code in the outbox for ${to}`);
+  return code;
+}
+
+/** Signs up and onboards a new learner through the API (e-mail and phone confirmed, details given). */
+async function createLearner(request: APIRequestContext, name = MEMBER): Promise<Session> {
+  const unique = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const email = `groups-${unique}@e2e.test`;
+  const password = 'groups-password-1';
+  const phoneNumber = `+9198${unique.slice(-8)}`;
+  const signUp = await json(await request.post('/api/v1/auth/signup', { data: { email, password } }));
+  const headers = { Authorization: `Bearer ${signUp.data.token}` };
+  await json(
+    await request.post('/api/v1/auth/confirm-email', {
+      headers,
+      data: { code: await latestCode(request, email) },
+    }),
+  );
+  await json(await request.post('/api/v1/auth/phone', { headers, data: { phoneNumber } }));
+  await json(
+    await request.post('/api/v1/auth/confirm-phone', {
+      headers,
+      data: { code: await latestCode(request, phoneNumber) },
+    }),
+  );
+  await json(
+    await request.post('/api/v1/auth/user-details', {
+      headers,
+      data: { ...name, experienceLevel: 'beginner', interests: ['forex'] },
+    }),
+  );
+  const login = await json(await request.post('/api/v1/auth/login', { data: { email, password } }));
+  return login.data;
+}
+
+async function openSignedIn(browser: Browser, session: Session, path: string, options: OpenOptions = {}) {
+  const width = options.width ?? 1280;
+  const context = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 800 } });
+  const page = await context.newPage();
+  await plantSession(page, session, options.dark ?? false);
+  await page.goto(path);
+  return { context, page };
+}
+type OpenOptions = { width?: number; dark?: boolean };
+
+const groupCard = (page: Page, name: string) => page.getByRole('article', { name });
+
+let member: Session;
+
+test('a learner asks to join, an admin approves, and the learner sees Approved and the Leaderboard', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000); // two browsers and an onboarding through the API
+  member = await createLearner(request);
+  const learner = await openSignedIn(browser, member, '/group');
+  const { page } = learner;
+  await expect(page.getByRole('heading', { level: 1, name: 'GROUPS' })).toBeVisible();
+
+  const card = groupCard(page, GROUP.name);
+  await expect(card.getByText('0 total joined')).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Leaderboard' })).toHaveCount(0);
+  await card.getByRole('button', { name: 'Join', exact: true }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Join Group' });
+  await expect(
+    dialog.getByText(`Are you sure you want to join ${GROUP.name}? You'll be added as a participant.`),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Join Group' }).click();
+
+  await expect(page.getByText('Request sent successfully')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Request Sent' })).toBeDisabled();
+  await expect(card.getByRole('link', { name: 'Leaderboard' })).toHaveCount(0);
+
+  // The admin, in a browser of their own.
+  const admin = await openSignedIn(browser, await apiLogin(request, 'admin'), '/admin?tab=groups');
+  const panel = admin.page.getByRole('region', { name: 'Competitions and approvals' });
+  const groupRow = panel.getByRole('row').filter({ hasText: GROUP.name });
+  await groupRow.getByRole('button', { name: 'Requests' }).click();
+  const requestRow = panel
+    .locator('.cw-admin-groups__participants')
+    .getByRole('row')
+    .filter({ hasText: `${MEMBER.firstName} ${MEMBER.lastName}` });
+  await expect(requestRow.getByText('Pending')).toBeVisible();
+  await requestRow.getByRole('button', { name: 'Approve' }).click();
+  await expect(requestRow.getByText('Approved')).toBeVisible();
+  await expect(requestRow.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await admin.context.close();
+
+  await page.reload();
+  await expect(card.getByRole('button', { name: 'Approved' })).toBeDisabled();
+  const leaderboard = card.getByRole('link', { name: 'Leaderboard' });
+  await expect(leaderboard).toHaveAttribute('href', `/group/${GROUP.id}/leaderboard`);
+  // Only the approved group offers its leaderboard; the others still offer Join.
+  await expect(page.getByRole('link', { name: 'Leaderboard' })).toHaveCount(1);
+  await expect(
+    groupCard(page, 'November Forex Sprint').getByRole('button', { name: 'Join', exact: true }),
+  ).toBeEnabled();
+  await leaderboard.click();
+  await expect(page).toHaveURL(new RegExp(`/group/${GROUP.id}/leaderboard$`));
+  await learner.context.close();
+});
+
+test('the Info dialog shows the dates, the markdown description and the freeze rule', async ({ browser }) => {
+  const { context, page } = await openSignedIn(browser, member, '/group');
+  await groupCard(page, 'November Forex Sprint').getByRole('button', { name: 'Info' }).click();
+  const dialog = page.getByRole('dialog', { name: 'November Forex Sprint' });
+  for (const label of ['Start Date', 'Start Time', 'End Date', 'End Time']) {
+    await expect(dialog.getByText(label, { exact: true })).toBeVisible();
+  }
+  await expect(dialog.getByText('Freeze Duration').locator('xpath=following-sibling::dd')).toHaveText(
+    '1h 30m',
+  );
+  await expect(dialog.getByText('Freeze Threshold').locator('xpath=following-sibling::dd')).toHaveText('5%');
+  await expect(dialog.locator('strong', { hasText: 'paper trading' })).toBeVisible();
+  await expect(dialog.getByRole('listitem')).toHaveCount(3);
+  await context.close();
+});
+
+test('screenshots: /group with the Info dialog and the admin panel, light and dark, 1280 and 375 px', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const adminSession = await apiLogin(request, 'admin');
+  // A second learner with a pending request, so the admin shots show Approve and Reject.
+  const waiting = await createLearner(request, { firstName: 'Pavan', lastName: 'Pending' });
+  await json(
+    await request.post('/api/v1/group/group-running/participants', {
+      headers: { Authorization: `Bearer ${waiting.token}` },
+      data: { userId: waiting.user._id },
+    }),
+  );
+  for (const dark of [false, true]) {
+    for (const width of [1280, 375]) {
+      const suffix = `${dark ? 'dark' : 'light'}-${width}`;
+
+      const learner = await openSignedIn(browser, member, '/group', { width, dark });
+      await expect(
+        groupCard(learner.page, GROUP.name).getByRole('button', { name: 'Approved' }),
+      ).toBeVisible();
+      // Not 'networkidle': the bell's live stream keeps a connection open.
+      await learner.page.evaluate(() => document.fonts.ready);
+      await learner.page.screenshot({
+        path: path.join(screenshotDir, `groups-${suffix}.png`),
+        fullPage: true,
+      });
+      await groupCard(learner.page, 'November Forex Sprint').getByRole('button', { name: 'Info' }).click();
+      await expect(learner.page.getByRole('dialog', { name: 'November Forex Sprint' })).toBeVisible();
+      await learner.page.screenshot({ path: path.join(screenshotDir, `groups-info-${suffix}.png`) });
+      await learner.context.close();
+
+      const admin = await openSignedIn(browser, adminSession, '/admin?tab=groups', { width, dark });
+      const panel = admin.page.getByRole('region', { name: 'Competitions and approvals' });
+      for (const name of [GROUP.name, 'November Forex Sprint']) {
+        await panel
+          .getByRole('row')
+          .filter({ hasText: name })
+          .getByRole('button', { name: 'Requests' })
+          .click();
+      }
+      await expect(panel.getByText(`${MEMBER.firstName} ${MEMBER.lastName}`)).toBeVisible();
+      await expect(panel.getByRole('button', { name: 'Approve' })).toBeVisible();
+      await expect(panel.locator('.ant-spin-spinning')).toHaveCount(0);
+      await admin.page.screenshot({
+        path: path.join(screenshotDir, `admin-groups-${suffix}.png`),
+        fullPage: true,
+      });
+      await panel
+        .getByRole('row')
+        .filter({ hasText: 'November Forex Sprint' })
+        .getByRole('button', { name: 'Edit' })
+        .click();
+      await expect(admin.page.getByRole('dialog', { name: /Edit/ })).toBeVisible();
+      await admin.page.screenshot({ path: path.join(screenshotDir, `admin-groups-form-${suffix}.png`) });
+      await admin.context.close();
+    }
+  }
+});
