@@ -1,17 +1,105 @@
-import { Link, useParams } from 'react-router';
-import { PageHeader } from '@/components/page-header/page-header';
+import { Empty } from 'antd';
+import { useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { useIsNarrowScreen } from '@/lib/use-media-query';
+import { usePageTitle } from '@/lib/use-page-title';
+import { type CourseDetail, useCourse } from '../api/get-course';
+import { CourseUnavailable } from '../components/course-unavailable';
+import { LessonList } from '../components/lesson-list';
+import { LessonView } from '../components/lesson-view';
+import '../components/course-ui.css';
+import './course-videos.css';
 
+/**
+ * /courseVideos/{courseId}: the lesson page (spec §2). The chosen lesson lives in ?video=<id>, so
+ * "Continue" links open the right lesson and a reload keeps it; without one the first is chosen.
+ */
 export default function CourseVideosPage() {
-  const { courseId } = useParams();
+  const { courseId = '' } = useParams();
+  const course = useCourse(courseId);
+  if (course.isPending) return <LessonPageSkeleton />;
+  if (course.error) return <CourseUnavailable error={course.error} onRetry={() => void course.refetch()} />;
+  return <CourseLessons courseId={courseId} detail={course.data} />;
+}
+
+function CourseLessons({ courseId, detail }: { courseId: string; detail: CourseDetail }) {
+  usePageTitle(detail.course.title);
+  const [params, setParams] = useSearchParams();
+  const isNarrow = useIsNarrowScreen();
+  const [listOpen, setListOpen] = useState(false);
+  // Every choice of a lesson, even of the one showing, puts the player back to its thumbnail (spec §2).
+  const [choices, setChoices] = useState(0);
+
+  const lessons = detail.videos;
+  const requested = Number(params.get('video'));
+  const index = Math.max(
+    0,
+    lessons.findIndex((lesson) => lesson.id === requested),
+  );
+  const lesson = lessons[index];
+
+  function select(videoId: number) {
+    setParams(
+      (current) => {
+        const nextParams = new URLSearchParams(current);
+        nextParams.set('video', String(videoId));
+        return nextParams;
+      },
+      { replace: true },
+    );
+    setChoices((count) => count + 1);
+    if (isNarrow) setListOpen(false);
+  }
+
   return (
-    <>
-      <PageHeader
-        title="Course lessons"
-        description="Watch the lessons of this course in order, mark each one complete and jump to a chapter from its time stamp."
+    <div className="cw-course-lessons">
+      <LessonList
+        detail={detail}
+        selectedId={lesson?.id}
+        onSelect={select}
+        collapsible={isNarrow}
+        open={listOpen}
+        onToggle={() => setListOpen((open) => !open)}
       />
-      <p>
-        Course <code>{courseId}</code> · <Link to="/course">All courses</Link>
-      </p>
-    </>
+      <div className="cw-course-lessons__main">
+        {lesson ? (
+          <LessonView
+            key={`${lesson.id}-${choices}`}
+            courseId={courseId}
+            lesson={lesson}
+            index={index}
+            previous={lessons[index - 1]}
+            next={lessons[index + 1]}
+            onSelect={select}
+          />
+        ) : (
+          <Empty description="This course has no lessons yet. Check back soon." />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The page's shape in grey while the course loads. */
+function LessonPageSkeleton() {
+  return (
+    <div className="cw-course-lessons" role="status" aria-label="Loading the course" aria-busy="true">
+      <div className="cw-course-lessons__skeleton-list" aria-hidden="true">
+        <div className="cw-skeleton cw-skeleton--line" style={{ width: '40%' }} />
+        <div className="cw-skeleton cw-skeleton--title" />
+        <div className="cw-skeleton cw-skeleton--line" style={{ width: '30%' }} />
+        {[0, 1, 2].map((row) => (
+          <div key={row} className="cw-course-lessons__skeleton-row">
+            <div className="cw-skeleton cw-course-lessons__skeleton-thumb" />
+            <div className="cw-skeleton cw-skeleton--line" style={{ flex: 1 }} />
+          </div>
+        ))}
+      </div>
+      <div className="cw-course-lessons__main" aria-hidden="true">
+        <div className="cw-skeleton cw-course-lessons__skeleton-player" />
+        <div className="cw-skeleton cw-skeleton--title" style={{ width: '60%' }} />
+        <div className="cw-skeleton cw-skeleton--line" />
+      </div>
+    </div>
   );
 }

@@ -3,6 +3,7 @@ import { Card } from 'antd';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header/page-header';
 import { useCurrentUser } from '@/lib/current-user';
+import { ContinueLearningCard } from '../components/continue-learning-card';
 import './home.css';
 
 const destinations = [
@@ -29,13 +30,14 @@ const destinations = [
   },
 ] as const;
 
-/** /home, the dashboard: a greeting and the three places learners go most. */
+/** /home, the dashboard: a greeting, the course to continue and the three places learners go most. */
 export default function HomePage() {
   const user = useCurrentUser();
   const greeting = user?.firstName ? `Welcome back, ${user.firstName}` : 'Welcome back';
   return (
     <>
       <PageHeader title={greeting} description="Pick up where you left off." />
+      <ContinueLearningCard />
       <ul className="cw-home__cards">
         {destinations.map(({ to, title, text, action, Icon }) => (
           <li key={to}>

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { courseKeys } from './course-query-keys';
+
+/** DELETE /admin/courses/{id}: the course, its lessons, chapters and everyone's progress in it. */
+export function deleteCourse(courseId: string) {
+  return apiClient.delete<null>(`/admin/courses/${encodeURIComponent(courseId)}`);
+}
+
+export function useDeleteCourse() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteCourse,
+    onSuccess: (_answer, courseId) => {
+      queryClient.removeQueries({ queryKey: courseKeys.detail(courseId) });
+      return queryClient.invalidateQueries({ queryKey: courseKeys.catalogue() });
+    },
+  });
+}
