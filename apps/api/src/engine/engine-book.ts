@@ -307,7 +307,9 @@ export function runTick(
         if (position.stopLoss === null && position.takeProfit === null) continue;
         const quote = quotes.get(position.symbol);
         const exit = quote ? protectiveExit(position, quote) : null;
-        if (exit) (exits ??= []).push({ position, ...exit });
+        if (!exit) continue;
+        exits ??= [];
+        exits.push({ position, ...exit });
       }
       for (const exit of exits ?? []) {
         const position = exit.position;

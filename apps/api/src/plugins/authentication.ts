@@ -100,7 +100,7 @@ export const authenticationPlugin = fp(async (app: FastifyInstance) => {
       cachedUsers.delete(claims.userId);
       entry = undefined;
     }
-    if (!entry || !entry.revoked.has(claims.tokenId)) {
+    if (!entry?.revoked.has(claims.tokenId)) {
       const loaded = await load(claims);
       if (!entry) {
         if (cachedUsers.size >= TOKEN_CACHE_MAX) cachedUsers.delete(cachedUsers.keys().next().value!);
