@@ -24,14 +24,24 @@ describe('routes and guards', () => {
     ['/login', 'Log in to Candlewise'],
     ['/signup', 'Create your Candlewise account'],
     ['/auth', 'Welcome to Candlewise'],
-    ['/add-phno', 'Add your phone number'],
-    ['/confirm-email', 'Confirm your e-mail'],
-    ['/confirm-phno', 'Confirm your phone number'],
     ['/reset-password', 'Reset your password'],
-    ['/user-details', 'Tell us about yourself'],
   ])('shows the account page %s to a visitor', async (path, title) => {
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/add-phno', 'Add your phone number'],
+    ['/confirm-email', 'Confirm your e-mail'],
+    ['/confirm-phno', 'Confirm your phone number'],
+    ['/user-details', 'Tell us about yourself'],
+  ])('sends a visitor from the onboarding step %s (it needs a session) to /login', async (path, title) => {
+    const { currentPath } = renderApp(path);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Log in to Candlewise' }),
+    ).toBeInTheDocument();
+    expect(currentPath()).toBe('/login');
+    expect(screen.queryByRole('heading', { name: title })).not.toBeInTheDocument();
   });
 
   it('sends a visitor without a token from a protected page to /login', async () => {

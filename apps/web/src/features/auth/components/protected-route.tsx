@@ -3,13 +3,15 @@ import { useDispatch, useStore } from 'react-redux';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { type AuthState, logout } from '../auth-slice';
 import { checkSession, SESSION_EXPIRED_MESSAGE } from '../check-session';
+import { nextOnboardingStep } from '../onboarding-steps';
 import './protected-route.css';
 
-type Verdict = 'checking' | 'allowed' | 'denied';
+type Verdict = { status: 'checking' } | { status: 'allowed' } | { status: 'redirect'; to: string };
 
 /**
  * The protected-area guard (spec §2): 'Loading....' while checking; no token or user → /login;
  * an expired token → alert, logout, /login; a token that cannot be decoded → console, /login.
+ * A valid session whose user has no role yet is still onboarding: it resumes at the next step.
  *
  * The check runs on entry and again on every move inside the area (a token can expire while the
  * app is open). It reads the store at that moment instead of subscribing: a deliberate logout
@@ -25,14 +27,15 @@ export function ProtectedRoute({
   const store = useStore<{ auth: AuthState }>();
   const dispatch = useDispatch();
   const { pathname } = useLocation();
-  const [verdict, setVerdict] = useState<Verdict>('checking');
+  const [verdict, setVerdict] = useState<Verdict>({ status: 'checking' });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger to re-check on each move inside the area.
   useEffect(() => {
     const { token, user } = store.getState().auth;
     const session = checkSession(token, user);
     if (session.status === 'valid') {
-      setVerdict('allowed');
+      const step = user ? nextOnboardingStep(user) : null;
+      setVerdict(step ? { status: 'redirect', to: step } : { status: 'allowed' });
       return;
     }
     if (session.status === 'expired') {
@@ -44,17 +47,17 @@ export function ProtectedRoute({
       // the visitor straight back here from /login, round and round.
       dispatch(logout());
     }
-    setVerdict('denied');
-  }, [pathname, store, dispatch]);
+    setVerdict({ status: 'redirect', to: redirectTo });
+  }, [pathname, store, dispatch, redirectTo]);
 
-  if (verdict === 'checking') {
+  if (verdict.status === 'checking') {
     return (
       <p className="cw-session-check" role="status">
         Loading....
       </p>
     );
   }
-  if (verdict === 'denied') return <Navigate to={redirectTo} replace />;
+  if (verdict.status === 'redirect') return <Navigate to={verdict.to} replace />;
   return children ?? <Outlet />;
 }
 

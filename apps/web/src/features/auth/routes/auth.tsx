@@ -1,19 +1,29 @@
 import { Link } from 'react-router';
 import { AccountPage } from '../components/account-page';
 
+/** /auth: the entry page after logging out or opening the app signed out; log in or create an account. */
 export default function AuthPage() {
   return (
     <AccountPage
       title="Welcome to Candlewise"
-      purpose="Log in to pick up where you left off, or create an account to start learning to trade."
+      purpose="Learn to trade with video courses, practise in risk-managed competitions and keep a journal that shows what works."
     >
-      <ul className="cw-account-page__links">
+      <ul className="cw-auth-choices">
         <li>
-          <Link to="/login">Log in</Link>
+          <Link className="cw-button cw-button--primary" to="/login">
+            Log in
+          </Link>
         </li>
         <li>
-          <Link to="/signup">Create an account</Link>
+          <Link className="cw-button cw-button--secondary" to="/signup">
+            Create an account
+          </Link>
         </li>
+      </ul>
+      <ul className="cw-auth-pitch">
+        <li>Six courses from market basics to options and risk management</li>
+        <li>Paper-trading competitions with live leaderboards</li>
+        <li>A journal that turns your trades into statistics</li>
       </ul>
     </AccountPage>
   );

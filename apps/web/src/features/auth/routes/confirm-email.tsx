@@ -1,17 +1,23 @@
-import { Link } from 'react-router';
+import { useSelector } from 'react-redux';
+import { selectAuth } from '../auth-slice';
 import { AccountPage } from '../components/account-page';
+import { ConfirmCodeForm } from '../components/confirm-code-form';
+import { SignedInAs } from '../components/signed-in-as';
 
 export default function ConfirmEmailPage() {
+  const { user } = useSelector(selectAuth);
   return (
     <AccountPage
       title="Confirm your e-mail"
-      purpose="Enter the 6-digit code we e-mailed you. The code is valid for 10 minutes."
+      step={2}
+      purpose={
+        <>
+          Enter the 6-digit code we e-mailed to <strong>{user?.email}</strong>. It works for 10 minutes.
+        </>
+      }
     >
-      <ul className="cw-account-page__links">
-        <li>
-          <Link to="/signup">Used the wrong address? Sign up again</Link>
-        </li>
-      </ul>
+      <ConfirmCodeForm channel="email" />
+      <SignedInAs actionLabel="Wrong address? Sign out and start again" then="/signup" />
     </AccountPage>
   );
 }

@@ -1,6 +1,13 @@
-import { Descriptions } from 'antd';
+import { Card, Tag } from 'antd';
 import { PageHeader } from '@/components/page-header/page-header';
+import { DarkModeSwitch } from '@/features/theme/components/dark-mode-switch';
 import { getFullName, useCurrentUser } from '@/lib/current-user';
+import { AccountExitSections } from '../components/account-exit-sections';
+import { AvatarUpload } from '../components/avatar-upload';
+import { NameForm } from '../components/name-form';
+import { PasswordSection } from '../components/password-section';
+import { PhoneNumberSection } from '../components/phone-number-section';
+import './profile.css';
 
 const planLabels = {
   active: 'Pro (active)',
@@ -8,22 +15,47 @@ const planLabels = {
   'Not Subscribed': 'Free',
 };
 
+/** /profile: who you are on Candlewise and how you sign in; the page of the avatar menu's View Profile. */
 export default function ProfilePage() {
   const user = useCurrentUser();
   if (!user) return null;
   return (
-    <>
-      <PageHeader title="Profile" description="Your account details as Candlewise knows them." />
-      <Descriptions
-        bordered
-        column={1}
-        items={[
-          { key: 'name', label: 'Name', children: getFullName(user) },
-          { key: 'email', label: 'E-mail', children: user.email },
-          { key: 'phone', label: 'Phone number', children: user.phoneNumber ?? 'Not added yet' },
-          { key: 'plan', label: 'Plan', children: planLabels[user.planStatus] },
-        ]}
+    <div className="cw-profile">
+      <PageHeader
+        title="Profile"
+        description="Your details, how you sign in and how Candlewise looks for you."
       />
-    </>
+
+      <Card title={<h2 className="cw-profile__card-title">Your details</h2>} className="cw-profile__card">
+        <div className="cw-profile__identity">
+          <AvatarUpload user={user} />
+          <div className="cw-profile__who">
+            <p className="cw-profile__name">{getFullName(user)}</p>
+            <p className="cw-profile__email">{user.email}</p>
+            <Tag>{planLabels[user.planStatus]}</Tag>
+          </div>
+        </div>
+        <NameForm key={user._id} user={user} />
+      </Card>
+
+      <Card title={<h2 className="cw-profile__card-title">Phone number</h2>} className="cw-profile__card">
+        <PhoneNumberSection user={user} />
+      </Card>
+
+      <Card title={<h2 className="cw-profile__card-title">Password</h2>} className="cw-profile__card">
+        <PasswordSection user={user} />
+      </Card>
+
+      <Card title={<h2 className="cw-profile__card-title">Appearance</h2>} className="cw-profile__card">
+        <div className="cw-profile__line">
+          <p className="cw-profile__hint">
+            Dark mode is easier on the eyes in the evening and in front of charts.
+          </p>
+          <DarkModeSwitch />
+        </div>
+      </Card>
+
+      <AccountExitSections />
+    </div>
   );
 }

@@ -1,0 +1,8 @@
+import { apiClient } from '@/lib/api-client';
+import type { CodeChannel } from './confirm-code';
+
+/** POST /auth/resend-code: a new code by e-mail or SMS; 429 (with the wait in seconds) within 60 s of the last. */
+export async function resendCode(channel: CodeChannel): Promise<string | undefined> {
+  const response = await apiClient.post<null>('/auth/resend-code', { channel });
+  return response.message;
+}

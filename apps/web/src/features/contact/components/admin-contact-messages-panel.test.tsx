@@ -1,0 +1,57 @@
+import { screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mockApi } from '@/testing/mock-api';
+import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
+import { makeSession } from '@/testing/test-data';
+
+const message = (n: number) => ({
+  _id: `m${n}`,
+  name: `Visitor ${n}`,
+  email: `visitor${n}@example.com`,
+  subject: `Question ${n}`,
+  message: `How long does a freeze last? (${n})`,
+  createdAt: `2026-03-0${n}T10:00:00.000Z`,
+});
+
+describe('admin: contact messages', { timeout: 20_000 }, () => {
+  beforeAll(async () => {
+    await warmUpFrame();
+    await import('@/app/routes/admin-route');
+    await import('./admin-contact-messages-panel');
+  }, FRAME_WARM_UP_MS);
+
+  it('lists the messages as the server orders them (newest first) and pages through them', async () => {
+    const api = mockApi({
+      'GET /notification/all': { body: { success: true, data: [] } },
+      'GET /admin/contact-messages': (call) => ({
+        body: {
+          success: true,
+          data: {
+            messages: call.url.searchParams.get('page') === '2' ? [message(1)] : [message(3), message(2)],
+            total: 21,
+            page: Number(call.url.searchParams.get('page')),
+            pageSize: 20,
+          },
+        },
+      }),
+    });
+    const { user } = renderApp('/admin?tab=messages', { auth: makeSession({ role: 'admin' }) });
+
+    const first = (await screen.findByText('Question 3')).closest('tr')!;
+    expect(within(first).getByText('Visitor 3')).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: 'visitor3@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:visitor3@example.com?subject=Re%3A%20Question%203',
+    );
+    expect(within(first).getByText('How long does a freeze last? (3)')).toBeInTheDocument();
+    const subjects = screen.getAllByText(/^Question \d$/).map((cell) => cell.textContent);
+    expect(subjects).toEqual(['Question 3', 'Question 2']);
+    expect(screen.getByText('21 messages')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('listitem', { name: '2' }));
+    expect(await screen.findByText('Question 1')).toBeInTheDocument();
+    expect(
+      api.callsTo('GET', '/admin/contact-messages').map((call) => call.url.searchParams.get('page')),
+    ).toEqual(['1', '2']);
+  });
+});

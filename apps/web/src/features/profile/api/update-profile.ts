@@ -1,0 +1,13 @@
+import type { PublicUser } from '@candlewise/shared';
+import { apiClient } from '@/lib/api-client';
+
+export type ProfileChanges = { firstName?: string; lastName?: string };
+
+/** PUT /user/update/user-details with the caller's id and the changed fields; answers the updated user. */
+export async function updateProfile(userId: string, changes: ProfileChanges): Promise<PublicUser> {
+  const response = await apiClient.put<{ user: PublicUser }>('/user/update/user-details', {
+    userId,
+    ...changes,
+  });
+  return response.data.user;
+}
