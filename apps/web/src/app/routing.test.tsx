@@ -136,20 +136,53 @@ describe('routes and guards', () => {
   it.each([
     ['/journal', 'Journal'],
     ['/news', 'News'],
-    ['/group', 'Groups'],
     ['/course', 'Courses'],
     ['/home2', 'Learning Hub'],
     ['/courseVideos/course1', 'Course lessons'],
     ['/connectbroker', 'Connect Broker'],
-    ['/manage-subscription', 'Manage Subscription'],
     ['/group/g1/leaderboard', 'Leaderboard'],
-    ['/success', 'Payment'],
   ])('shows %s inside the frame with its title', async (path, title) => {
     mockApi({ 'GET /notification/all': { body: { success: true, data: [] } } });
     renderApp(path, { auth: makeSession() });
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(screen.getByTestId('sidebar')).toBeInTheDocument();
   });
+
+  it.each([
+    ['/group', '/auth'],
+    ['/manage-subscription', '/auth'],
+    ['/journal', '/login'],
+  ])('sends a signed-out visitor from %s to %s', async (path, target) => {
+    const { currentPath } = renderApp(path);
+    await waitFor(() => expect(currentPath()).toBe(target));
+  });
+
+  it('shows the pages whose titles the spec fixes inside the frame', async () => {
+    const session = makeSession();
+    mockApi({
+      'GET /notification/all': { body: { success: true, data: [] } },
+      'GET /group/': { body: { success: true, data: [] } },
+      [`GET /group/getParticipants/participants/${session.user._id}`]: { body: { success: true, data: [] } },
+      [`GET /user/details/${session.user._id}`]: {
+        body: {
+          success: true,
+          data: { userData: { ...session.user, planStatus: 'active', planExpirationDate: 1_900_000_000 } },
+        },
+      },
+    });
+    for (const [path, title] of [
+      ['/group', 'GROUPS'],
+      ['/manage-subscription', 'Manage Your Subscription'],
+      ['/success', 'Payment Success'],
+    ]) {
+      const view = renderApp(path, { auth: session });
+      expect(
+        await screen.findByRole('heading', { level: 1, name: title }, { timeout: 15_000 }),
+      ).toBeInTheDocument();
+      expect(screen.getByTestId('sidebar')).toBeInTheDocument();
+      view.unmount();
+    }
+  }, 60_000);
 
   it("shows the profile with the user's name and e-mail", async () => {
     mockApi({ 'GET /notification/all': { body: { success: true, data: [] } } });

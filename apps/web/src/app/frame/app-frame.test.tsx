@@ -101,7 +101,10 @@ describe('the signed-in frame', () => {
 
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Manage Subscription' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Manage Subscription' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/manage-subscription');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Manage Your Subscription' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
   });
 
   it('persists dark mode under persist:root and applies it to the whole document', async () => {

@@ -6,6 +6,8 @@ import { checkSession, SESSION_EXPIRED_MESSAGE } from '../check-session';
 import { nextOnboardingStep } from '../onboarding-steps';
 import './protected-route.css';
 
+const SIGNED_OUT_TO_AUTH = new Set(['/group', '/manage-subscription']);
+
 type Verdict = { status: 'checking' } | { status: 'allowed' } | { status: 'redirect'; to: string };
 
 /**
@@ -47,7 +49,13 @@ export function ProtectedRoute({
       // the visitor straight back here from /login, round and round.
       dispatch(logout());
     }
-    setVerdict({ status: 'redirect', to: redirectTo });
+    // Spec §2: the Groups and subscription screens send a signed-out visitor to /auth (the guard
+    // variant); everywhere else, and for an expired or broken session, it is /login.
+    const signedOut = session.status !== 'expired' && session.status !== 'undecodable';
+    setVerdict({
+      status: 'redirect',
+      to: signedOut && SIGNED_OUT_TO_AUTH.has(pathname) ? '/auth' : redirectTo,
+    });
   }, [pathname, store, dispatch, redirectTo]);
 
   if (verdict.status === 'checking') {
