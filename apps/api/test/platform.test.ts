@@ -172,6 +172,20 @@ describe('serving the web app', () => {
       '<html><head><meta name="cw:products-url" content="__CW_PRODUCTS_URL__"></head><body>app</body></html>',
     );
     writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), 'console.log("app")');
+    mkdirSync(path.join(dist, '.vite'));
+    writeFileSync(
+      path.join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/main-abc123.js', isEntry: true, imports: ['_shared.js'] },
+        '_shared.js': { file: 'assets/shared-1.js' },
+        'src/features/auth/routes/login.tsx': {
+          file: 'assets/login-2.js',
+          imports: ['_shared.js', '_form.js'],
+          css: ['assets/login-3.css'],
+        },
+        '_form.js': { file: 'assets/form-4.js' },
+      }),
+    );
     t = await createTestApp({ webDistDir: dist, productsUrl: 'https://example.com/offer?a=1&b=2' });
   });
   afterAll(() => t.close());
@@ -184,6 +198,22 @@ describe('serving the web app', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('content="https://example.com/offer?a=1&amp;b=2"');
     }
+  });
+
+  it('preloads the first page’s own chunks and compresses the page', async () => {
+    const login = await t.app.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(login.headers['content-encoding']).toBe('gzip');
+    const { gunzipSync } = await import('node:zlib');
+    const html = gunzipSync(login.rawPayload).toString('utf8');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/login-2.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/form-4.js">');
+    expect(html).not.toContain('href="/assets/shared-1.js"'); // the entry already brings it
+    const other = await t.app.inject({ method: 'GET', url: '/journal' });
+    expect(other.body).not.toContain('modulepreload');
   });
 
   it('caches hashed assets for a year and 404s a missing one', async () => {
