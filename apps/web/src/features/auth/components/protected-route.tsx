@@ -31,7 +31,6 @@ export function ProtectedRoute({
   const { pathname } = useLocation();
   const [verdict, setVerdict] = useState<Verdict>({ status: 'checking' });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger to re-check on each move inside the area.
   useEffect(() => {
     const { token, user } = store.getState().auth;
     const session = checkSession(token, user);
