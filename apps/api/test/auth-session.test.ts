@@ -77,6 +77,13 @@ describe('sign-in and the caller’s identity', () => {
     expect(Number(retryAfter)).toBeGreaterThan(0);
   });
 
+  it('never limits successful sign-ins (only failures count)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 15; i += 1)
+      statuses.push((await login('learner@example.com', 'learner-pass-1', '198.51.100.9')).statusCode);
+    expect(statuses.every((status) => status === 200)).toBe(true);
+  });
+
   it('returns the caller’s own details and refuses another user’s id with 403', async () => {
     const token = (await login('learner@example.com', 'learner-pass-1', '198.51.100.4')).json().data.token;
     const own = await t.app.inject({

@@ -52,6 +52,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     app.limit({ max, windowMs: FIFTEEN_MINUTES, key: (request) => `${name}:ip:${request.ip}` });
   const perEmail = (name: string, max: number) =>
     app.limit({ max, windowMs: FIFTEEN_MINUTES, key: (request) => `${name}:email:${bodyEmail(request)}` });
+  const loginFailuresByEmail = app.failureLimit({
+    max: 10,
+    windowMs: FIFTEEN_MINUTES,
+    key: (request) => `login-failures:email:${bodyEmail(request)}`,
+  });
+  const loginFailuresByIp = app.failureLimit({
+    max: 30,
+    windowMs: FIFTEEN_MINUTES,
+    key: (request) => `login-failures:ip:${request.ip}`,
+  });
   const perUser = (name: string, max: number) =>
     app.limit({ max, windowMs: FIFTEEN_MINUTES, key: (request) => `${name}:user:${request.currentUser.id}` });
 
@@ -75,7 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login',
     {
-      preHandler: [perIp('login', 30), perEmail('login', 10)],
+      preHandler: [perIp('login', 300)],
       schema: {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',
@@ -83,10 +93,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sessionAnswer },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await logIn(app.database.db, app.config.appSecret, request.body.email, request.body.password),
-    }),
+    async (request) => {
+      // Guessing is what is limited: 10 wrong passwords per account and 30 per address in 15 minutes.
+      await loginFailuresByEmail.check(request);
+      await loginFailuresByIp.check(request);
+      try {
+        return {
+          success: true as const,
+          data: await logIn(app.database.db, app.config.appSecret, request.body.email, request.body.password),
+        };
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode === 401) {
+          await Promise.all([loginFailuresByEmail.fail(request), loginFailuresByIp.fail(request)]);
+        }
+        throw error;
+      }
+    },
   );
 
   app.post(
