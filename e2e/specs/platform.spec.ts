@@ -148,7 +148,8 @@ test('screenshots: landing and frame, light and dark, 1280 and 375 px', async ({
       await plantSession(framedTab, session, dark);
       await framedTab.goto('/home');
       await expect(framedTab.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
-      await framedTab.waitForLoadState('networkidle');
+      // Not 'networkidle': the bell keeps a live notification stream open on framed pages.
+      await framedTab.evaluate(() => document.fonts.ready);
       await framedTab.screenshot({
         path: path.join(screenshotDir, `frame-home-${dark ? 'dark' : 'light'}-${width}.png`),
         fullPage: true,
