@@ -1,5 +1,5 @@
 import type { ContactMessageInput } from '@candlewise/shared';
-import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -79,7 +79,10 @@ export default function ContactPage() {
 
   usePageTitle('Contact us');
 
-  useEffect(() => {
+  // Focus moves in the same commit that swaps the form for the confirmation (a layout effect, not a
+  // passive one), so nothing (a screen reader, a keypress, a test) ever sees the new content
+  // without focus on it.
+  useLayoutEffect(() => {
     if (confirmation !== null) {
       confirmationHeadingRef.current?.focus();
     } else if (focusAfterReset.current) {
