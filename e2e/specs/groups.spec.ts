@@ -202,3 +202,115 @@ test('screenshots: /group with the Info dialog and the admin panel, light and da
     }
   }
 });
+
+test('an approved member trades from the leaderboard page and appears on it with Trades 1', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const running = { id: 'group-running', name: 'November Forex Sprint' };
+  const learner = await openSignedIn(browser, member, '/group');
+  const { page } = learner;
+  const card = groupCard(page, running.name);
+  await card.getByRole('button', { name: 'Join', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Join Group' }).getByRole('button', { name: 'Join Group' }).click();
+  await expect(card.getByRole('button', { name: 'Request Sent' })).toBeDisabled();
+
+  // The admin approves from /admin (the first journey drives the same panel).
+  const adminSession = await apiLogin(request, 'admin');
+  const admin = await openSignedIn(browser, adminSession, '/admin?tab=groups');
+  const panel = admin.page.getByRole('region', { name: 'Competitions and approvals' });
+  await panel
+    .getByRole('row')
+    .filter({ hasText: running.name })
+    .getByRole('button', { name: 'Requests' })
+    .click();
+  const requestRow = panel
+    .locator('.cw-admin-groups__participants')
+    .getByRole('row')
+    .filter({ hasText: `${MEMBER.firstName} ${MEMBER.lastName}` });
+  await requestRow.getByRole('button', { name: 'Approve' }).click();
+  await expect(requestRow.getByText('Approved')).toBeVisible();
+  await admin.context.close();
+
+  await page.reload();
+  await expect(card.getByRole('button', { name: 'Approved' })).toBeDisabled();
+  await card.getByRole('link', { name: 'Leaderboard' }).click();
+  await expect(page).toHaveURL(new RegExp(`/group/${running.id}/leaderboard$`));
+  await expect(page.getByRole('heading', { level: 1, name: `${running.name} · Leaderboard` })).toBeVisible();
+
+  const board = page.locator('.cw-trading__leaderboard');
+  const myRow = board.getByRole('row').filter({ hasText: `${MEMBER.firstName} ${MEMBER.lastName}` });
+  // Columns: Rank, Name, PnL %, Balance, Equity, Trades, Freezes.
+  await expect(myRow.getByRole('cell').nth(5)).toHaveText('0');
+  for (const header of ['Rank', 'Name', 'PnL %', 'Balance', 'Equity', 'Trades', 'Freezes']) {
+    await expect(board.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+  }
+
+  const ticket = page.getByRole('form', { name: 'Order ticket' });
+  await expect(ticket.getByText(/^Bid/)).toBeVisible();
+  await ticket.getByLabel('Quantity').fill('2');
+  const submit = ticket.getByRole('button', { name: /^Buy / });
+  const symbol = (await submit.textContent())?.replace('Buy ', '').trim() ?? '';
+  await submit.click();
+  await expect(page.getByText('Order filled.')).toBeVisible();
+
+  await expect(myRow.getByRole('cell').nth(5)).toHaveText('1');
+  await expect(myRow.getByRole('cell').nth(6)).toHaveText('0');
+  const positions = page
+    .getByRole('tabpanel')
+    .filter({ has: page.getByRole('columnheader', { name: 'Avg price' }) });
+  await expect(positions.getByRole('row').filter({ hasText: symbol })).toContainText('Long');
+  await learner.context.close();
+
+  // /home's card shows the competition with a rank and the way back in.
+  const home = await openSignedIn(browser, member, '/home');
+  const competitions = home.page.locator('.cw-my-competitions');
+  await expect(competitions.getByRole('heading', { name: 'My competitions and rank' })).toBeVisible();
+  await expect(competitions.getByRole('listitem').filter({ hasText: running.name })).toContainText(
+    /Rank #\d+ of \d+/,
+  );
+  await expect(
+    competitions.getByRole('link', { name: `Open the ${running.name} leaderboard` }),
+  ).toBeVisible();
+  await home.context.close();
+
+  for (const dark of [false, true]) {
+    for (const width of [1280, 375]) {
+      const suffix = `${dark ? 'dark' : 'light'}-${width}`;
+      const shot = await openSignedIn(browser, member, `/group/${running.id}/leaderboard`, { width, dark });
+      await expect(
+        shot.page.locator('.cw-trading__leaderboard').getByRole('row').filter({ hasText: MEMBER.firstName }),
+      ).toBeVisible();
+      await expect(shot.page.locator('.cw-trading__chart canvas').first()).toBeVisible();
+      await shot.page.evaluate(() => document.fonts.ready);
+      await shot.page.screenshot({
+        path: path.join(screenshotDir, `leaderboard-${suffix}.png`),
+        fullPage: true,
+      });
+      await shot.context.close();
+
+      const homeShot = await openSignedIn(browser, member, '/home', { width, dark });
+      await expect(homeShot.page.locator('.cw-my-competitions').getByText(running.name)).toBeVisible();
+      await homeShot.page.evaluate(() => document.fonts.ready);
+      await homeShot.page.screenshot({
+        path: path.join(screenshotDir, `home-competitions-${suffix}.png`),
+        fullPage: true,
+      });
+      await homeShot.context.close();
+
+      const monitor = await openSignedIn(browser, adminSession, '/admin?tab=live', { width, dark });
+      await expect(
+        monitor.page.getByRole('region', { name: 'Live competitions' }).getByText(running.name),
+      ).toBeVisible();
+      await expect(
+        monitor.page.getByRole('region', { name: 'Live competitions' }).getByText('Members'),
+      ).toBeVisible();
+      await monitor.page.screenshot({
+        path: path.join(screenshotDir, `admin-live-${suffix}.png`),
+        fullPage: true,
+      });
+      await monitor.context.close();
+    }
+  }
+});

@@ -15,6 +15,8 @@ import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { spaPlugin } from './plugins/spa.ts';
+import type { BrokerAdapters } from './providers/broker/broker-adapter.ts';
+import { createBrokerAdapters } from './providers/broker/create-broker-adapters.ts';
 import { createMemoryEventBus, type EventBus } from './providers/events/event-bus.ts';
 import { createConsoleMailer, createSmtpMailer, type Mailer } from './providers/mail/mailer.ts';
 import { createPaymentProvider } from './providers/payments/create-payment-provider.ts';
@@ -27,13 +29,18 @@ import {
 import { createDiskStorage, type FileStorage } from './providers/storage/file-storage.ts';
 import { adminContactRoutes } from './routes/admin/admin-contact-routes.ts';
 import { adminCourseRoutes } from './routes/admin/admin-course-routes.ts';
+import { adminJournalRoutes } from './routes/admin/admin-journal-routes.ts';
 import { adminUserRoutes } from './routes/admin/admin-user-routes.ts';
 import { authRoutes } from './routes/auth/auth-routes.ts';
+import { brokerRoutes } from './routes/broker/broker-routes.ts';
 import { contactRoutes } from './routes/contact/contact-routes.ts';
 import { courseRoutes } from './routes/courses/course-routes.ts';
 import { devOutboxRoutes } from './routes/dev/dev-outbox-routes.ts';
 import { groupRoutes } from './routes/groups/group-routes.ts';
 import { healthRoutes } from './routes/health/health-routes.ts';
+import { journalRoutes } from './routes/journal/journal-routes.ts';
+import { adminNewsRoutes } from './routes/news/admin-news-routes.ts';
+import { newsRoutes } from './routes/news/news-routes.ts';
 import { notificationRoutes } from './routes/notifications/notification-routes.ts';
 import { planRoutes } from './routes/plans/plan-routes.ts';
 import { tradingRoutes } from './routes/trading/trading-routes.ts';
@@ -53,6 +60,7 @@ declare module 'fastify' {
     readCache: TtlCache;
     stripeClient: Stripe | null;
     redis: Redis | null;
+    brokerAdapters: BrokerAdapters;
   }
 }
 
@@ -67,11 +75,28 @@ export type BuildAppOptions = {
   eventBus?: EventBus;
   /** Seed of the simulated market (the same seed, the same prices). */
   marketSeed?: number;
+  /** Broker adapters (tests point them at local servers). */
+  brokerAdapters?: BrokerAdapters;
   /** pino options, or false to silence (tests). */
   logger?: FastifyServerOptions['logger'];
 };
 
 export const API_PREFIX = '/api/v1';
+
+/**
+ * Never logged: tokens, passwords, codes and broker credentials (the connect form's `fields`).
+ * Fastify does not log bodies, but anything that logs an object carrying them is redacted too.
+ */
+export const LOG_REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.password',
+  '*.code',
+  '*.fields',
+  '*.credentials',
+  '*.secretKey',
+  '*.accessToken',
+];
 
 /** Builds the whole app without listening: the server and the tests (app.inject) both start here. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -79,7 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.code'],
+      redact: LOG_REDACT_PATHS,
     },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -126,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await engine.load();
   app.decorate('tradingEngine', engine);
   app.decorate('readCache', new TtlCache());
+  app.decorate('brokerAdapters', options.brokerAdapters ?? createBrokerAdapters(config));
   app.addHook('onClose', async () => engine.stop());
   app.decorate('fileStorage', options.fileStorage ?? createDiskStorage(path.join(config.dataDir, 'uploads')));
 
@@ -155,6 +181,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(planRoutes);
       await api.register(groupRoutes);
       await api.register(tradingRoutes);
+      await api.register(newsRoutes);
+      await api.register(adminNewsRoutes);
+      await api.register(journalRoutes);
+      await api.register(adminJournalRoutes);
+      await api.register(brokerRoutes);
       if (!config.isProduction) await api.register(devOutboxRoutes);
     },
     { prefix: API_PREFIX },

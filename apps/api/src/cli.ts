@@ -10,6 +10,7 @@ import {
 import { ZodError } from 'zod';
 import { ConfigError, loadConfig } from './config.ts';
 import { AppError } from './lib/app-error.ts';
+import { seedSampleNews } from './services/news/seed-sample-news.ts';
 import { createOnboardedUser } from './services/users/create-onboarded-user.ts';
 import { setUserRoleByEmail } from './services/users/set-user-role.ts';
 
@@ -83,10 +84,13 @@ async function main(argv: string[]): Promise<string> {
       await withDatabase(async () => undefined);
       return 'The database is up to date.';
     case 'db:seed': {
-      const result = await withDatabase((handle) => seedDatabase(handle.db));
+      const [result, news] = await withDatabase(
+        async (handle) => [await seedDatabase(handle.db), await seedSampleNews(handle.db)] as const,
+      );
+      const newsNote = news ? ` Added ${news} sample news items.` : '';
       return result.courses || result.groups
-        ? `Seeded ${result.courses} courses, ${result.videos} videos, ${result.chapters} chapters and ${result.groups} competitions.`
-        : 'Nothing to seed: the database already has courses and competitions.';
+        ? `Seeded ${result.courses} courses, ${result.videos} videos, ${result.chapters} chapters and ${result.groups} competitions.${newsNote}`
+        : `Nothing to seed: the database already has courses and competitions.${newsNote}`;
     }
     case undefined:
     case 'help':

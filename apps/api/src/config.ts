@@ -44,8 +44,16 @@ const environmentSchema = z.object({
   /** Only for tests: a local server standing in for the Stripe API, e.g. http://127.0.0.1:12111 */
   STRIPE_API_URL: optionalUrl(['http', 'https']),
   PRO_PRICE_INR: z.coerce.number().int().positive().default(2000),
+  /** Broker APIs (tests point them at local servers). Alpaca's paper and live hosts differ. */
+  ALPACA_API_URL: z.url({ protocol: /^https?$/ }).default('https://paper-api.alpaca.markets'),
+  ALPACA_LIVE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.alpaca.markets'),
+  DHAN_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.dhan.co'),
+  BROKER_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
+  NEWS_POLL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  NEWS_FETCH_TIMEOUT_SECONDS: z.coerce.number().min(1).max(120).default(15),
+  NEWS_MAX_FEED_MB: z.coerce.number().positive().max(50).default(5),
 });
 
 export type AppConfig = {
@@ -68,8 +76,11 @@ export type AppConfig = {
   paymentsProvider: 'local' | 'stripe';
   stripe?: { secretKey: string; webhookSecret: string; priceId: string; apiUrl?: string };
   proPriceInr: number;
+  broker: { alpacaPaperUrl: string; alpacaLiveUrl: string; dhanUrl: string; syncIntervalMinutes: number };
   logLevel: string;
   webDistDir: string;
+  /** Feed polling: minutes between fetches of a source, the time limit and the size cap of one fetch. */
+  news: { pollMinutes: number; fetchTimeoutMs: number; maxFeedBytes: number };
 };
 
 export class ConfigError extends Error {
@@ -142,8 +153,19 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     paymentsProvider: env.PAYMENTS_PROVIDER,
     stripe,
     proPriceInr: env.PRO_PRICE_INR,
+    broker: {
+      alpacaPaperUrl: env.ALPACA_API_URL.replace(/\/$/, ''),
+      alpacaLiveUrl: env.ALPACA_LIVE_API_URL.replace(/\/$/, ''),
+      dhanUrl: env.DHAN_API_URL.replace(/\/$/, ''),
+      syncIntervalMinutes: env.BROKER_SYNC_INTERVAL_MINUTES,
+    },
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
+    news: {
+      pollMinutes: env.NEWS_POLL_MINUTES,
+      fetchTimeoutMs: env.NEWS_FETCH_TIMEOUT_SECONDS * 1000,
+      maxFeedBytes: Math.round(env.NEWS_MAX_FEED_MB * 1024 * 1024),
+    },
   };
 }
 

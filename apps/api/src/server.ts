@@ -3,6 +3,9 @@ import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createRedisEventBus } from './providers/events/event-bus.ts';
+import { runBrokerSyncJob } from './services/broker/broker-sync-job.ts';
+import { NewsPoller } from './services/news/news-poller.ts';
+import { seedSampleNews } from './services/news/seed-sample-news.ts';
 import { runPlanExpiryJob } from './services/subscriptions/plan-expiry-job.ts';
 
 const startedAt = Date.now();
@@ -21,6 +24,7 @@ async function main() {
 
   await runMigrations(database);
   const seeded = await seedDatabase(database.db);
+  const sampleNews = await seedSampleNews(database.db);
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const eventBus = redis ? createRedisEventBus(redis) : undefined;
@@ -31,6 +35,20 @@ async function main() {
 
   // The market and the competitions: one process leads (always this one on the embedded database).
   await app.tradingEngine.start();
+  if (sampleNews) app.log.info(`seeded ${sampleNews} sample news items`);
+
+  // News feeds: one process polls (an advisory lock on PostgreSQL), each source on its own schedule.
+  const newsPoller = new NewsPoller({
+    db: database.db,
+    pool: database.pool,
+    log: app.log,
+    settings: {
+      intervalMinutes: config.news.pollMinutes,
+      timeoutMs: config.news.fetchTimeoutMs,
+      maxBytes: config.news.maxFeedBytes,
+    },
+  });
+  await newsPoller.start();
 
   // Scheduled work: end expired plans and send the 3-day notice (idempotent in every process).
   const runJobs = () =>
@@ -40,6 +58,19 @@ async function main() {
   void runJobs();
   const jobs = setInterval(runJobs, 60_000);
   jobs.unref();
+
+  // Periodic broker sync for Pro learners; with several processes the advisory-lock holder runs it.
+  const runBrokerSync = () =>
+    runBrokerSyncJob({
+      db: database.db,
+      pool: database.pool,
+      adapters: app.brokerAdapters,
+      appSecret: config.appSecret,
+      bus: app.eventBus,
+      log: app.log,
+    }).catch((error) => app.log.error({ err: error }, 'broker sync job failed'));
+  const brokerSync = setInterval(runBrokerSync, config.broker.syncIntervalMinutes * 60_000);
+  brokerSync.unref();
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -52,7 +83,9 @@ async function main() {
     }, 10_000);
     force.unref();
     clearInterval(jobs);
+    clearInterval(brokerSync);
     try {
+      await newsPoller.stop();
       await app.close(); // stops accepting, drains in-flight requests
       await eventBus?.close();
       await redis?.quit();

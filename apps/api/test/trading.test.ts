@@ -1,7 +1,7 @@
 import { notifications, positions, tradingAccounts } from '@candlewise/db';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createOnboardedUser } from '../src/services/users/create-onboarded-user.ts';
 import { bearer, createTestDatabase, testConfig } from './helper.ts';
@@ -107,6 +107,30 @@ describe('paper trading in a running competition', () => {
     expect(badStop.statusCode).toBe(400);
   });
 
+  it('lists my competitions for /home: running first, my rank where approved, none for others', async () => {
+    expect((await as('ravi', 'GET', '/group/mine')).json().data).toEqual([]);
+    await as('ravi', 'POST', '/group/group-upcoming/participants', { userId: people.ravi.id });
+    const ravis = (await as('ravi', 'GET', '/group/mine')).json().data;
+    expect(ravis).toEqual([
+      expect.objectContaining({
+        group: expect.objectContaining({ _id: 'group-upcoming', phase: 'upcoming' }),
+        status: 'pending',
+        standing: null,
+      }),
+    ]);
+
+    await as('asha', 'POST', '/group/group-upcoming/participants', { userId: people.asha.id });
+    const ashas = (await as('asha', 'GET', '/group/mine')).json().data;
+    expect(ashas.map((row: { group: { _id: string } }) => row.group._id)).toEqual([
+      'group-running',
+      'group-upcoming',
+    ]);
+    expect(ashas[0]).toMatchObject({
+      status: 'approved',
+      standing: { rank: 1, ranked: 1, trades: 1, freezes: 0, frozenUntil: null },
+    });
+  });
+
   it('freezes at the threshold (positions closed, counted), answers orders with 423, and survives a restart', async () => {
     const engine = app.tradingEngine;
     const now = Date.now();
@@ -171,6 +195,36 @@ describe('paper trading in a running competition', () => {
     });
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toMatch(/^The competition has not started yet\. Orders open on /);
+  });
+
+  it('does not drop the caller from the identity caches for an order (no bus message per order)', async () => {
+    const publish = vi.spyOn(app.eventBus, 'publish');
+    try {
+      app.tradingEngine.setPrice('NIFTY50', 20_000);
+      const order = await as('asha', 'POST', '/group/group-running/orders', {
+        symbol: 'NIFTY50',
+        side: 'buy',
+        quantity: 1,
+      });
+      expect(order.statusCode).toBe(201);
+      const channels = publish.mock.calls.map(([channel]) => channel);
+      expect(channels).not.toContain('auth:forget-user');
+      // A write that can change the user still does (a throwaway user signs out).
+      await createOnboardedUser(database.db, { email: 'tara@example.com', password: 'password-for-tests' });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: 'tara@example.com', password: 'password-for-tests' },
+      });
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/logout',
+        headers: bearer(login.json().data.token),
+      });
+      expect(publish.mock.calls.map(([channel]) => channel)).toContain('auth:forget-user');
+    } finally {
+      publish.mockRestore();
+    }
   });
 
   it('places, lists and cancels a limit order', async () => {

@@ -59,6 +59,8 @@ export type GroupState = {
   startAnnounced: boolean;
   finalized: boolean;
   standings: StandingRow[];
+  /** An account changed since `standings` was sorted: sort again before anyone reads them. */
+  standingsStale?: boolean;
 };
 
 export type StandingRow = {
@@ -350,6 +352,7 @@ export function runTick(
       }
     }
     group.standings = computeStandings(group);
+    group.standingsStale = false;
   }
   return events;
 }

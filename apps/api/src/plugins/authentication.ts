@@ -6,6 +6,10 @@ import { AppError, forbidden, unauthorized } from '../lib/app-error.ts';
 import { type SessionClaims, verifySessionToken } from '../services/auth/session-token.ts';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** This write never changes the caller's user row: their cached identity stays valid. */
+    keepsUserCache?: boolean;
+  }
   interface FastifyRequest {
     /** The signed-in user, set by `app.authenticate`; routes behind it can rely on it. */
     currentUser: UserRow;
@@ -128,8 +132,11 @@ export const authenticationPlugin = fp(async (app: FastifyInstance) => {
 
   // Any change a user makes (profile, plan, logout, password…) refreshes their cached entry before
   // the answer leaves, so their next request, anywhere, sees it.
+  // Routes that cannot change the user row (orders, journal writes) say so with
+  // `config: { keepsUserCache: true }` and skip the forget, which is a Redis message per write.
   app.addHook('onSend', async (request) => {
     if (request.method === 'GET' || request.method === 'HEAD') return;
+    if (request.routeOptions.config?.keepsUserCache) return;
     if (request.currentUser) await app.forgetUser(request.currentUser.id);
     else if (request.url.startsWith('/api/v1/plans/webhook')) await app.forgetUser(null);
   });

@@ -35,6 +35,7 @@ const Groups = lazy(() => import('@/features/groups/routes/groups'));
 const Leaderboard = lazy(() => import('@/features/groups/routes/leaderboard'));
 const Journal = lazy(() => import('@/features/journal/routes/journal'));
 const News = lazy(() => import('@/features/news/routes/news'));
+const NewsArticle = lazy(() => import('@/features/news/routes/news-article'));
 const ConnectBroker = lazy(() => import('@/features/broker/routes/connect-broker'));
 const Profile = lazy(() => import('@/features/profile/routes/profile'));
 const Sales = lazy(() => import('@/features/subscriptions/routes/sales'));
@@ -89,6 +90,7 @@ export const appRoutes: RouteObject[] = [
               { path: 'connectbroker', element: <ConnectBroker /> },
               { path: 'journal', element: <Journal /> },
               { path: 'news', element: <News /> },
+              { path: 'news/:newsId', element: <NewsArticle /> },
               { path: 'group', element: <Groups /> },
               { path: 'group/:groupId/leaderboard', element: <Leaderboard /> },
               { path: 'course', element: <Courses /> },

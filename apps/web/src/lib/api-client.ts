@@ -97,6 +97,28 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   return parsed as ApiSuccess<T>;
 }
 
+/** A file the API serves to the signed-in user only (screenshots, CSV exports): fetched with the token. */
+async function getBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  const token = readToken();
+  const response = await fetch(buildUrl(path, options.query), {
+    headers: { 'X-Requested-With': 'XMLHttpRequest', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    signal: options.signal,
+    credentials: 'same-origin',
+  }).catch((error: Error) => {
+    if (error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'Cannot reach Candlewise. Check your connection and try again.', 'NETWORK_ERROR');
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as Partial<ApiErrorBody>;
+    throw new ApiError(
+      response.status,
+      body.message ?? `The request failed (${response.status}). Please try again.`,
+      body.code ?? 'UNKNOWN_ERROR',
+    );
+  }
+  return response.blob();
+}
+
 /** The one API client: base /api/v1, bearer token, X-Requested-With, JSON or multipart, no default timeout. */
 export const apiClient = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
@@ -106,4 +128,5 @@ export const apiClient = {
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('PATCH', path, body, options),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+  getBlob,
 };

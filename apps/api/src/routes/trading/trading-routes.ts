@@ -4,6 +4,7 @@ import type { StandingRow } from '../../engine/engine-book.ts';
 import { ENGINE_CHANNELS } from '../../engine/trading-engine.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { getAccountSummary, getLeaderboard } from '../../services/trading/account-summary.ts';
+import { getMyCompetitions } from '../../services/trading/my-competitions.ts';
 import { cancelOrder, closePosition, placeOrder } from '../../services/trading/place-order.ts';
 import { assertCanViewCompetition, findGroupOrThrow } from '../../services/trading/trading-access.ts';
 
@@ -93,6 +94,21 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/group/mine',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The competitions I asked to join, running first, with my rank where approved',
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await getMyCompetitions(app.database.db, engine(), app.readCache, request.currentUser.id),
+    }),
+  );
+
+  app.get(
     '/group/:groupId/leaderboard',
     {
       schema: {
@@ -146,6 +162,7 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/group/:groupId/orders',
     {
+      config: { keepsUserCache: true },
       schema: {
         tags,
         security,
@@ -181,6 +198,7 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/group/:groupId/orders/:orderId',
     {
+      config: { keepsUserCache: true },
       schema: {
         tags,
         security,
@@ -203,6 +221,7 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/group/:groupId/positions/:symbol/close',
     {
+      config: { keepsUserCache: true },
       schema: {
         tags,
         security,

@@ -10,17 +10,25 @@ const panels: Array<{ key: string; label: string; render: () => ReactNode }> = [
   { key: 'users', label: 'Users', render: () => <AdminUsersPanel /> },
   { key: 'courses', label: 'Courses', render: () => <AdminCoursesPanel /> },
   { key: 'groups', label: 'Groups and approvals', render: () => <AdminGroupsPanel /> },
+  { key: 'live', label: 'Live competitions', render: () => <AdminLiveMonitorPanel /> },
+  { key: 'journal', label: 'Journal questions', render: () => <AdminJournalQuestionsPanel /> },
   { key: 'broadcast', label: 'Broadcast', render: () => <AdminBroadcastPanel /> },
   { key: 'messages', label: 'Contact messages', render: () => <AdminContactMessagesPanel /> },
+  { key: 'news', label: 'News', render: () => <AdminNewsPanel /> },
 ];
 
 const AdminUsersPanel = lazy(() => import('@/features/users/components/admin-users-panel'));
 const AdminCoursesPanel = lazy(() => import('@/features/courses/components/admin-courses-panel'));
 const AdminGroupsPanel = lazy(() => import('@/features/groups/components/admin-groups-panel'));
+const AdminLiveMonitorPanel = lazy(() => import('@/features/groups/components/admin-live-monitor-panel'));
+const AdminJournalQuestionsPanel = lazy(
+  () => import('@/features/journal/components/admin-journal-questions-panel'),
+);
 const AdminBroadcastPanel = lazy(() => import('@/features/notifications/components/admin-broadcast-panel'));
 const AdminContactMessagesPanel = lazy(
   () => import('@/features/contact/components/admin-contact-messages-panel'),
 );
+const AdminNewsPanel = lazy(() => import('@/features/news/components/admin-news-panel'));
 
 /** /admin: role 'admin' only (DESIGN §15); everyone else reads why inside the frame. */
 export default function AdminRoute() {
@@ -30,7 +38,7 @@ export default function AdminRoute() {
     <RequireRole requiredRole="admin">
       <PageHeader
         title="Admin"
-        description="Run Candlewise: users, courses, competitions and approvals, broadcasts and messages."
+        description="Run Candlewise: users, courses, competitions and approvals, broadcasts, messages and news."
       />
       <Tabs
         activeKey={active}

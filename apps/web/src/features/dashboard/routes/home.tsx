@@ -4,6 +4,9 @@ import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header/page-header';
 import { useCurrentUser } from '@/lib/current-user';
 import { ContinueLearningCard } from '../components/continue-learning-card';
+import { JournalCard } from '../components/journal-card';
+import { MyCompetitionsCard } from '../components/my-competitions-card';
+import { TopNewsCard } from '../components/top-news-card';
 import './home.css';
 
 const destinations = [
@@ -38,6 +41,9 @@ export default function HomePage() {
     <>
       <PageHeader title={greeting} description="Pick up where you left off." />
       <ContinueLearningCard />
+      <MyCompetitionsCard />
+      <TopNewsCard />
+      <JournalCard />
       <ul className="cw-home__cards">
         {destinations.map(({ to, title, text, action, Icon }) => (
           <li key={to}>

@@ -2,8 +2,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { groupKeys } from './group-query-keys';
 
-/** A tradable instrument, as far as choosing a competition's instruments needs it. */
-export type Instrument = { symbol: string; name: string; assetClass: string };
+/** A tradable instrument: what the admin form and the trading panel need of it. */
+export type Instrument = {
+  symbol: string;
+  name: string;
+  assetClass: string;
+  tickSize?: number;
+  contractSize?: number;
+  currency?: string;
+};
 
 /** GET /instruments: every instrument the engine quotes. */
 export async function getInstruments(signal?: AbortSignal): Promise<Instrument[]> {

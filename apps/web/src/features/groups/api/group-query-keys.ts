@@ -4,4 +4,9 @@ export const groupKeys = {
   list: () => [...groupKeys.all, 'list'] as const,
   statuses: (userId: string) => [...groupKeys.all, 'statuses', userId] as const,
   participants: (groupId: string) => [...groupKeys.all, 'participants', groupId] as const,
+  detail: (groupId: string) => [...groupKeys.all, 'detail', groupId] as const,
+  leaderboard: (groupId: string) => [...groupKeys.all, 'leaderboard', groupId] as const,
+  account: (groupId: string) => [...groupKeys.all, 'account', groupId] as const,
+  candles: (symbol: string) => [...groupKeys.all, 'candles', symbol] as const,
+  mine: () => [...groupKeys.all, 'mine'] as const,
 };

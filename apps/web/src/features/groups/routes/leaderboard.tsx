@@ -1,10 +1,104 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Alert, Card, Result, Skeleton, Tag } from 'antd';
+import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header/page-header';
+import { ApiError } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/current-user';
+import { useGroup } from '../api/get-group';
+import { toStatusByGroup, useGroupStatuses } from '../api/get-group-statuses';
+import { useLeaderboard } from '../api/get-leaderboard';
+import { useCompetitionStream } from '../api/use-competition-stream';
+import { LeaderboardTable } from '../components/trading/leaderboard-table';
+import { TradingPanel } from '../components/trading/trading-panel';
+import { phaseLabels, phaseOf, scheduleSummary } from '../lib/group-date-text';
+import './leaderboard.css';
 
+const phaseColors = { running: 'green', upcoming: 'blue', ended: 'default' } as const;
+
+/**
+ * /group/{groupId}/leaderboard: the live standings (Rank, Name, PnL %, Balance, Equity, Trades,
+ * Freezes) for approved members and admins, and for a member their trading desk above it. Live
+ * through the competition stream; every 10 seconds from the API while the stream is down.
+ */
 export default function LeaderboardPage() {
+  const { groupId = '' } = useParams();
+  const user = useCurrentUser();
+  const group = useGroup(groupId);
+  const statuses = useGroupStatuses(user?._id ?? '');
+  const approved = toStatusByGroup(statuses.data).get(groupId) === 'approved';
+  const isAdmin = user?.role === 'admin';
+  const stream = useCompetitionStream(groupId, { enabled: approved || isAdmin });
+  const leaderboard = useLeaderboard(groupId, { poll: stream.status !== 'live' });
+  const refusal = leaderboard.error instanceof ApiError ? leaderboard.error : null;
+
+  const back = (
+    <Link to="/group" className="cw-leaderboard__back">
+      <ArrowLeftOutlined aria-hidden="true" /> All groups
+    </Link>
+  );
+
+  if (group.isError || refusal?.status === 404) {
+    return (
+      <>
+        {back}
+        <Result
+          status="404"
+          title="We could not find that group."
+          subTitle="It may have been removed. Pick a competition on the Groups page."
+        />
+      </>
+    );
+  }
+
+  const title = group.data ? `${group.data.name} · Leaderboard` : 'Leaderboard';
+  const phase = group.data ? phaseOf(group.data) : null;
+
   return (
-    <PageHeader
-      title="Leaderboard"
-      description="Live standings of this competition: rank, P&L %, balance, equity, trades and freezes of every approved member."
-    />
+    <div className="cw-leaderboard">
+      {back}
+      <PageHeader
+        title={title}
+        description={
+          group.data && phase ? (
+            <span className="cw-leaderboard__meta">
+              <Tag color={phaseColors[phase]}>{phaseLabels[phase]}</Tag>
+              <span>{scheduleSummary(group.data, phase).text}</span>
+              <span>Positions close and trading freezes at {group.data.freezeThreshold}% drawdown</span>
+            </span>
+          ) : undefined
+        }
+      />
+      {approved && group.data ? <TradingPanel group={group.data} quotes={stream.quotes} /> : null}
+      {refusal?.status === 403 ? (
+        <Alert
+          type="info"
+          showIcon
+          title="This leaderboard is for the competition's approved members."
+          description={
+            <>
+              {refusal.message} <Link to="/group">Go to Groups</Link>
+            </>
+          }
+        />
+      ) : (
+        <Card
+          className="cw-leaderboard__card"
+          title={<h2 className="cw-leaderboard__card-title">Leaderboard</h2>}
+          extra={
+            <span className={`cw-leaderboard__live cw-leaderboard__live--${stream.status}`} role="status">
+              {stream.status === 'live' ? 'Live' : 'Updates every 10 s'}
+            </span>
+          }
+        >
+          {leaderboard.isError && !refusal ? (
+            <Alert type="error" showIcon title={leaderboard.error.message} />
+          ) : leaderboard.isPending ? (
+            <Skeleton active paragraph={{ rows: 5 }} />
+          ) : (
+            <LeaderboardTable rows={leaderboard.data ?? []} loading={false} currentUserId={user?._id} />
+          )}
+        </Card>
+      )}
+    </div>
   );
 }

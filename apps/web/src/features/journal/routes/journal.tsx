@@ -1,10 +1,84 @@
+import { EditOutlined } from '@ant-design/icons';
+import { Button, Tabs } from 'antd';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header/page-header';
+import { PageSpinner } from '@/components/page-spinner/page-spinner';
+import { DayPanel } from '../components/day-panel';
+import { JournalCalendar } from '../components/journal-calendar';
+import { todayDate } from '../lib/journal-time';
+import './journal.css';
 
+// The other tabs load when opened: the calendar is what most visits need.
+const TradesTable = lazy(() =>
+  import('../components/trades-table').then((module) => ({ default: module.TradesTable })),
+);
+const ImportWizard = lazy(() =>
+  import('../components/import-wizard').then((module) => ({ default: module.ImportWizard })),
+);
+const StatisticsDashboard = lazy(() =>
+  import('../components/statistics-dashboard').then((module) => ({ default: module.StatisticsDashboard })),
+);
+const later = (node: ReactNode) => <Suspense fallback={<PageSpinner />}>{node}</Suspense>;
+
+const tabs = ['calendar', 'trades', 'import', 'statistics'] as const;
+type JournalTab = (typeof tabs)[number];
+
+/** /journal: the month calendar and the day's entry, the trades table, the import wizard and the statistics. */
 export default function JournalPage() {
+  const [params, setParams] = useSearchParams();
+  const today = todayDate();
+  const active: JournalTab = tabs.includes(params.get('tab') as JournalTab)
+    ? (params.get('tab') as JournalTab)
+    : 'calendar';
+  const [selected, setSelected] = useState<string>(() => params.get('date') ?? today);
+  const [month, setMonth] = useState<string>(() => selected.slice(0, 7));
+  const show = (tab: JournalTab, extra: Record<string, string> = {}) =>
+    setParams({ tab, ...extra }, { replace: true });
+
+  const openDay = (date: string) => {
+    setSelected(date);
+    setMonth(date.slice(0, 7));
+    show('calendar', { date });
+  };
+
   return (
-    <PageHeader
-      title="Journal"
-      description="Your trading diary: each day's reflections, emotions and linked trades, with statistics that show what is working and what is not."
-    />
+    <>
+      <PageHeader
+        title="Journal"
+        description="Your trading diary: each day's reflections, emotions and linked trades, with statistics that show what is working and what is not."
+      />
+      <div className="cw-journal-actions">
+        <Button type="primary" icon={<EditOutlined />} onClick={() => openDay(today)}>
+          Write today's entry
+        </Button>
+      </div>
+      <Tabs
+        activeKey={active}
+        onChange={(key) => show(key as JournalTab)}
+        destroyOnHidden
+        items={[
+          {
+            key: 'calendar',
+            label: 'Calendar',
+            children: (
+              <div className="cw-journal-layout">
+                <JournalCalendar
+                  month={month}
+                  onMonthChange={setMonth}
+                  selected={selected}
+                  onSelect={openDay}
+                  today={today}
+                />
+                <DayPanel key={selected} date={selected} />
+              </div>
+            ),
+          },
+          { key: 'trades', label: 'Trades', children: later(<TradesTable />) },
+          { key: 'import', label: 'Import', children: later(<ImportWizard />) },
+          { key: 'statistics', label: 'Statistics', children: later(<StatisticsDashboard />) },
+        ]}
+      />
+    </>
   );
 }

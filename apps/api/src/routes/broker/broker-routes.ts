@@ -1,0 +1,226 @@
+import { connectBrokerInputSchema } from '@candlewise/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { assertCanSyncBroker } from '../../services/broker/assert-can-sync-broker.ts';
+import {
+  findMyConnection,
+  listBrokerConnections,
+  toConnectionView,
+} from '../../services/broker/broker-connection-view.ts';
+import type { BrokerDeps } from '../../services/broker/broker-deps.ts';
+import { connectBroker } from '../../services/broker/connect-broker.ts';
+import { disconnectBroker } from '../../services/broker/disconnect-broker.ts';
+import { listConnectionTrades } from '../../services/broker/list-connection-trades.ts';
+import { syncBrokerConnection } from '../../services/broker/sync-broker-connection.ts';
+
+const tags = ['broker'];
+const security = [{ bearerAuth: [] }];
+const FIFTEEN_MINUTES = 15 * 60_000;
+
+const field = z.object({
+  name: z.string(),
+  label: z.string(),
+  type: z.enum(['text', 'secret', 'choice']),
+  help: z.string(),
+  required: z.boolean(),
+  options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
+  placeholder: z.string().optional(),
+});
+const brokerDescription = z.object({
+  id: z.enum(['paper', 'alpaca', 'dhan']),
+  name: z.string(),
+  description: z.string(),
+  fields: z.array(field),
+});
+const summary = z.object({
+  accountLabel: z.string(),
+  currency: z.string(),
+  cash: z.number(),
+  equity: z.number(),
+  details: z.array(z.object({ label: z.string(), value: z.string() })),
+});
+/** The response schema lists every field sent: credentials cannot leave by accident. */
+const connection = z.object({
+  _id: z.string(),
+  broker: z.enum(['paper', 'alpaca', 'dhan']),
+  brokerName: z.string(),
+  status: z.enum(['connected', 'needs_reconnect']),
+  summary: summary.nullable(),
+  lastSyncAt: z.string().nullable(),
+  lastSyncResult: z.enum(['ok', 'failed']).nullable(),
+  lastSyncImported: z.number().nullable(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+});
+const trade = z.object({
+  _id: z.string(),
+  symbol: z.string(),
+  side: z.enum(['long', 'short']),
+  quantity: z.number(),
+  entryPrice: z.number(),
+  exitPrice: z.number().nullable(),
+  entryTime: z.string(),
+  exitTime: z.string().nullable(),
+  fees: z.number(),
+  pnl: z.number().nullable(),
+  source: z.string(),
+  verified: z.boolean(),
+});
+const connectionParams = z.object({ connectionId: z.string().min(1).max(64) });
+const ok = <T extends z.ZodType>(data: T) =>
+  z.object({ success: z.literal(true), message: z.string().optional(), data });
+
+export const brokerRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const deps = (): BrokerDeps => ({
+    db: app.database.db,
+    adapters: app.brokerAdapters,
+    appSecret: app.config.appSecret,
+    bus: app.eventBus,
+  });
+
+  app.get(
+    '/broker/brokers',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The brokers one can connect, with their form fields',
+        response: { 200: ok(z.array(brokerDescription)) },
+      },
+    },
+    async () => ({
+      success: true as const,
+      data: Object.values(app.brokerAdapters).map((adapter) => adapter.describe()),
+    }),
+  );
+
+  app.get(
+    '/broker/connections',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The caller’s broker connections (never the credentials)',
+        response: { 200: ok(z.array(connection)) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: (await listBrokerConnections(app.database.db, request.currentUser.id)).map((row) =>
+        toConnectionView(app.brokerAdapters, row),
+      ),
+    }),
+  );
+
+  app.post(
+    '/broker/connections',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Connect a broker: the credentials are checked with it, then stored encrypted (Pro)',
+        body: connectBrokerInputSchema,
+        response: { 201: ok(connection) },
+      },
+      // Credentials can be guessed: few tries per account and per address.
+      preHandler: [
+        app.limit({
+          max: 10,
+          windowMs: FIFTEEN_MINUTES,
+          key: (request) => `broker-connect:user:${request.currentUser.id}`,
+        }),
+        app.limit({
+          max: 30,
+          windowMs: FIFTEEN_MINUTES,
+          key: (request) => `broker-connect:ip:${request.ip}`,
+        }),
+      ],
+    },
+    async (request, reply) => {
+      const row = await connectBroker(deps(), request.currentUser, request.body);
+      return reply.status(201).send({
+        success: true as const,
+        message: `${app.brokerAdapters[row.broker].describe().name} is connected.`,
+        data: toConnectionView(app.brokerAdapters, row),
+      });
+    },
+  );
+
+  app.post(
+    '/broker/connections/:connectionId/sync',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Sync now: import new fills into the journal as verified trades (Pro)',
+        params: connectionParams,
+        response: { 200: ok(z.object({ fetched: z.number(), imported: z.number(), connection })) },
+      },
+      preHandler: app.limit({
+        max: 20,
+        windowMs: FIFTEEN_MINUTES,
+        key: (request) => `broker-sync:user:${request.currentUser.id}`,
+      }),
+    },
+    async (request) => {
+      const found = await findMyConnection(
+        app.database.db,
+        request.currentUser.id,
+        request.params.connectionId,
+      );
+      assertCanSyncBroker(request.currentUser);
+      const result = await syncBrokerConnection(deps(), found);
+      return {
+        success: true as const,
+        message:
+          result.imported === 0
+            ? 'Sync finished: no new trades.'
+            : `Sync finished: ${result.imported} new trade${result.imported === 1 ? '' : 's'} in your journal.`,
+        data: { ...result, connection: toConnectionView(app.brokerAdapters, result.connection) },
+      };
+    },
+  );
+
+  app.get(
+    '/broker/connections/:connectionId/trades',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The journal trades this connection imported, newest first',
+        params: connectionParams,
+        response: { 200: ok(z.array(trade)) },
+      },
+    },
+    async (request) => {
+      const found = await findMyConnection(
+        app.database.db,
+        request.currentUser.id,
+        request.params.connectionId,
+      );
+      return { success: true as const, data: await listConnectionTrades(app.database.db, found) };
+    },
+  );
+
+  app.delete(
+    '/broker/connections/:connectionId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Disconnect: the credentials are deleted; imported trades stay in the journal',
+        params: connectionParams,
+        response: { 200: ok(z.object({ disconnected: z.literal(true) })) },
+      },
+    },
+    async (request) => {
+      await disconnectBroker(deps(), request.currentUser.id, request.params.connectionId);
+      return {
+        success: true as const,
+        message: 'Disconnected. Your saved credentials are deleted; imported trades stay in your journal.',
+        data: { disconnected: true as const },
+      };
+    },
+  );
+};

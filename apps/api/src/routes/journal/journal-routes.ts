@@ -1,0 +1,437 @@
+import {
+  JOURNAL_IMPORT_PRESETS,
+  JOURNAL_SCREENSHOT_MAX_BYTES,
+  JOURNAL_SCREENSHOTS_PER_ENTRY,
+  journalBulkTagSchema,
+  journalDateSchema,
+  journalEntryInputSchema,
+  journalFiltersSchema,
+  journalMonthSchema,
+  journalTradeInputSchema,
+} from '@candlewise/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { exportJournalTrades } from '../../services/journal/export-journal-trades.ts';
+import { getJournalStatistics } from '../../services/journal/get-journal-statistics.ts';
+import { commitJournalImport, previewJournalImport } from '../../services/journal/import-journal-trades.ts';
+import { getJournalCalendar } from '../../services/journal/journal-calendar.ts';
+import {
+  deleteJournalEntry,
+  getJournalDay,
+  listActiveQuestions,
+  saveJournalEntry,
+} from '../../services/journal/journal-entries.ts';
+import {
+  addJournalScreenshots,
+  deleteJournalScreenshot,
+  findOwnScreenshot,
+} from '../../services/journal/journal-screenshots.ts';
+import { getJournalSummary } from '../../services/journal/journal-summary.ts';
+import {
+  bulkTagJournalTrades,
+  createJournalTrade,
+  deleteJournalTrade,
+  findOwnTrade,
+  updateJournalTrade,
+} from '../../services/journal/journal-trades.ts';
+import { JOURNAL_TRADE_SORTS, listJournalTrades } from '../../services/journal/list-journal-trades.ts';
+import { syncPaperTrades } from '../../services/journal/sync-paper-trades.ts';
+import { toJournalTrade } from '../../services/journal/to-journal-trade.ts';
+
+const dateParams = z.object({ date: journalDateSchema });
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const offsetQuery = z.object({ utcOffsetMinutes: journalFiltersSchema.shape.utcOffsetMinutes });
+const presetQuery = z.object({
+  preset: z.enum(['generic', 'zerodha', 'ibkr']).default('generic'),
+  utcOffsetMinutes: journalFiltersSchema.shape.utcOffsetMinutes,
+});
+const ok = <T>(data: T, message?: string) => ({
+  success: true as const,
+  ...(message ? { message } : {}),
+  data,
+});
+
+/** One uploaded CSV from the multipart field "file". */
+async function readCsvUpload(request: FastifyRequest) {
+  if (!request.isMultipart()) {
+    throw new AppError(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Send the CSV file as multipart/form-data in the field "file".',
+    );
+  }
+  const file = await request.file({ limits: { files: 1 } });
+  if (!file) throw new AppError(400, 'BAD_REQUEST', 'Choose a CSV file to import in the field "file".');
+  return { bytes: await file.toBuffer(), fileName: file.filename || 'trades.csv' };
+}
+
+/**
+ * The trading journal (DESIGN §10): daily entries with screenshots and linked trades, trades typed
+ * in, imported from CSV or made from competition fills, and statistics. Every read and write is the
+ * caller's own: anything of another learner answers 404, as if it did not exist.
+ */
+export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['journal'];
+  const security = [{ bearerAuth: [] }];
+  const db = () => app.database.db;
+  /** Competition fills closed since the last read become verified trades first (idempotent). */
+  const synced = async (request: FastifyRequest) => {
+    await syncPaperTrades(db(), request.currentUser.id);
+    return request.currentUser.id;
+  };
+
+  app.get(
+    '/journal/import/template',
+    {
+      schema: {
+        tags,
+        summary: 'Download the CSV template of an import format (the generic template by default)',
+        querystring: z.object({ preset: presetQuery.shape.preset }),
+      },
+    },
+    async (request, reply) => {
+      const preset = JOURNAL_IMPORT_PRESETS.find((candidate) => candidate.id === request.query.preset)!;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="candlewise-${preset.id}-template.csv"`)
+        .send(`${preset.example}\r\n`);
+    },
+  );
+
+  const ownRoutes: FastifyPluginAsyncZod = async (own) => {
+    own.addHook('onRequest', own.authenticate);
+
+    own.get(
+      '/journal/questions',
+      { schema: { tags, security, summary: 'The reflective questions asked each day' } },
+      async () => ok(await listActiveQuestions(db())),
+    );
+
+    own.get(
+      '/journal/summary',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'The /home card: today, the entry streak and this month',
+          querystring: offsetQuery,
+        },
+      },
+      async (request) =>
+        ok(await getJournalSummary(db(), await synced(request), request.query.utcOffsetMinutes)),
+    );
+
+    own.get(
+      '/journal/calendar',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Net P&L, trade count and entry of each day of a month',
+          querystring: offsetQuery.extend({ month: journalMonthSchema }),
+        },
+      },
+      async (request) =>
+        ok(
+          await getJournalCalendar(
+            db(),
+            await synced(request),
+            request.query.month,
+            request.query.utcOffsetMinutes,
+          ),
+        ),
+    );
+
+    own.get(
+      '/journal/entries/:date',
+      {
+        schema: {
+          tags,
+          security,
+          summary: "A day: the entry (null when none), the questions and the day's trades",
+          params: dateParams,
+          querystring: offsetQuery,
+        },
+      },
+      async (request) =>
+        ok(
+          await getJournalDay(
+            db(),
+            await synced(request),
+            request.params.date,
+            request.query.utcOffsetMinutes,
+          ),
+        ),
+    );
+
+    own.put(
+      '/journal/entries/:date',
+      {
+        schema: {
+          tags,
+          security,
+          summary: "Write the day's entry (one per day; linked trades replace the previous links)",
+          params: dateParams,
+          body: journalEntryInputSchema,
+        },
+      },
+      async (request) =>
+        ok(
+          await saveJournalEntry(db(), request.currentUser.id, request.params.date, request.body),
+          'Your entry is saved.',
+        ),
+    );
+
+    own.delete(
+      '/journal/entries/:date',
+      {
+        schema: { tags, security, summary: "Delete the day's entry and its screenshots", params: dateParams },
+      },
+      async (request) => {
+        const keys = await deleteJournalEntry(db(), request.currentUser.id, request.params.date);
+        await Promise.all(keys.map((key) => app.fileStorage.delete(key).catch(() => undefined)));
+        return ok(null, 'The entry was deleted.');
+      },
+    );
+
+    own.post(
+      '/journal/entries/:date/screenshots',
+      {
+        schema: {
+          tags,
+          security,
+          summary: `Add screenshots to a day (multipart, field "screenshots"; PNG, JPEG or WebP, at most ${JOURNAL_SCREENSHOTS_PER_ENTRY} of 5 MB each)`,
+          consumes: ['multipart/form-data'],
+          params: dateParams,
+        },
+      },
+      async (request, reply) => {
+        if (!request.isMultipart()) {
+          throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the screenshots as multipart/form-data.');
+        }
+        const files: Buffer[] = [];
+        for await (const part of request.files({
+          limits: { fileSize: JOURNAL_SCREENSHOT_MAX_BYTES, files: JOURNAL_SCREENSHOTS_PER_ENTRY },
+        })) {
+          files.push(await part.toBuffer()); // past 5 MB: FST_REQ_FILE_TOO_LARGE → 413
+        }
+        if (files.length === 0)
+          throw new AppError(400, 'BAD_REQUEST', 'Choose at least one screenshot to upload.');
+        const added = await addJournalScreenshots(
+          db(),
+          app.fileStorage,
+          request.currentUser.id,
+          request.params.date,
+          files,
+        );
+        return reply.status(201).send(ok({ added }, `${added} screenshot${added === 1 ? '' : 's'} added.`));
+      },
+    );
+
+    own.get(
+      '/journal/screenshots/:id',
+      { schema: { tags, security, summary: 'A screenshot, to its owner only', params: idParams } },
+      async (request, reply) => {
+        const shot = await findOwnScreenshot(db(), request.currentUser.id, request.params.id);
+        const content = await app.fileStorage.get(shot.storageKey);
+        if (!content) throw notFound('That screenshot is not in your journal.');
+        return reply
+          .type(shot.contentType)
+          .header('Cache-Control', 'private, max-age=3600')
+          .header('Content-Security-Policy', "default-src 'none'; sandbox")
+          .header('Content-Disposition', 'inline')
+          .header('Cross-Origin-Resource-Policy', 'same-origin')
+          .send(content);
+      },
+    );
+
+    own.delete(
+      '/journal/screenshots/:id',
+      { schema: { tags, security, summary: 'Remove a screenshot', params: idParams } },
+      async (request) => {
+        await deleteJournalScreenshot(db(), app.fileStorage, request.currentUser.id, request.params.id);
+        return ok(null, 'The screenshot was removed.');
+      },
+    );
+
+    own.get(
+      '/journal/trades',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Your trades with filters, sorting and paging, and the symbols and tags you use',
+          querystring: journalFiltersSchema.extend({
+            sort: z.enum(JOURNAL_TRADE_SORTS).default('date'),
+            order: z.enum(['asc', 'desc']).default('desc'),
+            page: z.coerce.number().int().min(1).default(1),
+            pageSize: z.coerce.number().int().min(1).max(500).default(50),
+          }),
+        },
+      },
+      async (request) => ok(await listJournalTrades(db(), await synced(request), request.query)),
+    );
+
+    own.post(
+      '/journal/trades',
+      { schema: { tags, security, summary: 'Add a trade by hand', body: journalTradeInputSchema } },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            ok(
+              toJournalTrade(await createJournalTrade(db(), request.currentUser.id, request.body)),
+              'Trade added.',
+            ),
+          ),
+    );
+
+    own.post(
+      '/journal/trades/bulk-tag',
+      {
+        schema: { tags, security, summary: 'Add or remove tags on many trades', body: journalBulkTagSchema },
+      },
+      async (request) => {
+        const updated = await bulkTagJournalTrades(db(), request.currentUser.id, request.body);
+        return ok({ updated }, `${updated} trade${updated === 1 ? '' : 's'} updated.`);
+      },
+    );
+
+    own.get(
+      '/journal/trades/:id',
+      { schema: { tags, security, summary: 'One of your trades', params: idParams } },
+      async (request) =>
+        ok(toJournalTrade(await findOwnTrade(db(), request.currentUser.id, request.params.id))),
+    );
+
+    own.put(
+      '/journal/trades/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Edit a trade (verified trades: stop, target, tags and notes only)',
+          params: idParams,
+          body: journalTradeInputSchema,
+        },
+      },
+      async (request) =>
+        ok(
+          toJournalTrade(
+            await updateJournalTrade(db(), request.currentUser.id, request.params.id, request.body),
+          ),
+          'Trade saved.',
+        ),
+    );
+
+    own.delete(
+      '/journal/trades/:id',
+      { schema: { tags, security, summary: 'Delete a trade', params: idParams } },
+      async (request) => {
+        await deleteJournalTrade(db(), request.currentUser.id, request.params.id);
+        return ok(null, 'Trade deleted.');
+      },
+    );
+
+    own.get(
+      '/journal/stats',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Statistics of your trades with filters (DESIGN §10)',
+          querystring: journalFiltersSchema,
+        },
+      },
+      async (request) => ok(await getJournalStatistics(db(), await synced(request), request.query)),
+    );
+
+    own.get(
+      '/journal/export',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Your trades with the filters as CSV',
+          querystring: journalFiltersSchema,
+        },
+      },
+      async (request, reply) => {
+        const csv = await exportJournalTrades(db(), await synced(request), request.query);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('Content-Disposition', 'attachment; filename="candlewise-journal.csv"')
+          .send(csv);
+      },
+    );
+
+    own.get(
+      '/journal/import/presets',
+      { schema: { tags, security, summary: 'The CSV formats you can import' } },
+      async () =>
+        ok(
+          JOURNAL_IMPORT_PRESETS.map(({ id, name, description, required, optional }) => ({
+            id,
+            name,
+            description,
+            required,
+            optional,
+            templateUrl: `/api/v1/journal/import/template?preset=${id}`,
+          })),
+        ),
+    );
+
+    const importLimit = own.limit({
+      max: 60,
+      windowMs: 60 * 60 * 1000,
+      key: (request) => `journal-import:user:${request.currentUser.id}`,
+    });
+
+    own.post(
+      '/journal/import/preview',
+      {
+        preHandler: importLimit,
+        schema: {
+          tags,
+          security,
+          summary: 'Check a CSV file (multipart field "file"): row errors by line, new and duplicate trades',
+          consumes: ['multipart/form-data'],
+          querystring: presetQuery,
+        },
+      },
+      async (request) => {
+        const file = await readCsvUpload(request);
+        return ok(await previewJournalImport(db(), request.currentUser.id, file.bytes, request.query));
+      },
+    );
+
+    own.post(
+      '/journal/import/commit',
+      {
+        preHandler: importLimit,
+        schema: {
+          tags,
+          security,
+          summary: 'Import a CSV file: all rows or, when any row has an error, none',
+          consumes: ['multipart/form-data'],
+          querystring: presetQuery,
+        },
+      },
+      async (request, reply) => {
+        const file = await readCsvUpload(request);
+        const result = await commitJournalImport(db(), request.currentUser.id, file, request.query);
+        return reply
+          .status(201)
+          .send(
+            ok(
+              result,
+              `${result.added} trade${result.added === 1 ? '' : 's'} imported${result.duplicates ? `, ${result.duplicates} already in your journal` : ''}.`,
+            ),
+          );
+      },
+    );
+  };
+  await app.register(ownRoutes);
+};

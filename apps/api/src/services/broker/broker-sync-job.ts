@@ -1,0 +1,57 @@
+import { brokerConnections, users } from '@candlewise/db';
+import { canSyncBroker } from '@candlewise/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import type { BrokerDeps } from './broker-deps.ts';
+import { syncBrokerConnection } from './sync-broker-connection.ts';
+
+/** With several API processes, the one holding this advisory lock runs the periodic sync. */
+export const BROKER_SYNC_LOCK_KEY = 727_005;
+
+/**
+ * The periodic sync: every connected connection of a user who may sync (canSyncBroker), one after
+ * another. Returns null when another process holds the lock and is running it.
+ */
+export async function runBrokerSyncJob(
+  deps: BrokerDeps & { pool?: pg.Pool; log: FastifyBaseLogger },
+): Promise<{ synced: number; failed: number } | null> {
+  const client = deps.pool ? await deps.pool.connect() : null;
+  let locked = false;
+  try {
+    if (client) {
+      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+        BROKER_SYNC_LOCK_KEY,
+      ]);
+      locked = Boolean(rows[0]?.locked);
+      if (!locked) return null;
+    }
+    const rows = await deps.db
+      .select({ connection: brokerConnections, user: users })
+      .from(brokerConnections)
+      .innerJoin(users, eq(users.id, brokerConnections.userId))
+      .where(eq(brokerConnections.status, 'connected'));
+    let synced = 0;
+    let failed = 0;
+    for (const { connection, user } of rows) {
+      if (!canSyncBroker(user) || user.disabledAt) continue;
+      try {
+        await syncBrokerConnection(deps, connection);
+        synced++;
+      } catch (error) {
+        failed++;
+        deps.log.warn(
+          { connectionId: connection.id, broker: connection.broker, reason: (error as Error).message },
+          'broker sync failed',
+        );
+      }
+    }
+    return { synced, failed };
+  } finally {
+    if (client) {
+      if (locked)
+        await client.query('select pg_advisory_unlock($1)', [BROKER_SYNC_LOCK_KEY]).catch(() => undefined);
+      client.release();
+    }
+  }
+}

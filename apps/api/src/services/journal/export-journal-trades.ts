@@ -1,0 +1,37 @@
+import { type DbExecutor, journalTrades } from '@candlewise/db';
+import { formatCsv, GENERIC_COLUMNS, type JournalFilters } from '@candlewise/shared';
+import { asc } from 'drizzle-orm';
+import { journalTradeConditions, tradeDayTime } from './journal-trade-filters.ts';
+
+/**
+ * The trades that pass the filters as CSV in the template's columns (plus P&L, source and
+ * verified), so an export opens in a spreadsheet and imports again unchanged.
+ */
+export async function exportJournalTrades(db: DbExecutor, userId: string, filters: JournalFilters) {
+  const rows = await db
+    .select()
+    .from(journalTrades)
+    .where(journalTradeConditions(userId, filters))
+    .orderBy(asc(tradeDayTime), asc(journalTrades.id));
+  return formatCsv([
+    [...GENERIC_COLUMNS, 'pnl', 'source', 'verified'],
+    ...rows.map((row) => [
+      row.symbol,
+      row.side,
+      row.quantity,
+      row.entryPrice,
+      row.exitPrice,
+      row.entryTime.toISOString(),
+      row.exitTime?.toISOString() ?? null,
+      row.fees,
+      row.stopPrice,
+      row.targetPrice,
+      row.setupTags.join(';'),
+      row.mistakeTags.join(';'),
+      row.notes,
+      row.pnl,
+      row.source,
+      row.verified ? 'true' : 'false',
+    ]),
+  ]);
+}

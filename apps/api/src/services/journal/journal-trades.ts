@@ -1,0 +1,119 @@
+import { type DbExecutor, journalTrades, newId } from '@candlewise/db';
+import { type JournalTradeInput, tradePnl } from '@candlewise/shared';
+import { and, type Column, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { notFound } from '../../lib/app-error.ts';
+
+/** A manual trade: P&L is stored net of fees when it closes, so statistics need no arithmetic. */
+export async function createJournalTrade(db: DbExecutor, userId: string, input: JournalTradeInput) {
+  const entryTime = new Date(input.entryTime);
+  const [row] = await db
+    .insert(journalTrades)
+    .values({
+      id: newId(),
+      userId,
+      ...input,
+      entryTime,
+      exitTime: input.exitTime ? new Date(input.exitTime) : null,
+      pnl: tradePnl(input),
+      source: 'manual',
+      verified: false,
+    })
+    .returning();
+  return row;
+}
+
+/** The caller's trade, or 404: another learner's trade is indistinguishable from none. */
+export async function findOwnTrade(db: DbExecutor, userId: string, tradeId: string) {
+  const [row] = await db
+    .select()
+    .from(journalTrades)
+    .where(and(eq(journalTrades.id, tradeId), eq(journalTrades.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound('That trade is not in your journal.');
+  return row;
+}
+
+/**
+ * Replaces a trade. Verified trades (paper, broker) keep their executions — only the stop, target,
+ * tags and notes, which the learner adds, change.
+ */
+export async function updateJournalTrade(
+  db: DbExecutor,
+  userId: string,
+  tradeId: string,
+  input: JournalTradeInput,
+) {
+  const existing = await findOwnTrade(db, userId, tradeId);
+  const annotations = {
+    stopPrice: input.stopPrice,
+    targetPrice: input.targetPrice,
+    setupTags: input.setupTags,
+    mistakeTags: input.mistakeTags,
+    notes: input.notes,
+    updatedAt: new Date(),
+  };
+  const changes = existing.verified
+    ? annotations
+    : {
+        ...annotations,
+        symbol: input.symbol,
+        side: input.side,
+        quantity: input.quantity,
+        entryPrice: input.entryPrice,
+        exitPrice: input.exitPrice,
+        entryTime: new Date(input.entryTime),
+        exitTime: input.exitTime ? new Date(input.exitTime) : null,
+        fees: input.fees,
+        pnl: tradePnl(input),
+      };
+  const [row] = await db
+    .update(journalTrades)
+    .set(changes)
+    .where(and(eq(journalTrades.id, tradeId), eq(journalTrades.userId, userId)))
+    .returning();
+  if (!row) throw notFound('That trade is not in your journal.');
+  return row;
+}
+
+export async function deleteJournalTrade(db: DbExecutor, userId: string, tradeId: string) {
+  const deleted = await db
+    .delete(journalTrades)
+    .where(and(eq(journalTrades.id, tradeId), eq(journalTrades.userId, userId)))
+    .returning({ id: journalTrades.id });
+  if (deleted.length === 0) throw notFound('That trade is not in your journal.');
+}
+
+/**
+ * Adds or removes tags on many trades in one statement. Ids that are not the caller's are a 404 for
+ * the whole request, so nothing is half-applied.
+ */
+export async function bulkTagJournalTrades(
+  db: DbExecutor,
+  userId: string,
+  input: { tradeIds: string[]; setupTags: string[]; mistakeTags: string[]; mode: 'add' | 'remove' },
+) {
+  const ids = [...new Set(input.tradeIds)];
+  return db.transaction(async (tx) => {
+    const owned = await tx
+      .select({ id: journalTrades.id })
+      .from(journalTrades)
+      .where(and(eq(journalTrades.userId, userId), inArray(journalTrades.id, ids)));
+    if (owned.length !== ids.length) throw notFound('Some of the selected trades are not in your journal.');
+    const setup = sql`${sql.param(input.setupTags)}::text[]`;
+    const mistake = sql`${sql.param(input.mistakeTags)}::text[]`;
+    const apply = (column: Column, tags: SQL): SQL =>
+      input.mode === 'add'
+        ? sql`array(select distinct t from unnest(${column} || ${tags}) as t order by t)`
+        : sql`array(select t from unnest(${column}) as t where not (t = any(${tags})))`;
+    const updated = await tx
+      .update(journalTrades)
+      .set({
+        setupTags: apply(journalTrades.setupTags, setup),
+        mistakeTags: apply(journalTrades.mistakeTags, mistake),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(journalTrades.userId, userId), inArray(journalTrades.id, ids)))
+      .returning({ id: journalTrades.id });
+    return updated.length;
+  });
+}

@@ -1,0 +1,30 @@
+import type { JournalTradeRow } from '@candlewise/db';
+
+/** A trade as the API answers it; `rMultiple` is P&L over the risk to the stop, when there is one. */
+export function toJournalTrade(row: JournalTradeRow) {
+  const risk = row.stopPrice === null ? 0 : Math.abs(row.entryPrice - row.stopPrice) * row.quantity;
+  return {
+    _id: row.id,
+    symbol: row.symbol,
+    side: row.side,
+    quantity: row.quantity,
+    entryPrice: row.entryPrice,
+    exitPrice: row.exitPrice,
+    entryTime: row.entryTime.toISOString(),
+    exitTime: row.exitTime?.toISOString() ?? null,
+    fees: row.fees,
+    pnl: row.pnl,
+    rMultiple: row.pnl !== null && risk > 0 ? Math.round((row.pnl / risk) * 100) / 100 : null,
+    stopPrice: row.stopPrice,
+    targetPrice: row.targetPrice,
+    setupTags: row.setupTags,
+    mistakeTags: row.mistakeTags,
+    notes: row.notes,
+    source: row.source,
+    verified: row.verified,
+    origin: row.origin,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export type JournalTradeView = ReturnType<typeof toJournalTrade>;

@@ -1,0 +1,243 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createAlpacaBroker } from '../src/providers/broker/alpaca-broker.ts';
+import { BrokerAuthError, BrokerUnavailableError } from '../src/providers/broker/broker-adapter.ts';
+import { retryDelayMs } from '../src/providers/broker/broker-http.ts';
+import { createDhanBroker, parseDhanTime } from '../src/providers/broker/dhan-broker.ts';
+import {
+  alpacaFill,
+  DHAN_PAGE_SIZE,
+  dhanTrade,
+  type FakeAlpaca,
+  type FakeDhan,
+  startFakeAlpaca,
+  startFakeDhan,
+} from './broker-fakes.ts';
+
+// The adapters never touch the database; a context is still part of the interface.
+const context = { userId: 'user-1', db: null as never };
+const waits: number[] = [];
+const sleep = async (ms: number) => {
+  waits.push(ms);
+};
+
+let alpacaServer: FakeAlpaca;
+let dhanServer: FakeDhan;
+beforeAll(async () => {
+  [alpacaServer, dhanServer] = await Promise.all([startFakeAlpaca(), startFakeDhan()]);
+});
+afterAll(async () => {
+  await Promise.all([alpacaServer.close(), dhanServer.close()]);
+});
+beforeEach(() => {
+  waits.length = 0;
+  alpacaServer.requests.length = 0;
+  dhanServer.requests.length = 0;
+});
+
+describe('Alpaca adapter against a local Alpaca API', () => {
+  const alpaca = () =>
+    createAlpacaBroker({
+      paperUrl: alpacaServer.url,
+      liveUrl: `${alpacaServer.url}/live-host`,
+      sleep,
+      baseDelayMs: 100,
+    });
+  const good = () => ({ environment: 'paper', keyId: alpacaServer.keyId, secretKey: alpacaServer.secretKey });
+
+  it('connects with good keys and reports the account', async () => {
+    const summary = await alpaca().connect(good(), context);
+    expect(summary).toMatchObject({
+      accountLabel: 'PA3F7Z9Q2K1M',
+      currency: 'USD',
+      cash: -23140.2,
+      equity: 103820.56,
+    });
+    expect(summary.details).toContainEqual({ label: 'Environment', value: 'Paper' });
+    expect(alpacaServer.requests).toEqual(['GET /v2/account']);
+  });
+
+  it('refuses bad keys with a sentence that says what to check, and never echoes the secret', async () => {
+    const attempt = alpaca().connect({ ...good(), secretKey: 'wrong-secret-value' }, context);
+    await expect(attempt).rejects.toBeInstanceOf(BrokerAuthError);
+    const error = (await attempt.catch((caught: unknown) => caught)) as BrokerAuthError;
+    expect(error.statusCode).toBe(400);
+    expect(error.message).toMatch(/Alpaca did not accept this API key ID and secret key/);
+    expect(error.message).not.toContain('wrong-secret-value');
+  });
+
+  it('uses the live host when the environment is live', async () => {
+    await expect(alpaca().connect({ ...good(), environment: 'live' }, context)).rejects.toBeInstanceOf(Error);
+    expect(alpacaServer.requests).toEqual(['GET /live-host/v2/account']);
+  });
+
+  it('asks for a missing field by name', async () => {
+    await expect(
+      alpaca().connect({ environment: 'paper', keyId: alpacaServer.keyId }, context),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'Enter your secret key.',
+    });
+  });
+
+  it('retries a 429 with exponential backoff, honouring Retry-After, then succeeds', async () => {
+    alpacaServer.throttleNext(2);
+    await alpaca().connect(good(), context);
+    expect(waits).toEqual([100, 200]);
+    alpacaServer.throttleNext(1, '3');
+    await alpaca().connect(good(), context);
+    expect(waits).toEqual([100, 200, 3000]);
+    expect(alpacaServer.requests.filter((line) => line === 'GET /v2/account')).toHaveLength(5);
+  });
+
+  it('gives up after the capped number of attempts with a clear message', async () => {
+    alpacaServer.throttleNext(10);
+    const adapter = createAlpacaBroker({
+      paperUrl: alpacaServer.url,
+      liveUrl: alpacaServer.url,
+      sleep,
+      maxAttempts: 3,
+    });
+    await expect(adapter.connect(good(), context)).rejects.toThrow(
+      new BrokerUnavailableError('Alpaca is limiting requests right now. Wait a minute and try again.'),
+    );
+    expect(alpacaServer.requests).toHaveLength(3);
+    alpacaServer.throttleNext(0);
+  });
+
+  it('collects every fill across pages, in order, and only those after the given time', async () => {
+    const start = Date.UTC(2026, 9, 1, 14, 30);
+    alpacaServer.activities.length = 0;
+    for (let index = 0; index < 250; index++) {
+      alpacaServer.activities.push(
+        alpacaFill(
+          new Date(start + index * 60_000),
+          'AAPL',
+          index % 2 === 0 ? 'buy' : 'sell',
+          10,
+          180 + index / 10,
+        ),
+      );
+    }
+    const fills = await alpaca().fillsSince(good(), null, context);
+    expect(fills).toHaveLength(250);
+    expect(new Set(fills.map((fill) => fill.id)).size).toBe(250);
+    expect(fills[0]).toMatchObject({ symbol: 'AAPL', side: 'buy', quantity: 10, price: 180, fee: 0 });
+    expect(fills[249].time.toISOString()).toBe(new Date(start + 249 * 60_000).toISOString());
+    const pages = alpacaServer.requests.filter((line) => line.startsWith('GET /v2/account/activities/FILL'));
+    expect(pages).toHaveLength(3);
+    expect(pages[1]).toContain(`page_token=${encodeURIComponent(fills[99].id)}`);
+
+    alpacaServer.requests.length = 0;
+    const since = new Date(start + 199 * 60_000);
+    const recent = await alpaca().fillsSince(good(), since, context);
+    expect(recent).toHaveLength(50);
+    expect(alpacaServer.requests[0]).toContain(`after=${encodeURIComponent(since.toISOString())}`);
+  });
+
+  it('retries a 429 in the middle of paging and still collects every fill', async () => {
+    let calls = 0;
+    // After the first page arrives, the broker starts limiting: the second page is answered 429 once.
+    const throttlingFetch: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (++calls === 1) alpacaServer.throttleNext(1, '0');
+      return response;
+    };
+    const adapter = createAlpacaBroker({
+      paperUrl: alpacaServer.url,
+      liveUrl: alpacaServer.url,
+      sleep,
+      fetch: throttlingFetch,
+    });
+    const fills = await adapter.fillsSince(good(), null, context);
+    expect(fills).toHaveLength(250);
+    expect(waits).toEqual([0]);
+    expect(alpacaServer.requests).toHaveLength(4);
+    expect(alpacaServer.requests[1]).toBe(alpacaServer.requests[2]);
+  });
+
+  it('treats a revoked key during a sync as an authentication failure', async () => {
+    alpacaServer.revoked = true;
+    try {
+      await expect(alpaca().fillsSince(good(), null, context)).rejects.toBeInstanceOf(BrokerAuthError);
+    } finally {
+      alpacaServer.revoked = false;
+    }
+  });
+});
+
+describe('Dhan adapter against a local Dhan API', () => {
+  const now = new Date(Date.UTC(2026, 10, 20, 9, 0));
+  const dhan = () => createDhanBroker({ baseUrl: dhanServer.url, sleep, baseDelayMs: 50, now: () => now });
+  const good = () => ({ clientId: dhanServer.clientId, accessToken: dhanServer.accessToken });
+
+  it('connects with a good token and reports the funds', async () => {
+    const summary = await dhan().connect(good(), context);
+    expect(summary).toMatchObject({
+      accountLabel: '1000000009',
+      currency: 'INR',
+      cash: 98440,
+      equity: 113642,
+    });
+  });
+
+  it('refuses a bad or expired token with a sentence saying how to get a new one', async () => {
+    const attempt = dhan().connect({ ...good(), accessToken: 'expired-token' }, context);
+    await expect(attempt).rejects.toBeInstanceOf(BrokerAuthError);
+    await expect(attempt).rejects.toThrow(/generate a new one on web\.dhan\.co/);
+    await expect(dhan().connect({ ...good(), clientId: '1000000010' }, context)).rejects.toBeInstanceOf(
+      BrokerAuthError,
+    );
+  });
+
+  it('retries 429 (DH-904) with backoff', async () => {
+    dhanServer.throttleNext(3);
+    await dhan().connect(good(), context);
+    expect(waits).toEqual([50, 100, 200]);
+  });
+
+  it('pages the trade history to the end, adds today’s trade book, and totals the charges', async () => {
+    const day = Date.UTC(2026, 10, 10, 4, 0);
+    dhanServer.history.length = 0;
+    dhanServer.today.length = 0;
+    for (let index = 0; index < 45; index++) {
+      dhanServer.history.push(
+        dhanTrade(
+          dhanServer.clientId,
+          new Date(day + index * 3_600_000),
+          'TCS',
+          index % 2 ? 'SELL' : 'BUY',
+          5,
+          3400 + index,
+        ),
+      );
+    }
+    dhanServer.today.push(
+      dhanTrade(dhanServer.clientId, new Date(now.getTime() - 3_600_000), 'INFY', 'BUY', 3, 1500),
+    );
+    const fills = await dhan().fillsSince(good(), null, context);
+    expect(fills).toHaveLength(46);
+    expect(fills[0]).toMatchObject({ symbol: 'TCS', side: 'buy', quantity: 5, price: 3400, fee: 25.46 });
+    expect(fills[0].time.toISOString()).toBe(new Date(day).toISOString());
+    expect(fills.at(-1)).toMatchObject({ symbol: 'INFY', side: 'buy' });
+    const historyCalls = dhanServer.requests.filter((line) => /\/v2\/trades\/\d/.test(line));
+    // 45 trades at 20 a page: pages 0, 1, 2 hold them and page 3 is empty.
+    expect(historyCalls).toEqual([0, 1, 2, 3].map((page) => `GET /v2/trades/2026-08-22/2026-11-20/${page}`));
+    expect(Math.ceil(45 / DHAN_PAGE_SIZE)).toBe(3);
+  });
+
+  it('reads Dhan times as Indian Standard Time', () => {
+    expect(parseDhanTime('2026-11-20 15:29:59')?.toISOString()).toBe('2026-11-20T09:59:59.000Z');
+    expect(parseDhanTime('NA')).toBeNull();
+  });
+});
+
+describe('retry delays', () => {
+  it('doubles from the base, honours Retry-After in seconds or as a date, and caps at 30 s', () => {
+    expect([1, 2, 3, 4].map((attempt) => retryDelayMs(null, attempt, 500))).toEqual([500, 1000, 2000, 4000]);
+    expect(retryDelayMs('2', 1, 500)).toBe(2000);
+    expect(retryDelayMs('600', 1, 500)).toBe(30_000);
+    expect(retryDelayMs(null, 20, 500)).toBe(30_000);
+    const inFiveSeconds = new Date(Date.now() + 5000).toUTCString();
+    expect(retryDelayMs(inFiveSeconds, 1, 500)).toBeGreaterThan(3000);
+  });
+});

@@ -1,0 +1,413 @@
+import { journalTrades } from '@candlewise/db';
+import { and, count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { createOnboardedUser } from '../src/services/users/create-onboarded-user.ts';
+import { bearer, createTestDatabase, testConfig } from './helper.ts';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let app: FastifyInstance;
+const people: Record<string, { id: string; token: string }> = {};
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const as = (who: string, method: Method, url: string, payload?: object) =>
+  app.inject({ method, url: `/api/v1${url}`, headers: bearer(people[who].token), payload });
+
+const BOUNDARY = '----candlewise-journal-boundary';
+function multipart(files: Array<{ field: string; name: string; type: string; content: Buffer }>) {
+  const parts = files.flatMap((file) => [
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+    ),
+    file.content,
+    Buffer.from('\r\n'),
+  ]);
+  return {
+    payload: Buffer.concat([...parts, Buffer.from(`--${BOUNDARY}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+  };
+}
+const upload = (who: string, url: string, files: Parameters<typeof multipart>[0]) => {
+  const body = multipart(files);
+  return app.inject({
+    method: 'POST',
+    url: `/api/v1${url}`,
+    headers: { ...bearer(people[who].token), ...body.headers },
+    payload: body.payload,
+  });
+};
+const csvFile = (text: string, name = 'trades.csv') => [
+  { field: 'file', name, type: 'text/csv', content: Buffer.from(text) },
+];
+
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('0000000d49484452', 'hex'),
+  Buffer.alloc(64, 1),
+]);
+
+const countTrades = async (who: string, source?: 'csv' | 'paper' | 'manual') => {
+  const [{ total }] = await database.db
+    .select({ total: count() })
+    .from(journalTrades)
+    .where(
+      and(eq(journalTrades.userId, people[who].id), source ? eq(journalTrades.source, source) : undefined),
+    );
+  return total;
+};
+
+const manualTrade = {
+  symbol: 'reliance',
+  side: 'long',
+  quantity: 10,
+  entryPrice: 2450,
+  exitPrice: 2470,
+  entryTime: '2026-11-02T04:00:00.000Z',
+  exitTime: '2026-11-02T06:00:00.000Z',
+  fees: 20,
+  stopPrice: 2440,
+  setupTags: ['Breakout'],
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildApp({ config: testConfig(), database, logger: false });
+  await app.tradingEngine.tryLead();
+  for (const [name, role] of [
+    ['asha', 'user'],
+    ['ravi', 'user'],
+    ['admin', 'admin'],
+  ] as const) {
+    const user = await createOnboardedUser(database.db, {
+      email: `${name}@example.com`,
+      password: 'password-for-tests',
+      role,
+    });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: `${name}@example.com`, password: 'password-for-tests' },
+    });
+    people[name] = { id: user.id, token: login.json().data.token };
+  }
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('journal trades', () => {
+  let tradeId: string;
+
+  it('adds a manual trade with its P&L net of fees and R multiple, and refuses bad input with field details', async () => {
+    const created = await as('asha', 'POST', '/journal/trades', manualTrade);
+    expect(created.statusCode).toBe(201);
+    tradeId = created.json().data._id;
+    expect(created.json().data).toMatchObject({
+      symbol: 'RELIANCE',
+      pnl: 180,
+      rMultiple: 1.8,
+      setupTags: ['breakout'],
+      source: 'manual',
+      verified: false,
+    });
+    const bad = await as('asha', 'POST', '/journal/trades', { ...manualTrade, quantity: -1, exitTime: null });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details.map((detail: { path: string }) => detail.path)).toEqual(
+      expect.arrayContaining(['quantity', 'exitTime']),
+    );
+  });
+
+  it("answers 404 for another learner's trade, whatever the method", async () => {
+    expect((await as('ravi', 'GET', `/journal/trades/${tradeId}`)).statusCode).toBe(404);
+    expect((await as('ravi', 'PUT', `/journal/trades/${tradeId}`, manualTrade)).statusCode).toBe(404);
+    expect((await as('ravi', 'DELETE', `/journal/trades/${tradeId}`)).statusCode).toBe(404);
+    const bulk = await as('ravi', 'POST', '/journal/trades/bulk-tag', {
+      tradeIds: [tradeId],
+      setupTags: ['x'],
+    });
+    expect(bulk.statusCode).toBe(404);
+    expect((await as('ravi', 'GET', '/journal/trades')).json().data.total).toBe(0);
+    expect((await as('asha', 'GET', `/journal/trades/${tradeId}`)).json().data.setupTags).toEqual([
+      'breakout',
+    ]);
+  });
+
+  it('adds and removes tags on several trades at once', async () => {
+    const second = (
+      await as('asha', 'POST', '/journal/trades', { ...manualTrade, symbol: 'TCS', exitPrice: 2430 })
+    ).json().data;
+    const tagged = await as('asha', 'POST', '/journal/trades/bulk-tag', {
+      tradeIds: [tradeId, second._id],
+      mistakeTags: ['FOMO'],
+      setupTags: ['gap'],
+    });
+    expect(tagged.json().data.updated).toBe(2);
+    const list = (await as('asha', 'GET', '/journal/trades?tag=fomo&sort=pnl&order=asc')).json().data;
+    expect(list.trades.map((trade: { symbol: string }) => trade.symbol)).toEqual(['TCS', 'RELIANCE']);
+    expect(list.facets.mistakeTags).toEqual(['fomo']);
+    await as('asha', 'POST', '/journal/trades/bulk-tag', {
+      tradeIds: [second._id],
+      mistakeTags: ['fomo'],
+      mode: 'remove',
+    });
+    expect((await as('asha', 'GET', '/journal/trades?tag=fomo')).json().data.total).toBe(1);
+    await as('asha', 'DELETE', `/journal/trades/${second._id}`);
+  });
+});
+
+describe('journal entries and screenshots', () => {
+  let questionId: string;
+  let screenshotUrl: string;
+
+  it('writes one entry per day with answers, emotion, rating, notes and linked trades', async () => {
+    const day = (await as('asha', 'GET', '/journal/entries/2026-11-02?utcOffsetMinutes=330')).json().data;
+    expect(day.entry).toBeNull();
+    expect(day.questions.length).toBeGreaterThanOrEqual(3);
+    expect(day.trades.map((trade: { symbol: string }) => trade.symbol)).toEqual(['RELIANCE']);
+    questionId = day.questions[0]._id;
+    const entry = {
+      answers: [{ questionId, answer: 'Buy the breakout above 2,450.' }],
+      emotion: 'calm',
+      rating: 4,
+      notes: '**Patient** today.',
+      tradeIds: [day.trades[0]._id],
+    };
+    const saved = await as('asha', 'PUT', '/journal/entries/2026-11-02', entry);
+    expect(saved.statusCode).toBe(200);
+    const again = await as('asha', 'PUT', '/journal/entries/2026-11-02', { ...entry, rating: 5 });
+    expect(again.json().data).toMatchObject({ _id: saved.json().data._id, rating: 5 });
+    expect(again.json().data.answers[0]).toMatchObject({ question: day.questions[0].text });
+    expect((await as('asha', 'PUT', '/journal/entries/2026-11-02', { rating: 6 })).statusCode).toBe(400);
+    expect((await as('asha', 'PUT', '/journal/entries/2026-02-30', entry)).statusCode).toBe(400);
+  });
+
+  it("answers 404 when linking another learner's trade, and keeps each learner's day apart", async () => {
+    const ashaTrade = (await as('asha', 'GET', '/journal/trades')).json().data.trades[0]._id;
+    const linked = await as('ravi', 'PUT', '/journal/entries/2026-11-02', { tradeIds: [ashaTrade] });
+    expect(linked.statusCode).toBe(404);
+    expect((await as('ravi', 'GET', '/journal/entries/2026-11-02')).json().data).toMatchObject({
+      entry: null,
+      trades: [],
+    });
+    expect((await as('ravi', 'DELETE', '/journal/entries/2026-11-03')).statusCode).toBe(404);
+  });
+
+  it('stores screenshots by their bytes, serves them to their owner only, and holds at most five', async () => {
+    const added = await upload('asha', '/journal/entries/2026-11-02/screenshots', [
+      { field: 'screenshots', name: 'chart.png', type: 'image/png', content: PNG },
+    ]);
+    expect(added.statusCode).toBe(201);
+    const fake = await upload('asha', '/journal/entries/2026-11-02/screenshots', [
+      {
+        field: 'screenshots',
+        name: 'chart.png',
+        type: 'image/png',
+        content: Buffer.from('#!/bin/sh\necho hi\n'),
+      },
+    ]);
+    expect(fake.statusCode).toBe(415);
+    const big = await upload('asha', '/journal/entries/2026-11-02/screenshots', [
+      {
+        field: 'screenshots',
+        name: 'big.png',
+        type: 'image/png',
+        content: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]),
+      },
+    ]);
+    expect(big.statusCode).toBe(413);
+
+    const entry = (await as('asha', 'GET', '/journal/entries/2026-11-02')).json().data.entry;
+    expect(entry.screenshots).toHaveLength(1);
+    screenshotUrl = entry.screenshots[0].url.replace('/api/v1', '');
+    const mine = await as('asha', 'GET', screenshotUrl);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['content-type']).toBe('image/png');
+    expect(mine.rawPayload.equals(PNG)).toBe(true);
+    expect((await as('ravi', 'GET', screenshotUrl)).statusCode).toBe(404);
+    expect((await as('ravi', 'DELETE', screenshotUrl)).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/api/v1${screenshotUrl}` })).statusCode).toBe(401);
+
+    const five = Array.from({ length: 5 }, (_, index) => ({
+      field: 'screenshots',
+      name: `s${index}.png`,
+      type: 'image/png',
+      content: PNG,
+    }));
+    expect((await upload('asha', '/journal/entries/2026-11-02/screenshots', five)).statusCode).toBe(409);
+    expect(
+      (await upload('asha', '/journal/entries/2026-11-02/screenshots', five.slice(0, 4))).statusCode,
+    ).toBe(201);
+    expect(
+      (await as('asha', 'GET', '/journal/entries/2026-11-02')).json().data.entry.screenshots,
+    ).toHaveLength(5);
+  });
+
+  it('shows the day on the calendar and counts the entry streak on the summary', async () => {
+    const calendar = (await as('asha', 'GET', '/journal/calendar?month=2026-11&utcOffsetMinutes=330')).json()
+      .data;
+    expect(calendar.days).toEqual([
+      { date: '2026-11-02', netPnl: 180, trades: 1, hasEntry: true, rating: 5, emotion: 'calm' },
+    ]);
+    const summary = (await as('asha', 'GET', '/journal/summary')).json().data;
+    expect(summary).toMatchObject({ wroteToday: false, entryStreak: 0 });
+  });
+});
+
+describe('CSV import', () => {
+  const header = 'symbol,side,quantity,entry_price,exit_price,entry_time,exit_time,fees,stop,setup_tags';
+  const row = (index: number) =>
+    `SYM${index % 7},${index % 2 ? 'long' : 'short'},${index + 1},100,${100 + (index % 5) - 2},2026-10-${String(1 + (index % 28)).padStart(2, '0')} 09:${String(index % 60).padStart(2, '0')},2026-10-${String(1 + (index % 28)).padStart(2, '0')} 15:00,1,${index % 3 ? 95 : ''},import`;
+  const good = [header, ...Array.from({ length: 100 }, (_, index) => row(index))].join('\n');
+
+  it('reports the 3 bad rows of a 100-row file by line and imports nothing', async () => {
+    const lines = good.split('\n');
+    lines[10] = lines[10].replace(',100,', ',abc,'); // line 11
+    lines[42] = lines[42].replace(/,(long|short),/, ',sideways,'); // line 43
+    lines[99] = lines[99].replace(/2026-10-\d\d 15:00/, 'not-a-time'); // line 100
+    const bad = lines.join('\n');
+    const preview = (await upload('asha', '/journal/import/preview?preset=generic', csvFile(bad))).json()
+      .data;
+    expect(preview.rows).toBe(100);
+    expect(preview.errors.map((error: { line: number }) => error.line)).toEqual([11, 43, 100]);
+    const before = await countTrades('asha');
+    const commit = await upload('asha', '/journal/import/commit?preset=generic', csvFile(bad));
+    expect(commit.statusCode).toBe(400);
+    expect(commit.json().code).toBe('VALIDATION_FAILED');
+    expect(commit.json().details).toEqual([
+      { path: 'line 11', message: 'entry_price "abc" is not a number.' },
+      { path: 'line 43', message: 'side "sideways" is not long or short.' },
+      { path: 'line 100', message: expect.stringContaining('exit_time "not-a-time"') },
+    ]);
+    expect(await countTrades('asha')).toBe(before);
+  });
+
+  it('imports a file once: the same file again adds no trades', async () => {
+    const preview = (await upload('asha', '/journal/import/preview?preset=generic', csvFile(good))).json()
+      .data;
+    expect(preview).toMatchObject({ rows: 100, errors: [], newTrades: 100, duplicates: 0 });
+    const first = await upload('asha', '/journal/import/commit?preset=generic', csvFile(good));
+    expect(first.statusCode).toBe(201);
+    expect(first.json().data).toMatchObject({ added: 100, duplicates: 0 });
+    expect(await countTrades('asha', 'csv')).toBe(100);
+
+    const secondPreview = (
+      await upload('asha', '/journal/import/preview?preset=generic', csvFile(good))
+    ).json().data;
+    expect(secondPreview).toMatchObject({ newTrades: 0, duplicates: 100 });
+    const second = await upload('asha', '/journal/import/commit?preset=generic', csvFile(good));
+    expect(second.json().data).toMatchObject({ added: 0, duplicates: 100 });
+    expect(await countTrades('asha', 'csv')).toBe(100);
+
+    // Another learner importing the same file gets their own trades.
+    expect(
+      (await upload('ravi', '/journal/import/commit?preset=generic', csvFile(good))).json().data.added,
+    ).toBe(100);
+  });
+
+  it('imports a broker preset by fills and serves every template', async () => {
+    const presets = (await as('asha', 'GET', '/journal/import/presets')).json().data;
+    expect(presets.map((preset: { id: string }) => preset.id)).toEqual(['generic', 'zerodha', 'ibkr']);
+    for (const preset of presets) {
+      const template = await app.inject({ method: 'GET', url: preset.templateUrl });
+      expect(template.statusCode).toBe(200);
+      expect(template.headers['content-type']).toContain('text/csv');
+      const result = await upload(
+        'asha',
+        `/journal/import/commit?preset=${preset.id}`,
+        csvFile(template.body),
+      );
+      expect(result.statusCode, preset.id).toBe(201);
+    }
+    expect((await upload('asha', '/journal/import/commit?preset=zerodha', csvFile(good))).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('exports the filtered trades as CSV that imports back as duplicates', async () => {
+    const exported = await as('asha', 'GET', '/journal/export?source=csv&symbol=SYM1');
+    expect(exported.headers['content-type']).toContain('text/csv');
+    const lines = exported.body.trim().split('\r\n');
+    expect(lines[0]).toMatch(/^symbol,side,quantity,entry_price/);
+    expect(lines.length - 1).toBe(15);
+  });
+});
+
+describe('statistics and competition fills', () => {
+  it('computes statistics with filters', async () => {
+    const all = (await as('asha', 'GET', '/journal/stats?source=csv&symbol=SYM0')).json().data;
+    expect(all.trades).toBe(15);
+    const manual = (await as('asha', 'GET', '/journal/stats?source=manual')).json().data;
+    expect(manual).toMatchObject({
+      trades: 1,
+      netPnl: 180,
+      winRate: 1,
+      profitFactor: null,
+      profitFactorInfinite: true,
+    });
+    expect(manual.expectancyR).toBeCloseTo(1.8, 6);
+    const ranged = (await as('asha', 'GET', '/journal/stats?from=2026-10-01&to=2026-10-02&source=csv')).json()
+      .data;
+    expect(ranged.daily.map((day: { date: string }) => day.date)).toEqual(['2026-10-01', '2026-10-02']);
+    expect((await as('asha', 'GET', '/journal/stats?tag=breakout&source=manual')).json().data.trades).toBe(1);
+    expect((await as('asha', 'GET', '/journal/stats?from=2026-13-01')).statusCode).toBe(400);
+  });
+
+  it("turns the learner's closed competition fills into verified paper trades, once", async () => {
+    await as('asha', 'POST', '/group/group-running/participants', { userId: people.asha.id });
+    const requests = (await as('admin', 'GET', '/admin/groups/group-running/participants')).json().data;
+    const request = requests.find((entry: { userId: string }) => entry.userId === people.asha.id);
+    await as('admin', 'POST', `/admin/groups/group-running/participants/${request._id}/approve`);
+    app.tradingEngine.setPrice('NIFTY50', 20_000);
+    const order = (side: 'buy' | 'sell') =>
+      as('asha', 'POST', '/group/group-running/orders', {
+        symbol: 'NIFTY50',
+        side,
+        type: 'market',
+        quantity: 2,
+      });
+    expect((await order('buy')).statusCode).toBe(201);
+    expect((await as('asha', 'GET', '/journal/trades?source=paper')).json().data.total).toBe(0);
+    app.tradingEngine.setPrice('NIFTY50', 20_100);
+    expect((await order('sell')).statusCode).toBe(201);
+
+    const paper = (await as('asha', 'GET', '/journal/trades?source=paper')).json().data;
+    expect(paper.total).toBe(1);
+    expect(paper.trades[0]).toMatchObject({
+      symbol: 'NIFTY50',
+      side: 'long',
+      quantity: 2,
+      source: 'paper',
+      verified: true,
+      origin: 'group-running',
+    });
+    await as('asha', 'GET', '/journal/stats');
+    expect(await countTrades('asha', 'paper')).toBe(1);
+    expect(await countTrades('ravi', 'paper')).toBe(0);
+  });
+});
+
+describe('admin journal questions', () => {
+  it('lets admins add, edit, retire and delete questions, and nobody else', async () => {
+    expect((await as('asha', 'GET', '/admin/journal/questions')).statusCode).toBe(403);
+    const created = await as('admin', 'POST', '/admin/journal/questions', {
+      text: 'How well did I sleep?',
+      position: 9,
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().data._id;
+    let asked = (await as('asha', 'GET', '/journal/questions')).json().data;
+    expect(asked.at(-1).text).toBe('How well did I sleep?');
+    await as('admin', 'PUT', `/admin/journal/questions/${id}`, {
+      text: 'How did I sleep?',
+      position: 9,
+      active: false,
+    });
+    asked = (await as('asha', 'GET', '/journal/questions')).json().data;
+    expect(asked.some((question: { _id: string }) => question._id === id)).toBe(false);
+    expect((await as('admin', 'DELETE', `/admin/journal/questions/${id}`)).statusCode).toBe(200);
+    expect((await as('admin', 'DELETE', `/admin/journal/questions/${id}`)).statusCode).toBe(404);
+    expect((await as('admin', 'POST', '/admin/journal/questions', { text: 'x' })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,22 @@
+import type { BrokerDescription } from '@candlewise/shared/broker/broker-schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { brokerKeys } from './broker-query-keys';
+
+/** GET /api/v1/broker/brokers: each broker with the fields of its connect form and their help. */
+export async function getBrokers(signal?: AbortSignal): Promise<BrokerDescription[]> {
+  const response = await apiClient.get<BrokerDescription[]>('/broker/brokers', { signal });
+  return response.data;
+}
+
+export function brokersQueryOptions() {
+  return queryOptions({
+    queryKey: brokerKeys.brokers(),
+    queryFn: ({ signal }) => getBrokers(signal),
+    staleTime: 600_000,
+  });
+}
+
+export function useBrokers() {
+  return useQuery(brokersQueryOptions());
+}

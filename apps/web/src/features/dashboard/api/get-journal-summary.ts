@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+
+export type JournalSummary = {
+  today: string;
+  wroteToday: boolean;
+  entryStreak: number;
+  monthNetPnl: number;
+  monthTrades: number;
+  lastEntryDate: string | null;
+};
+
+/** GET /journal/summary: today's entry, the streak of days written and this month's P&L. */
+export const journalSummaryQueryOptions = () =>
+  queryOptions({
+    // Under 'journal' so any journal write refreshes the card too.
+    queryKey: ['journal', 'summary'],
+    queryFn: async ({ signal }) =>
+      (
+        await apiClient.get<JournalSummary>('/journal/summary', {
+          query: { utcOffsetMinutes: -new Date().getTimezoneOffset() },
+          signal,
+        })
+      ).data,
+  });
+
+export const useJournalSummary = () => useQuery(journalSummaryQueryOptions());

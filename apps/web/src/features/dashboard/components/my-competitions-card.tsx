@@ -1,0 +1,80 @@
+import { TeamOutlined } from '@ant-design/icons';
+import { Button, Card, Skeleton, Tag } from 'antd';
+import { Link } from 'react-router';
+import { type MyCompetition, useMyCompetitions } from '@/features/groups/api/get-my-competitions';
+import { formatSignedPercent } from '@/features/groups/lib/trading-format';
+import './my-competitions-card.css';
+
+const statusText: Record<MyCompetition['status'], string> = {
+  pending: 'Awaiting approval',
+  approved: 'Approved',
+  rejected: 'Not accepted',
+};
+
+const phaseColors = { running: 'green', upcoming: 'blue', ended: 'default' } as const;
+const phaseText = { running: 'Running', upcoming: 'Upcoming', ended: 'Ended' } as const;
+
+function StandingLine({ competition }: { competition: MyCompetition }) {
+  const { standing, status, group } = competition;
+  if (status !== 'approved') return <span className="cw-my-competitions__muted">{statusText[status]}</span>;
+  if (!standing) return <span className="cw-my-competitions__muted">Approved</span>;
+  const frozen = standing.frozenUntil !== null && Date.parse(standing.frozenUntil) > Date.now();
+  return (
+    <span className="cw-my-competitions__standing">
+      <strong>
+        {group.phase === 'ended' ? 'Finished' : 'Rank'} #{standing.rank}
+      </strong>{' '}
+      of {standing.ranked}
+      <span className={standing.pnlPercent >= 0 ? 'cw-my-competitions__up' : 'cw-my-competitions__down'}>
+        {formatSignedPercent(standing.pnlPercent)}
+      </span>
+      {frozen ? <Tag color="orange">Frozen</Tag> : null}
+    </span>
+  );
+}
+
+/** /home: "My competitions and rank": each competition I asked to join, where I stand, a way in. */
+export function MyCompetitionsCard() {
+  const query = useMyCompetitions();
+  return (
+    <Card className="cw-my-competitions">
+      <h2 className="cw-my-competitions__heading">
+        <TeamOutlined aria-hidden="true" className="cw-my-competitions__icon" />
+        My competitions and rank
+      </h2>
+      {query.isPending ? (
+        <Skeleton active title={false} paragraph={{ rows: 2 }} aria-label="Loading your competitions" />
+      ) : query.error ? (
+        <div>
+          <p>We could not load your competitions. {query.error.message}</p>
+          <Button onClick={() => void query.refetch()}>Try again</Button>
+        </div>
+      ) : query.data.length === 0 ? (
+        <p className="cw-my-competitions__empty">
+          You have not joined a competition yet. <Link to="/group">Browse the groups</Link> and ask to join
+          one: you trade a paper account and are ranked live.
+        </p>
+      ) : (
+        <ul className="cw-my-competitions__list">
+          {query.data.map((competition) => (
+            <li key={competition.group._id} className="cw-my-competitions__item">
+              <div className="cw-my-competitions__name">
+                <span>{competition.group.name}</span>
+                <Tag color={phaseColors[competition.group.phase]}>{phaseText[competition.group.phase]}</Tag>
+              </div>
+              <StandingLine competition={competition} />
+              {competition.status === 'approved' ? (
+                <Link
+                  to={`/group/${encodeURIComponent(competition.group._id)}/leaderboard`}
+                  aria-label={`Open the ${competition.group.name} leaderboard`}
+                >
+                  {competition.group.phase === 'running' ? 'Trade' : 'Leaderboard'}
+                </Link>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { Group } from './get-groups';
+import { groupKeys } from './group-query-keys';
+
+/** GET /group/{groupId}: one competition (404 when it does not exist). */
+export function useGroup(groupId: string) {
+  return useQuery({
+    queryKey: groupKeys.detail(groupId),
+    queryFn: async ({ signal }) =>
+      (await apiClient.get<Group>(`/group/${encodeURIComponent(groupId)}`, { signal })).data,
+    staleTime: 30_000,
+  });
+}

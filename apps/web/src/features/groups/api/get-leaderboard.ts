@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { groupKeys } from './group-query-keys';
+
+/** One row of the standings: Rank, Name, PnL %, Balance, Equity, Trades, Freezes. */
+export type StandingRow = {
+  rank: number;
+  userId: string;
+  name: string;
+  pnlPercent: number;
+  balance: number;
+  equity: number;
+  trades: number;
+  freezes: number;
+  /** ISO time the member's freeze ends, or null when they can trade. */
+  frozenUntil: string | null;
+};
+
+/** While the live stream is down the table polls this often (it is the fallback, not the source). */
+export const LEADERBOARD_POLL_MS = 10_000;
+
+/**
+ * GET /group/{groupId}/leaderboard. The stream writes fresh rows into this query's cache; when it
+ * is down, `poll` turns on a 10-second refresh. A 403 (not a member) is not retried.
+ */
+export function useLeaderboard(groupId: string, { poll }: { poll: boolean }) {
+  return useQuery({
+    queryKey: groupKeys.leaderboard(groupId),
+    queryFn: async ({ signal }) =>
+      (
+        await apiClient.get<{ rows: StandingRow[] }>(`/group/${encodeURIComponent(groupId)}/leaderboard`, {
+          signal,
+        })
+      ).data.rows,
+    refetchInterval: poll ? LEADERBOARD_POLL_MS : false,
+  });
+}

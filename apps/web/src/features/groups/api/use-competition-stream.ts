@@ -1,0 +1,74 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { useSelector } from 'react-redux';
+import type { SessionSlices } from '@/lib/current-user';
+import type { ServerSentEvent } from '@/lib/event-stream/parse-event-stream';
+import { type EventStreamStatus, runEventStream } from '@/lib/event-stream/run-event-stream';
+import type { StandingRow } from './get-leaderboard';
+import { groupKeys } from './group-query-keys';
+
+/** The engine's quote: `time` in milliseconds. */
+export type Quote = { symbol: string; bid: number; ask: number; mid: number; time: number };
+
+function parse(data: string): unknown {
+  try {
+    return JSON.parse(data);
+  } catch {
+    return null;
+  }
+}
+
+const isQuote = (value: unknown): value is Quote =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Quote).symbol === 'string' &&
+  typeof (value as Quote).bid === 'number' &&
+  typeof (value as Quote).ask === 'number';
+
+/**
+ * GET /group/{groupId}/stream while the page is open: `standings` events replace the leaderboard
+ * query's rows (so the table is live without polling) and `quotes` events update the prices the
+ * ticket and chart show. Only for members and admins (`enabled`); a 403 ends it for good. Returns
+ * the stream status (the leaderboard polls while it is not live) and the latest quote per symbol.
+ */
+export function useCompetitionStream(groupId: string, { enabled }: { enabled: boolean }) {
+  const token = useSelector((state: SessionSlices) => state.auth.token);
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<EventStreamStatus>('connecting');
+  const [quotes, setQuotes] = useState<ReadonlyMap<string, Quote>>(() => new Map());
+
+  const handleEvent = useEffectEvent((event: ServerSentEvent) => {
+    const payload = parse(event.data);
+    if (event.event === 'standings') {
+      const rows = (payload as { rows?: unknown } | null)?.rows;
+      if (Array.isArray(rows)) queryClient.setQueryData<StandingRow[]>(groupKeys.leaderboard(groupId), rows);
+    } else if (event.event === 'quotes' && Array.isArray(payload)) {
+      const fresh = payload.filter(isQuote);
+      if (fresh.length === 0) return;
+      setQuotes((previous) => {
+        const next = new Map(previous);
+        for (const quote of fresh) next.set(quote.symbol, quote);
+        return next;
+      });
+    }
+  });
+
+  useEffect(() => {
+    if (!token || !enabled) {
+      setStatus('down');
+      return;
+    }
+    const controller = new AbortController();
+    setStatus('connecting');
+    void runEventStream({
+      path: `/group/${encodeURIComponent(groupId)}/stream`,
+      token,
+      signal: controller.signal,
+      onEvent: handleEvent,
+      onStatus: setStatus,
+    });
+    return () => controller.abort();
+  }, [token, enabled, groupId]);
+
+  return { status, quotes };
+}

@@ -1,0 +1,116 @@
+import { Alert, Button, Card, Skeleton } from 'antd';
+import { useMemo, useState } from 'react';
+import { useCandles } from '../../api/get-candles';
+import type { Group } from '../../api/get-groups';
+import { useInstruments } from '../../api/get-instruments';
+import { useTradingAccount } from '../../api/get-trading-account';
+import type { Quote } from '../../api/use-competition-stream';
+import { useNow } from '../../lib/use-now';
+import { AccountStats } from './account-stats';
+import { CandleChart } from './candle-chart';
+import { FrozenBanner } from './frozen-banner';
+import { OrderTicket } from './order-ticket';
+import { PositionsAndOrders } from './positions-and-orders';
+
+/** The approved member's desk: account numbers, frozen banner, chart, ticket, positions and orders. */
+export function TradingPanel({ group, quotes }: { group: Group; quotes: ReadonlyMap<string, Quote> }) {
+  const account = useTradingAccount(group._id, { enabled: true });
+  const instrumentsQuery = useInstruments();
+  const instruments = useMemo(() => {
+    const all = instrumentsQuery.data ?? [];
+    const allowed = group.instruments?.length ? new Set(group.instruments) : null;
+    return allowed ? all.filter((item) => allowed.has(item.symbol)) : all;
+  }, [instrumentsQuery.data, group.instruments]);
+  const tickSizes = useMemo(
+    () => new Map(instruments.map((item) => [item.symbol, item.tickSize])),
+    [instruments],
+  );
+  const [chosen, setChosen] = useState<string | null>(null);
+  const symbol = chosen ?? instruments[0]?.symbol ?? null;
+  const candles = useCandles(symbol);
+  const now = useNow(1000);
+
+  if (account.isPending || instrumentsQuery.isPending) {
+    return (
+      <Card className="cw-trading__panel" title="Your trading desk">
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </Card>
+    );
+  }
+  if (account.isError || !account.data) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title="Your paper account could not be loaded."
+        description={account.error?.message}
+        action={
+          <Button size="small" onClick={() => void account.refetch()}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  const frozenUntil = account.data.account.frozenUntil;
+  const frozen = frozenUntil !== null && Date.parse(frozenUntil) > now;
+  const start = group.startDate ? Date.parse(group.startDate) : null;
+  const end = group.endDate ? Date.parse(group.endDate) : null;
+  const disabledReason = frozen
+    ? 'Trading is frozen until the countdown ends.'
+    : start !== null && now < start
+      ? `Trading opens when the competition starts (${new Date(start).toLocaleString()}).`
+      : end !== null && now >= end
+        ? 'This competition has ended; the standings are final.'
+        : null;
+
+  return (
+    <section className="cw-trading__panel" aria-labelledby="cw-trading-desk">
+      <h2 id="cw-trading-desk" className="cw-trading__section-title">
+        Your trading desk
+      </h2>
+      {frozen && frozenUntil ? (
+        <FrozenBanner groupId={group._id} frozenUntil={frozenUntil} threshold={group.freezeThreshold} />
+      ) : null}
+      <AccountStats account={account.data.account} threshold={group.freezeThreshold} />
+      <div className="cw-trading__desk">
+        <Card
+          className="cw-trading__chart-card"
+          size="small"
+          title={symbol ? `${symbol} · 1 minute` : 'Chart'}
+        >
+          {symbol ? (
+            <CandleChart
+              symbol={symbol}
+              candles={candles.data}
+              quote={quotes.get(symbol)}
+              tickSize={tickSizes.get(symbol)}
+            />
+          ) : (
+            <p>No instruments are traded in this competition.</p>
+          )}
+        </Card>
+        <Card className="cw-trading__ticket-card" size="small" title="New order">
+          {symbol ? (
+            <OrderTicket
+              groupId={group._id}
+              instruments={instruments}
+              symbol={symbol}
+              onSymbolChange={setChosen}
+              quote={quotes.get(symbol)}
+              disabledReason={disabledReason}
+            />
+          ) : null}
+        </Card>
+      </div>
+      <Card size="small" className="cw-trading__book">
+        <PositionsAndOrders
+          groupId={group._id}
+          account={account.data}
+          tickSizes={tickSizes}
+          canTrade={disabledReason === null}
+        />
+      </Card>
+    </section>
+  );
+}

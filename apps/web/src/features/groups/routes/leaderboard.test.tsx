@@ -1,0 +1,221 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/testing/mock-api';
+import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
+import { makeSession } from '@/testing/test-data';
+import type { Group } from '../api/get-groups';
+import type { StandingRow } from '../api/get-leaderboard';
+import type { TradingAccount } from '../api/get-trading-account';
+
+// jsdom has no canvas: the chart is a stub that records what it was given.
+vi.mock('lightweight-charts', () => {
+  const series = { setData: vi.fn(), update: vi.fn(), applyOptions: vi.fn() };
+  return {
+    CandlestickSeries: {},
+    ColorType: { Solid: 'solid' },
+    createChart: () => ({
+      addSeries: () => series,
+      applyOptions: vi.fn(),
+      timeScale: () => ({ scrollToRealTime: vi.fn() }),
+      remove: vi.fn(),
+    }),
+  };
+});
+
+const GROUP: Group = {
+  _id: 'g-forex',
+  name: 'November Forex Sprint',
+  description: 'Paper trading.',
+  startDate: new Date(Date.now() - 86_400_000).toISOString(),
+  endDate: new Date(Date.now() + 86_400_000).toISOString(),
+  freezeDuration: 5_400_000,
+  freezeThreshold: 5,
+  participantsCount: 2,
+  startingBalance: 100_000,
+  instruments: ['EURUSD'],
+  phase: 'running',
+};
+
+const row = (overrides: Partial<StandingRow>): StandingRow => ({
+  rank: 1,
+  userId: 'someone',
+  name: 'Someone',
+  pnlPercent: 0,
+  balance: 100_000,
+  equity: 100_000,
+  trades: 0,
+  freezes: 0,
+  frozenUntil: null,
+  ...overrides,
+});
+
+function account(overrides: Partial<TradingAccount['account']> = {}): TradingAccount {
+  return {
+    account: {
+      _id: 'acc-1',
+      startingBalance: 100_000,
+      balance: 100_000,
+      equity: 100_000,
+      peakEquity: 100_000,
+      drawdownPercent: 0,
+      pnlPercent: 0,
+      frozenUntil: null,
+      freezes: 0,
+      trades: 0,
+      finalRank: null,
+      ...overrides,
+    },
+    positions: [],
+    orders: [],
+    fills: [],
+  };
+}
+
+/** Answers GET /group/{id}/stream with an event stream the test writes to. */
+function streamInto(api: ReturnType<typeof mockApi>) {
+  const answerOthers = api.fetchMock.getMockImplementation()!;
+  let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+  api.fetchMock.mockImplementation(async (input, init) => {
+    if (!String(input).endsWith('/stream')) return answerOthers(input, init);
+    const body = new ReadableStream<Uint8Array>({
+      start(streamController) {
+        controller = streamController;
+      },
+    });
+    return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
+  });
+  return {
+    send: async (event: string, data: unknown) => {
+      await waitFor(() => expect(controller).not.toBeNull());
+      controller!.enqueue(new TextEncoder().encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+    },
+  };
+}
+
+function openLeaderboard({
+  status,
+  rows,
+  summary = account(),
+  leaderboardReply,
+}: {
+  status: 'approved' | 'pending' | null;
+  rows: (userId: string) => StandingRow[];
+  summary?: TradingAccount;
+  leaderboardReply?: { status: number; body: unknown };
+}) {
+  const session = makeSession({ firstName: 'Ada', lastName: 'Lovelace' });
+  const userId = session.user._id;
+  const api = mockApi({
+    'GET /notification/all': { body: { success: true, data: [] } },
+    'GET /group/g-forex': { body: { success: true, data: GROUP } },
+    [`GET /group/getParticipants/participants/${userId}`]: {
+      body: {
+        success: true,
+        data: status ? [{ _id: 'p1', groupId: { _id: GROUP._id, name: GROUP.name }, status }] : [],
+      },
+    },
+    'GET /group/g-forex/leaderboard': leaderboardReply ?? {
+      body: { success: true, data: { rows: rows(userId) } },
+    },
+    'GET /group/g-forex/account': { body: { success: true, data: summary } },
+    'GET /instruments': {
+      body: {
+        success: true,
+        data: [{ symbol: 'EURUSD', name: 'Euro / US Dollar', assetClass: 'forex', tickSize: 0.00001 }],
+      },
+    },
+    'GET /market/candles/EURUSD': {
+      body: {
+        success: true,
+        data: [{ time: 1_790_000_000, open: 1.08, high: 1.09, low: 1.07, close: 1.085 }],
+      },
+    },
+  });
+  const stream = streamInto(api);
+  const view = renderApp('/group/g-forex/leaderboard', { auth: session });
+  return { ...view, api, stream, userId };
+}
+
+/** The standings table (a member's desk has tables of its own). */
+const table = async () => (await screen.findByRole('columnheader', { name: 'Freezes' })).closest('table')!;
+
+describe('the leaderboard page (/group/{groupId}/leaderboard)', { timeout: 30_000 }, () => {
+  // The page's chunk (antd's table, tabs and form) is transformed once up front too.
+  beforeAll(() => Promise.all([warmUpFrame(), import('./leaderboard')]), FRAME_WARM_UP_MS);
+
+  it('shows a member the standings with their row marked, then keeps them live from the stream', async () => {
+    const { stream, userId } = openLeaderboard({
+      status: 'approved',
+      rows: (me) => [
+        row({ rank: 1, userId: 'u-2', name: 'Ravi Rao', pnlPercent: 1.5, equity: 101_500, trades: 3 }),
+        row({ rank: 2, userId: me, name: 'Ada Lovelace' }),
+      ],
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'November Forex Sprint · Leaderboard' }),
+    ).toBeInTheDocument();
+    const standings = await table();
+    const headers = within(standings)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    for (const name of ['Rank', 'Name', 'PnL %', 'Balance', 'Equity', 'Trades', 'Freezes']) {
+      expect(headers).toContain(name);
+    }
+    const ravi = (await screen.findByText('Ravi Rao')).closest('tr')!;
+    expect(within(ravi).getByText('+1.50%')).toBeInTheDocument();
+    expect(within(ravi).getByText('101,500.00')).toBeInTheDocument();
+    const mine = screen.getByText('Ada Lovelace').closest('tr')!;
+    expect(within(mine).getByText('You')).toBeInTheDocument();
+
+    await stream.send('standings', {
+      rows: [
+        row({ rank: 1, userId, name: 'Ada Lovelace', pnlPercent: 2, trades: 1 }),
+        row({ rank: 2, userId: 'u-2', name: 'Ravi Rao', pnlPercent: 1.5, trades: 3 }),
+      ],
+    });
+    await waitFor(() => {
+      const first = within(standings).getAllByRole('row')[1];
+      expect(within(first).getByText('Ada Lovelace')).toBeInTheDocument();
+      expect(within(first).getByText('+2.00%')).toBeInTheDocument();
+    });
+    expect(await screen.findByText('Live')).toBeInTheDocument();
+    // The member's desk is there: the ticket offers a buy of the competition's instrument.
+    expect(await screen.findByRole('button', { name: 'Buy EURUSD' })).toBeEnabled();
+  });
+
+  it('explains the refusal to someone who is not an approved member, and opens no stream', async () => {
+    const { api } = openLeaderboard({
+      status: 'pending',
+      rows: () => [],
+      leaderboardReply: {
+        status: 403,
+        body: {
+          success: false,
+          code: 'FORBIDDEN',
+          message: 'Only approved members of this competition can do that. Ask to join on the Groups page.',
+        },
+      },
+    });
+    expect(
+      await screen.findByText("This leaderboard is for the competition's approved members."),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Ask to join on the Groups page/)).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Order ticket' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/group/g-forex/stream')).toHaveLength(0);
+    expect(api.callsTo('GET', '/group/g-forex/account')).toHaveLength(0);
+  });
+
+  it('shows a frozen member the banner with a countdown and closes the ticket', async () => {
+    const until = new Date(Date.now() + 2 * 3_600_000 - 30_000).toISOString();
+    openLeaderboard({
+      status: 'approved',
+      rows: (me) => [row({ userId: me, name: 'Ada Lovelace', freezes: 1, frozenUntil: until })],
+      summary: account({ frozenUntil: until, freezes: 1, drawdownPercent: 5 }),
+    });
+    expect(await screen.findByText('Trading is frozen')).toBeInTheDocument();
+    expect(screen.getByText(/drawdown reached this competition's 5% limit/)).toBeInTheDocument();
+    expect(screen.getByText(/^1:59:[0-3]\d$/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Buy EURUSD' })).toBeDisabled();
+    expect(screen.getByText('Frozen')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,67 @@
+import type { JournalEntryInput } from '@candlewise/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { browserUtcOffset } from '../lib/journal-time';
+import { journalKeys } from './journal-query-keys';
+import type { CalendarDay, JournalDay, JournalEntry } from './journal-types';
+
+/** GET /journal/calendar?month=YYYY-MM: each day's P&L, trade count and entry. */
+export function calendarQueryOptions(month: string) {
+  return queryOptions({
+    queryKey: journalKeys.calendar(month),
+    queryFn: async ({ signal }) =>
+      (
+        await apiClient.get<{ month: string; days: CalendarDay[] }>('/journal/calendar', {
+          query: { month, utcOffsetMinutes: browserUtcOffset() },
+          signal,
+        })
+      ).data,
+  });
+}
+export const useJournalCalendar = (month: string) => useQuery(calendarQueryOptions(month));
+
+/** GET /journal/entries/{date}: the entry (or null), the questions and the day's trades. */
+export function useJournalDay(date: string | null) {
+  return useQuery({
+    queryKey: journalKeys.day(date ?? ''),
+    enabled: Boolean(date),
+    queryFn: async ({ signal }) =>
+      (
+        await apiClient.get<JournalDay>(`/journal/entries/${date}`, {
+          query: { utcOffsetMinutes: browserUtcOffset() },
+          signal,
+        })
+      ).data,
+  });
+}
+
+/** PUT /journal/entries/{date}; everything under 'journal' is fetched again (calendar, summary). */
+export function useSaveEntry(date: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: Partial<JournalEntryInput>) =>
+      (await apiClient.put<JournalEntry>(`/journal/entries/${date}`, input)).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: journalKeys.all }),
+  });
+}
+
+/** POST /journal/entries/{date}/screenshots (multipart "screenshots"). */
+export function useUploadScreenshots(date: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (files: File[]) => {
+      const form = new FormData();
+      for (const file of files) form.append('screenshots', file);
+      return apiClient.post<{ added: number }>(`/journal/entries/${date}/screenshots`, form);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: journalKeys.day(date) }),
+  });
+}
+
+export function useDeleteScreenshot(date: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiClient.delete(`/journal/screenshots/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: journalKeys.day(date) }),
+  });
+}

@@ -1,0 +1,197 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Radio, Skeleton, Steps, Table, Tag } from 'antd';
+import { useRef, useState } from 'react';
+import { toast } from 'react-toastify';
+import type { ApiError } from '@/lib/api-client';
+import {
+  type ImportPreview,
+  type ImportResult,
+  useCommitImport,
+  useImportPresets,
+  usePreviewImport,
+} from '../api/journal-import';
+import { formatPnl, pnlClass } from '../lib/journal-time';
+
+const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Format → file → preview (row errors by line, new and duplicate trades) → import, all or nothing. */
+export function ImportWizard() {
+  const presets = useImportPresets();
+  const [preset, setPreset] = useState('generic');
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const previewing = usePreviewImport();
+  const committing = useCommitImport();
+  const input = useRef<HTMLInputElement>(null);
+  const step = result ? 3 : preview ? 2 : file ? 1 : 0;
+
+  const choose = async (chosen: File | null) => {
+    setFile(chosen);
+    setPreview(null);
+    setResult(null);
+    if (!chosen) return;
+    try {
+      setPreview(await previewing.mutateAsync({ preset, file: chosen }));
+    } catch (error) {
+      toast.error((error as ApiError).message);
+    }
+  };
+
+  const commit = async () => {
+    if (!file) return;
+    try {
+      const response = await committing.mutateAsync({ preset, file });
+      setResult(response.data);
+      toast.success(response.message ?? 'Imported.');
+    } catch (error) {
+      toast.error((error as ApiError).message);
+    }
+  };
+
+  const reset = () => {
+    setFile(null);
+    setPreview(null);
+    setResult(null);
+    if (input.current) input.current.value = '';
+  };
+
+  return (
+    <section className="cw-journal-import" aria-label="Import trades">
+      <Steps
+        size="small"
+        current={step}
+        items={[{ title: 'Format' }, { title: 'File' }, { title: 'Preview' }, { title: 'Imported' }]}
+        responsive={false}
+        className="cw-journal-import__steps"
+      />
+      <h3>1. Choose the format</h3>
+      {presets.isPending ? (
+        <Skeleton active paragraph={{ rows: 3 }} />
+      ) : presets.error ? (
+        <Alert type="error" showIcon message={presets.error.message} />
+      ) : (
+        <Radio.Group
+          value={preset}
+          onChange={(event) => {
+            setPreset(event.target.value);
+            reset();
+          }}
+          className="cw-journal-import__presets"
+          aria-label="Import format"
+        >
+          {presets.data.map((option) => (
+            <Radio key={option.id} value={option.id} className="cw-journal-import__preset">
+              <strong>{option.name}</strong>
+              <span className="cw-journal-muted">{option.description}</span>
+              <a href={option.templateUrl} download onClick={(event) => event.stopPropagation()}>
+                Download the {option.id === 'generic' ? 'template' : 'example'}
+              </a>
+            </Radio>
+          ))}
+        </Radio.Group>
+      )}
+      <h3>2. Choose the file</h3>
+      <input
+        ref={input}
+        type="file"
+        accept=".csv,text/csv"
+        style={{ display: 'none' }}
+        data-testid="import-file-input"
+        aria-label="CSV file to import"
+        onChange={(event) => void choose(event.target.files?.[0] ?? null)}
+      />
+      <div className="cw-journal-import__file">
+        <Button
+          icon={<UploadOutlined />}
+          onClick={() => input.current?.click()}
+          loading={previewing.isPending}
+        >
+          Choose a CSV file
+        </Button>
+        {file ? (
+          <span>{file.name}</span>
+        ) : (
+          <span className="cw-journal-muted">
+            Several imports a day are fine: trades already in your journal are skipped.
+          </span>
+        )}
+      </div>
+      {preview ? (
+        <>
+          <h3>3. Check the preview</h3>
+          {preview.errors.length > 0 ? (
+            <Alert
+              type="error"
+              showIcon
+              message={`${preview.errors.length} row${preview.errors.length === 1 ? ' has an error' : 's have errors'}: nothing will be imported until the file is corrected.`}
+              description={
+                <ul className="cw-journal-import__errors">
+                  {preview.errors.slice(0, 50).map((error) => (
+                    <li key={error.line}>
+                      <strong>Line {error.line}:</strong> {error.message}
+                    </li>
+                  ))}
+                </ul>
+              }
+            />
+          ) : (
+            <Alert
+              type="info"
+              showIcon
+              message={`${preview.rows} rows read: ${preview.newTrades} new trade${preview.newTrades === 1 ? '' : 's'}, ${preview.duplicates} already in your journal${preview.openFills ? `, ${preview.openFills} fills of positions still open (imported once closed)` : ''}.`}
+            />
+          )}
+          {preview.trades.length > 0 ? (
+            <Table
+              size="small"
+              rowKey={(trade) => `${trade.line}-${trade.symbol}-${trade.entryTime}`}
+              dataSource={preview.trades.slice(0, 200)}
+              pagination={{ pageSize: 10, hideOnSinglePage: true }}
+              scroll={{ x: true }}
+              columns={[
+                { title: 'Line', dataIndex: 'line', width: 60 },
+                { title: 'Symbol', render: (_, t) => `${t.symbol} ${t.side}` },
+                { title: 'Qty', dataIndex: 'quantity', align: 'right' },
+                {
+                  title: 'Entry',
+                  render: (_, t) => timeFormat.format(new Date(t.entryTime)),
+                  responsive: ['md'],
+                },
+                {
+                  title: 'P&L',
+                  align: 'right',
+                  render: (_, t) => <span className={pnlClass(t.pnl)}>{formatPnl(t.pnl)}</span>,
+                },
+                {
+                  title: '',
+                  render: (_, t) =>
+                    t.duplicate ? <Tag>Already imported</Tag> : <Tag color="green">New</Tag>,
+                },
+              ]}
+            />
+          ) : null}
+          <div className="cw-journal-import__actions">
+            <Button
+              type="primary"
+              onClick={() => void commit()}
+              loading={committing.isPending}
+              disabled={preview.errors.length > 0 || preview.newTrades === 0 || Boolean(result)}
+            >
+              Import {preview.newTrades} trade{preview.newTrades === 1 ? '' : 's'}
+            </Button>
+            <Button onClick={reset}>Start again</Button>
+          </div>
+        </>
+      ) : null}
+      {result ? (
+        <Alert
+          type="success"
+          showIcon
+          role="status"
+          message={`${result.added} trade${result.added === 1 ? '' : 's'} imported${result.duplicates ? `, ${result.duplicates} already in your journal` : ''}.`}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,155 @@
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { Alert, Button, Skeleton } from 'antd';
+import { useJournalCalendar } from '../api/journal-entries';
+import type { CalendarDay } from '../api/journal-types';
+import { formatPnl } from '../lib/journal-time';
+
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+const monthName = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+export function shiftMonth(month: string, by: number): string {
+  const [year, index] = month.split('-').map(Number);
+  return new Date(Date.UTC(year, index - 1 + by, 1)).toISOString().slice(0, 7);
+}
+
+/** The cells of a month, Monday first, with blanks before the 1st. */
+function monthCells(month: string): Array<string | null> {
+  const [year, index] = month.split('-').map(Number);
+  const first = new Date(Date.UTC(year, index - 1, 1));
+  const days = new Date(Date.UTC(year, index, 0)).getUTCDate();
+  const blanks = (first.getUTCDay() + 6) % 7;
+  return [
+    ...Array.from({ length: blanks }, () => null),
+    ...Array.from({ length: days }, (_, day) => `${month}-${String(day + 1).padStart(2, '0')}`),
+  ];
+}
+
+/** Green for a profitable day, red for a losing one, stronger with the size relative to the month's largest. */
+function tone(day: CalendarDay | undefined, largest: number): string | undefined {
+  if (!day || day.trades === 0 || day.netPnl === 0) return undefined;
+  const strength = Math.round(25 + 55 * Math.min(1, Math.abs(day.netPnl) / largest));
+  const colour = day.netPnl > 0 ? 'var(--cw-color-profit)' : 'var(--cw-color-loss)';
+  return `color-mix(in srgb, ${colour} ${strength}%, transparent)`;
+}
+
+/** The month calendar coloured by P&L; a day opens its entry and trades. */
+export function JournalCalendar({
+  month,
+  onMonthChange,
+  selected,
+  onSelect,
+  today,
+}: {
+  month: string;
+  onMonthChange: (month: string) => void;
+  selected: string | null;
+  onSelect: (date: string) => void;
+  today: string;
+}) {
+  const calendar = useJournalCalendar(month);
+  const byDate = new Map((calendar.data?.days ?? []).map((day) => [day.date, day]));
+  const largest = Math.max(1, ...(calendar.data?.days ?? []).map((day) => Math.abs(day.netPnl)));
+  const monthPnl = (calendar.data?.days ?? []).reduce((sum, day) => sum + day.netPnl, 0);
+  const monthTrades = (calendar.data?.days ?? []).reduce((sum, day) => sum + day.trades, 0);
+  const label = monthName.format(new Date(`${month}-01T00:00:00Z`));
+
+  return (
+    <section className="cw-journal-calendar" aria-labelledby="cw-journal-month">
+      <div className="cw-journal-calendar__bar">
+        <Button
+          icon={<LeftOutlined />}
+          aria-label="Previous month"
+          onClick={() => onMonthChange(shiftMonth(month, -1))}
+        />
+        <h2 id="cw-journal-month" className="cw-journal-calendar__month">
+          {label}
+        </h2>
+        <Button
+          icon={<RightOutlined />}
+          aria-label="Next month"
+          onClick={() => onMonthChange(shiftMonth(month, 1))}
+        />
+        <span className="cw-journal-calendar__total" data-testid="month-pnl">
+          {monthTrades} trade{monthTrades === 1 ? '' : 's'} ·{' '}
+          <strong className={monthPnl > 0 ? 'cw-journal-profit' : monthPnl < 0 ? 'cw-journal-loss' : ''}>
+            {formatPnl(monthPnl)}
+          </strong>
+        </span>
+      </div>
+      {calendar.error ? (
+        <Alert
+          type="error"
+          showIcon
+          message={calendar.error.message}
+          action={<Button onClick={() => void calendar.refetch()}>Try again</Button>}
+        />
+      ) : calendar.isPending ? (
+        <Skeleton active paragraph={{ rows: 6 }} aria-label="Loading the calendar" />
+      ) : (
+        <div className="cw-journal-calendar__grid">
+          <div className="cw-journal-calendar__row" aria-hidden="true">
+            {WEEKDAYS.map((weekday) => (
+              <div key={weekday} className="cw-journal-calendar__weekday">
+                {weekday}
+              </div>
+            ))}
+          </div>
+          {chunk(monthCells(month), 7).map((week) => (
+            <div className="cw-journal-calendar__row" key={week.find(Boolean) ?? 'blank'}>
+              {week.map((date, index) => {
+                // biome-ignore lint/suspicious/noArrayIndexKey: blank cells have no identity but their place
+                if (!date) return <div key={`blank-${index}`} className="cw-journal-calendar__blank" />;
+                const day = byDate.get(date);
+                const description = [
+                  day?.trades
+                    ? `${day.trades} trade${day.trades === 1 ? '' : 's'}, ${formatPnl(day.netPnl)}`
+                    : 'no trades',
+                  day?.hasEntry ? 'entry written' : null,
+                ]
+                  .filter(Boolean)
+                  .join(', ');
+                return (
+                  <div key={date}>
+                    <button
+                      type="button"
+                      className={[
+                        'cw-journal-calendar__day',
+                        date === selected ? 'is-selected' : '',
+                        date === today ? 'is-today' : '',
+                      ].join(' ')}
+                      style={{ background: tone(day, largest) }}
+                      onClick={() => onSelect(date)}
+                      aria-label={`${date}: ${description}`}
+                      aria-pressed={date === selected}
+                      data-date={date}
+                    >
+                      <span className="cw-journal-calendar__date">{Number(date.slice(8))}</span>
+                      {day?.hasEntry ? (
+                        <span className="cw-journal-calendar__entry" aria-hidden="true">
+                          ✎
+                        </span>
+                      ) : null}
+                      {day?.trades ? (
+                        <span className="cw-journal-calendar__pnl">{formatPnl(day.netPnl)}</span>
+                      ) : null}
+                    </button>
+                  </div>
+                );
+              })}
+            </div>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function chunk<T>(items: T[], size: number): T[][] {
+  const rows: T[][] = [];
+  for (let start = 0; start < items.length; start += size) {
+    const row = items.slice(start, start + size);
+    while (row.length < size) row.push(null as T);
+    rows.push(row);
+  }
+  return rows;
+}

@@ -1,0 +1,183 @@
+import { Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
+import { useEffect } from 'react';
+import { toast } from 'react-toastify';
+import type { ApiError } from '@/lib/api-client';
+import { type TradeFormValues, useCreateTrade, useUpdateTrade } from '../api/journal-trades';
+import type { JournalTrade } from '../api/journal-types';
+
+type FormShape = Omit<TradeFormValues, 'entryTime' | 'exitTime'> & { entryTime: string; exitTime?: string };
+
+/** 'YYYY-MM-DDTHH:mm' in the browser's zone, what <input type="datetime-local"> reads and writes. */
+export function toLocalInput(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+const fromLocalInput = (value: string | undefined) => (value ? new Date(value).toISOString() : null);
+
+/** Add or edit a trade. Verified trades (competition, broker) keep their executions: only the annotations change. */
+export function TradeFormModal({
+  open,
+  trade,
+  defaultDate,
+  onClose,
+}: {
+  open: boolean;
+  trade: JournalTrade | null;
+  defaultDate?: string;
+  onClose: () => void;
+}) {
+  const [form] = Form.useForm<FormShape>();
+  const create = useCreateTrade();
+  const update = useUpdateTrade();
+  const verified = Boolean(trade?.verified);
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (trade) {
+      form.setFieldsValue({
+        ...trade,
+        entryTime: toLocalInput(trade.entryTime),
+        exitTime: toLocalInput(trade.exitTime),
+      } as unknown as FormShape);
+    } else {
+      const day = defaultDate ?? new Date().toISOString().slice(0, 10);
+      form.setFieldsValue({
+        side: 'long',
+        fees: 0,
+        entryTime: `${day}T09:30`,
+        exitTime: `${day}T10:30`,
+      } as FormShape);
+    }
+  }, [open, trade, defaultDate, form]);
+
+  const submit = async (values: FormShape) => {
+    const input: TradeFormValues = {
+      ...values,
+      exitPrice: values.exitPrice ?? null,
+      stopPrice: values.stopPrice ?? null,
+      targetPrice: values.targetPrice ?? null,
+      entryTime: fromLocalInput(values.entryTime)!,
+      exitTime: fromLocalInput(values.exitTime),
+      fees: values.fees ?? 0,
+    };
+    try {
+      if (trade) await update.mutateAsync({ id: trade._id, input });
+      else await create.mutateAsync(input);
+      toast.success(trade ? 'Trade saved.' : 'Trade added.');
+      onClose();
+    } catch (error) {
+      const apiError = error as ApiError;
+      form.setFields(
+        (apiError.details ?? [])
+          .filter((detail) => detail.path && detail.path !== '(body)')
+          .map((detail) => ({
+            name: detail.path.split('.')[0] as keyof FormShape,
+            errors: [detail.message],
+          })),
+      );
+      toast.error(apiError.message);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={trade ? `Edit ${trade.symbol} trade` : 'Add a trade'}
+      okText={trade ? 'Save trade' : 'Add trade'}
+      onOk={() => form.submit()}
+      confirmLoading={create.isPending || update.isPending}
+      onCancel={onClose}
+      destroyOnHidden
+      width={640}
+    >
+      {verified ? (
+        <p className="cw-journal-muted">
+          This trade comes from verified fills: you can change its stop, target, tags and notes.
+        </p>
+      ) : null}
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        className="cw-journal-trade-form"
+        disabled={false}
+      >
+        <div className="cw-journal-form-grid">
+          <Form.Item name="symbol" label="Symbol" rules={[{ required: true, message: 'Enter the symbol.' }]}>
+            <Input disabled={verified} placeholder="RELIANCE" autoComplete="off" />
+          </Form.Item>
+          <Form.Item name="side" label="Side">
+            <Radio.Group
+              disabled={verified}
+              optionType="button"
+              options={[
+                { label: 'Long', value: 'long' },
+                { label: 'Short', value: 'short' },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item
+            name="quantity"
+            label="Quantity"
+            rules={[{ required: true, message: 'Enter the quantity.' }]}
+          >
+            <InputNumber disabled={verified} min={0} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="fees" label="Fees">
+            <InputNumber disabled={verified} min={0} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item
+            name="entryPrice"
+            label="Entry price"
+            rules={[{ required: true, message: 'Enter the entry price.' }]}
+          >
+            <InputNumber disabled={verified} min={0} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="exitPrice" label="Exit price" extra="Empty while the trade is open">
+            <InputNumber disabled={verified} min={0} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item
+            name="entryTime"
+            label="Entry time"
+            rules={[{ required: true, message: 'Enter the entry time.' }]}
+          >
+            <Input type="datetime-local" disabled={verified} />
+          </Form.Item>
+          <Form.Item name="exitTime" label="Exit time">
+            <Input type="datetime-local" disabled={verified} />
+          </Form.Item>
+          <Form.Item name="stopPrice" label="Stop" extra="Needed for R multiples">
+            <InputNumber min={0} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="targetPrice" label="Target">
+            <InputNumber min={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </div>
+        <Form.Item name="setupTags" label="Setup tags">
+          <Select
+            mode="tags"
+            tokenSeparators={[',', ';']}
+            placeholder="breakout, pullback…"
+            open={false}
+            suffixIcon={null}
+          />
+        </Form.Item>
+        <Form.Item name="mistakeTags" label="Mistake tags">
+          <Select
+            mode="tags"
+            tokenSeparators={[',', ';']}
+            placeholder="fomo, moved-stop…"
+            open={false}
+            suffixIcon={null}
+          />
+        </Form.Item>
+        <Form.Item name="notes" label="Notes">
+          <Input.TextArea rows={3} maxLength={5000} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

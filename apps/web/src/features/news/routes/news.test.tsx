@@ -1,0 +1,111 @@
+import type { NewsItem } from '@candlewise/shared/news/news-categories';
+import { screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ApiCall, mockApi } from '@/testing/mock-api';
+import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
+import { makeSession } from '@/testing/test-data';
+
+const now = Date.now();
+const item = (overrides: Partial<NewsItem>): NewsItem => ({
+  _id: 'n1',
+  kind: 'feed',
+  title: 'Gold eases from its high',
+  summary: 'XAUUSD slipped 0.6%.',
+  url: 'https://wire.example.com/gold',
+  imageUrl: '/images/news/commodities.svg',
+  category: 'commodities',
+  symbols: ['XAUUSD'],
+  source: { _id: 's1', name: 'Example Wire' },
+  author: null,
+  publishedAt: new Date(now - 25 * 60_000).toISOString(),
+  ...overrides,
+});
+
+const stories = [
+  item({}),
+  item({
+    _id: 'n2',
+    kind: 'post',
+    title: 'December competition rules',
+    url: null,
+    category: 'education',
+    source: { _id: null, name: 'Candlewise' },
+    symbols: [],
+  }),
+  item({ _id: 'n3', title: 'Rupee steadies', category: 'forex', symbols: ['USDINR'], imageUrl: null }),
+];
+
+/** GET /news filtered like the server: category and words. */
+function newsHandler({ url }: ApiCall) {
+  const category = url.searchParams.get('category');
+  const q = url.searchParams.get('q')?.toLowerCase();
+  const items = stories.filter(
+    (story) => (!category || story.category === category) && (!q || story.title.toLowerCase().includes(q)),
+  );
+  return { body: { success: true, data: { items, total: items.length, page: 1, pageSize: 12 } } };
+}
+
+// A busy machine renders antd slowly in jsdom: the finds wait longer than the default second.
+const slow = { timeout: 15_000 };
+
+describe('/news', { timeout: 60_000 }, () => {
+  beforeAll(async () => {
+    await warmUpFrame();
+    await import('./news');
+  }, FRAME_WARM_UP_MS);
+
+  it('shows cards with source, relative time and a link to the original in a new tab, or the article in the app', async () => {
+    mockApi({ 'GET /notification/all': { body: { success: true, data: [] } }, 'GET /news': newsHandler });
+    renderApp('/news', { auth: makeSession() });
+    expect(await screen.findByText('3 stories', undefined, slow)).toBeInTheDocument();
+    const feed = screen.getByRole('link', { name: /Gold eases from its high/ });
+    expect(feed).toHaveAttribute('href', 'https://wire.example.com/gold');
+    expect(feed).toHaveAttribute('target', '_blank');
+    expect(feed).toHaveAttribute('rel', 'noopener noreferrer');
+    const card = feed.closest('article') as HTMLElement;
+    expect(within(card).getByText('Example Wire')).toBeInTheDocument();
+    expect(within(card).getByText(/^2\d minutes ago$/)).toBeInTheDocument();
+    expect(within(card).getByText('XAUUSD')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'December competition rules' })).toHaveAttribute(
+      'href',
+      '/news/n2',
+    );
+  });
+
+  it('narrows by category tab and by search, and offers a way back from an empty result', async () => {
+    const api = mockApi({
+      'GET /notification/all': { body: { success: true, data: [] } },
+      'GET /news': newsHandler,
+    });
+    const { user } = renderApp('/news', { auth: makeSession() });
+    expect(await screen.findByText('3 stories', undefined, slow)).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Forex' }));
+    expect(await screen.findByText('1 story', undefined, slow)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Rupee steadies/ })).toBeInTheDocument();
+    expect(api.callsTo('GET', '/news').at(-1)?.url.searchParams.get('category')).toBe('forex');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search news' }), 'bitcoin{Enter}');
+    expect(await screen.findByText('No stories match these filters.', undefined, slow)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show all news' }));
+    expect(await screen.findByText('3 stories', undefined, slow)).toBeInTheDocument();
+  });
+
+  it('says what went wrong and retries', async () => {
+    let fail = true;
+    mockApi({
+      'GET /notification/all': { body: { success: true, data: [] } },
+      'GET /news': (call) =>
+        fail
+          ? {
+              status: 500,
+              body: { success: false, message: 'Something went wrong on our side.', code: 'INTERNAL_ERROR' },
+            }
+          : newsHandler(call),
+    });
+    const { user } = renderApp('/news', { auth: makeSession() });
+    expect(await screen.findByText('We could not load the news.', undefined, slow)).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('3 stories', undefined, slow)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,183 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
+import { apiLogin, plantSession, type Session } from '../support/session.ts';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const screenshotDir = path.join(repoRoot, 'e2e/test-results/screenshots');
+const GROUP = 'group-running';
+const SYMBOL = 'NIFTY50';
+
+test.describe.configure({ mode: 'serial' });
+
+// biome-ignore lint/suspicious/noExplicitAny: API answers are read ad hoc in this journey.
+async function json(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<any> {
+  if (!response.ok()) throw new Error(`${response.url()}: ${response.status()} ${await response.text()}`);
+  return response.json();
+}
+
+async function latestCode(request: APIRequestContext, to: string): Promise<string> {
+  const outbox = await json(await request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(to)}&limit=1`));
+  const code = String(outbox.data[0]?.text ?? '').match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code in the outbox for ${to}`);
+  return code;
+}
+
+/** A new learner of our own (signed up and onboarded through the API), then Pro through the local checkout. */
+async function createProLearner(request: APIRequestContext): Promise<Session> {
+  const unique = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const email = `broker-${unique}@e2e.test`;
+  const password = 'broker-password-1';
+  const phoneNumber = `+9197${unique.slice(-8)}`;
+  const signUp = await json(await request.post('/api/v1/auth/signup', { data: { email, password } }));
+  const headers = { Authorization: `Bearer ${signUp.data.token}` };
+  await json(
+    await request.post('/api/v1/auth/confirm-email', {
+      headers,
+      data: { code: await latestCode(request, email) },
+    }),
+  );
+  await json(await request.post('/api/v1/auth/phone', { headers, data: { phoneNumber } }));
+  await json(
+    await request.post('/api/v1/auth/confirm-phone', {
+      headers,
+      data: { code: await latestCode(request, phoneNumber) },
+    }),
+  );
+  await json(
+    await request.post('/api/v1/auth/user-details', {
+      headers,
+      data: { firstName: 'Bina', lastName: 'Broker', experienceLevel: 'beginner', interests: ['forex'] },
+    }),
+  );
+  const login = () => request.post('/api/v1/auth/login', { data: { email, password } });
+  const userId = (await json(await login())).data.user._id as string;
+  const started = await json(await request.post('/api/v1/plans/checkout', { headers }));
+  const { sessionId } = started.data as { sessionId: string };
+  await json(
+    await request.post(`/api/v1/plans/checkout/${sessionId}/pay`, {
+      headers,
+      data: { cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', name: 'Bina Broker' },
+    }),
+  );
+  await json(await request.post('/api/v1/plans/getsession', { headers, data: { userId, sessionId } }));
+  // Signed in again, so the session the browser gets already says Pro.
+  return (await json(await login())).data;
+}
+
+/** Joins the running competition, has the admin approve, then opens and closes one trade. */
+async function tradeOnceInCompetition(request: APIRequestContext, learner: Session) {
+  const headers = { Authorization: `Bearer ${learner.token}` };
+  await json(
+    await request.post(`/api/v1/group/${GROUP}/participants`, {
+      headers,
+      data: { userId: learner.user._id },
+    }),
+  );
+  const admin = await apiLogin(request, 'admin');
+  const adminHeaders = { Authorization: `Bearer ${admin.token}` };
+  const requests = await json(
+    await request.get(`/api/v1/admin/groups/${GROUP}/participants`, { headers: adminHeaders }),
+  );
+  const mine = requests.data.find((row: { userId: string }) => row.userId === learner.user._id);
+  await json(
+    await request.post(`/api/v1/admin/groups/${GROUP}/participants/${mine._id}/approve`, {
+      headers: adminHeaders,
+    }),
+  );
+  await json(
+    await request.post(`/api/v1/group/${GROUP}/orders`, {
+      headers,
+      data: { symbol: SYMBOL, side: 'buy', type: 'market', quantity: 1 },
+    }),
+  );
+  await json(await request.post(`/api/v1/group/${GROUP}/positions/${SYMBOL}/close`, { headers }));
+}
+
+async function openSignedIn(browser: Browser, session: Session, width = 1280, dark = false) {
+  const context = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 800 } });
+  const page = await context.newPage();
+  await plantSession(page, session, dark);
+  await page.goto('/connectbroker');
+  await expect(page.getByRole('heading', { level: 1, name: 'Connect Broker' })).toBeVisible();
+  return { context, page };
+}
+
+let learner: Session;
+
+test('a Pro learner connects the paper broker, syncs, finds the trade in the journal, and disconnects', async ({
+  browser,
+  request,
+}) => {
+  learner = await createProLearner(request);
+  await tradeOnceInCompetition(request, learner);
+
+  const { context, page } = await openSignedIn(browser, learner);
+  await expect(page.getByText(/No broker connected yet/)).toBeVisible();
+  await expect(page.getByText('Broker sync is part of Pro')).toHaveCount(0);
+  // The paper broker needs no credentials; Alpaca's form asks for its key with help text.
+  await page.getByText('Alpaca', { exact: true }).click();
+  await expect(page.getByLabel('API key ID')).toBeVisible();
+  await expect(page.getByText(/Home → API Keys → Generate New Keys/)).toBeVisible();
+  await page.getByText('Candlewise paper', { exact: true }).click();
+  await page.getByRole('button', { name: 'Connect Candlewise paper' }).click();
+
+  const card = page.getByRole('article', { name: 'Candlewise paper' });
+  await expect(card.getByText('1 competition account')).toBeVisible();
+  await expect(card.getByText('Not synced yet')).toBeVisible();
+  await card.getByRole('button', { name: 'Sync now' }).click();
+  await expect(card.getByText('Imported 1 new trade into your journal.')).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Open the journal' })).toHaveAttribute('href', '/journal');
+  await expect(card.getByText(/· 1 new trade$/)).toBeVisible();
+
+  // The journal holds the trade, verified, from the paper source (read through the API until the
+  // journal page lands on its own branch).
+  const headers = { Authorization: `Bearer ${learner.token}` };
+  const [connection] = (await json(await request.get('/api/v1/broker/connections', { headers }))).data;
+  const trades = (
+    await json(await request.get(`/api/v1/broker/connections/${connection._id}/trades`, { headers }))
+  ).data;
+  expect(trades).toHaveLength(1);
+  expect(trades[0]).toMatchObject({
+    symbol: SYMBOL,
+    side: 'long',
+    quantity: 1,
+    source: 'paper',
+    verified: true,
+  });
+
+  // Syncing again imports nothing new.
+  await card.getByRole('button', { name: 'Sync now' }).click();
+  await expect(card.getByText('Sync finished: no new trades.')).toBeVisible();
+
+  await card.getByRole('button', { name: 'Disconnect' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'Disconnect' }).click();
+  await expect(page.getByText(/No broker connected yet/)).toBeVisible();
+  expect((await json(await request.get('/api/v1/broker/connections', { headers }))).data).toEqual([]);
+  await context.close();
+});
+
+test('screenshots: /connectbroker connected and synced, light and dark, 1280 and 375 px', async ({
+  browser,
+  request,
+}) => {
+  const headers = { Authorization: `Bearer ${learner.token}` };
+  const connected = await json(
+    await request.post('/api/v1/broker/connections', { headers, data: { broker: 'paper', fields: {} } }),
+  );
+  await json(await request.post(`/api/v1/broker/connections/${connected.data._id}/sync`, { headers }));
+  for (const width of [1280, 375]) {
+    for (const dark of [false, true]) {
+      const { context, page } = await openSignedIn(browser, learner, width, dark);
+      await expect(
+        page.getByRole('article', { name: 'Candlewise paper' }).getByText(/· no new trades$/),
+      ).toBeVisible();
+      await page.evaluate(() => document.fonts.ready);
+      await page.screenshot({
+        path: path.join(screenshotDir, `connect-broker-${width}-${dark ? 'dark' : 'light'}.png`),
+        fullPage: true,
+      });
+      await context.close();
+    }
+  }
+});

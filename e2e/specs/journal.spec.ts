@@ -1,0 +1,202 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { plantSession, type Session } from '../support/session.ts';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const screenshotDir = path.join(repoRoot, 'e2e/test-results/screenshots');
+const sampleCsv = path.join(repoRoot, 'apps/web/public/samples/journal-sample.csv');
+// A real 64×40 PNG (a teal band): the server checks the bytes, not the name.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAAAoCAIAAADBrGu+AAAAy0lEQVR4nNXPsQ2AMBBD0WzAppTMTUFBCVIQCIQCSc6+s+Te76d5WaWX3AU9G6ZRNWCn5+kFnHS9gAddKeCVrhFQoEcP+KTHDfhJjxhQRY8V0ECPEtBM9w/opHsGmNB9Agzp7ABzOi8ARGcEQOnYAAIdFUCj5zvLADLdMoBGf+gNAhzpvQHu9PYAJr2srw4IRa8LCEj/G0CmV+k/AoLTSwES9PcAPr1HfwuQo18BovQjQFrvEGBIZweY06kBID0jAEeHB6Dp2ACOft8GfZKKNaYUhyUAAAAASUVORK5CYII=',
+  'base64',
+);
+
+test.describe.configure({ mode: 'serial' });
+
+// biome-ignore lint/suspicious/noExplicitAny: API answers are read ad hoc in this journey.
+async function json(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<any> {
+  if (!response.ok()) throw new Error(`${response.url()}: ${response.status()} ${await response.text()}`);
+  return response.json();
+}
+
+async function latestCode(request: APIRequestContext, to: string): Promise<string> {
+  const outbox = await json(await request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(to)}&limit=1`));
+  const code = String(outbox.data[0]?.text ?? '').match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code in the outbox for ${to}`);
+  return code;
+}
+
+/** A learner of our own, so no other spec's trades change what we count. */
+async function createLearner(request: APIRequestContext): Promise<Session> {
+  const unique = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const email = `journal-${unique}@e2e.test`;
+  const password = 'journal-password-1';
+  const phoneNumber = `+9197${unique.slice(-8)}`;
+  const signUp = await json(await request.post('/api/v1/auth/signup', { data: { email, password } }));
+  const headers = { Authorization: `Bearer ${signUp.data.token}` };
+  await json(
+    await request.post('/api/v1/auth/confirm-email', {
+      headers,
+      data: { code: await latestCode(request, email) },
+    }),
+  );
+  await json(await request.post('/api/v1/auth/phone', { headers, data: { phoneNumber } }));
+  await json(
+    await request.post('/api/v1/auth/confirm-phone', {
+      headers,
+      data: { code: await latestCode(request, phoneNumber) },
+    }),
+  );
+  await json(
+    await request.post('/api/v1/auth/user-details', {
+      headers,
+      data: { firstName: 'Jaya', lastName: 'Journal', experienceLevel: 'beginner', interests: ['forex'] },
+    }),
+  );
+  return (await json(await request.post('/api/v1/auth/login', { data: { email, password } }))).data;
+}
+
+async function openSignedIn(browser: Browser, session: Session, url: string, width = 1280, dark = false) {
+  const context = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 900 } });
+  const page = await context.newPage();
+  await plantSession(page, session, dark);
+  await page.goto(url);
+  // The first visit loads the page's chunks; a busy CI machine can take a while.
+  await expect(page.getByRole('heading', { level: 1, name: 'Journal' })).toBeVisible({ timeout: 30_000 });
+  return { context, page };
+}
+
+async function tradesFigure(page: Page) {
+  await page.getByRole('tab', { name: 'Statistics' }).click();
+  const figure = page
+    .getByTestId('journal-figures')
+    .locator('div', { has: page.getByText('Trades', { exact: true }) });
+  return figure.locator('dd').first();
+}
+
+let learner: Session;
+let today: string;
+
+test('a learner writes today’s entry with a screenshot, adds two trades, imports the sample and sees the numbers change', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  learner = await createLearner(request);
+  const { context, page } = await openSignedIn(browser, learner, '/journal');
+  today = await page.evaluate(() =>
+    new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10),
+  );
+
+  // Today's entry: an answer, a rating, notes and a screenshot.
+  await page
+    .getByRole('button', { name: 'Write today’s entry' })
+    .or(page.getByRole('button', { name: "Write today's entry" }))
+    .click();
+  const entry = page.getByRole('form', { name: `Entry for ${today}` });
+  await entry.getByLabel('What was my plan for today?').fill('Trade only the opening range breakout.');
+  await entry.locator('.ant-rate-star').nth(3).click();
+  await entry.getByLabel('Notes').fill('**Patient** morning; one impulsive short.');
+  await page
+    .getByTestId('screenshot-input')
+    .setInputFiles({ name: 'chart.png', mimeType: 'image/png', buffer: PNG });
+  await expect(entry.getByRole('img', { name: 'Screenshot 1' })).toBeVisible();
+  await entry.getByRole('button', { name: 'Save entry' }).click();
+  await expect(page.getByText('Your entry is saved.')).toBeVisible();
+
+  // Two trades by hand on today.
+  const addTrade = async (
+    symbol: string,
+    side: 'Long' | 'Short',
+    quantity: number,
+    entryPrice: number,
+    exitPrice: number,
+  ) => {
+    await page.locator('.cw-journal-day').getByRole('button', { name: 'Add trade' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a trade' });
+    await dialog.getByLabel('Symbol').fill(symbol);
+    await dialog.getByText(side, { exact: true }).click();
+    await dialog.getByLabel('Quantity').fill(String(quantity));
+    await dialog.getByLabel('Entry price').fill(String(entryPrice));
+    await dialog.getByLabel('Exit price').fill(String(exitPrice));
+    await dialog.getByRole('button', { name: 'Add trade' }).click();
+    await expect(dialog).toBeHidden();
+  };
+  await addTrade('INFY', 'Long', 10, 100, 110); // +100
+  await addTrade('TCS', 'Short', 5, 200, 210); // −50
+  const todayCell = page.locator(`button[data-date="${today}"]`);
+  await expect(todayCell).toHaveAttribute('aria-label', `${today}: 2 trades, +50, entry written`);
+  // The entry survived the screenshot upload and the trades' refreshes.
+  await page.reload();
+  await expect(entry.getByLabel('Notes')).toHaveValue('**Patient** morning; one impulsive short.', {
+    timeout: 30_000,
+  });
+  await expect(entry.locator('.ant-rate-star-full')).toHaveCount(4);
+  await page.screenshot({
+    path: path.join(screenshotDir, 'journal-calendar-1280-light.png'),
+    fullPage: true,
+  });
+
+  await expect(await tradesFigure(page)).toHaveText('2');
+
+  // Import the sample CSV: preview, then import.
+  await page.getByRole('tab', { name: 'Import' }).click();
+  await page.getByTestId('import-file-input').setInputFiles(sampleCsv);
+  await expect(page.getByText('8 rows read: 8 new trades, 0 already in your journal.')).toBeVisible();
+  await page.screenshot({ path: path.join(screenshotDir, 'journal-import-1280-light.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Import 8 trades' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '8 trades imported.' })).toBeVisible();
+
+  // The same file again: nothing new.
+  await page.getByRole('button', { name: 'Start again' }).click();
+  await page.getByTestId('import-file-input').setInputFiles(sampleCsv);
+  await expect(page.getByText('8 rows read: 0 new trades, 8 already in your journal.')).toBeVisible();
+
+  await expect(await tradesFigure(page)).toHaveText('10');
+  await expect(page.getByRole('img', { name: /^Equity curve from 2026-11-02/ })).toBeVisible();
+  await page.screenshot({
+    path: path.join(screenshotDir, 'journal-statistics-1280-light.png'),
+    fullPage: true,
+  });
+
+  // The calendar of the sample's month shows its days.
+  await page.goto('/journal?tab=calendar&date=2026-11-02');
+  await expect(page.locator('button[data-date="2026-11-02"]')).toHaveAttribute(
+    'aria-label',
+    /^2026-11-02: 2 trades, −?\+?[\d,.]+/,
+    { timeout: 30_000 },
+  );
+  await expect(page.locator('.cw-journal-day').getByText('RELIANCE')).toBeVisible();
+  await context.close();
+});
+
+test('the journal reads well at 375 px and in dark mode', async ({ browser }) => {
+  test.setTimeout(120_000);
+  for (const [width, dark] of [
+    [375, false],
+    [375, true],
+    [1280, true],
+  ] as const) {
+    const suffix = `${width}-${dark ? 'dark' : 'light'}`;
+    const { context, page } = await openSignedIn(
+      browser,
+      learner,
+      '/journal?tab=calendar&date=2026-11-02',
+      width,
+      dark,
+    );
+    await expect(page.locator('button[data-date="2026-11-02"]')).toBeVisible({ timeout: 30_000 });
+    await page.screenshot({
+      path: path.join(screenshotDir, `journal-calendar-${suffix}.png`),
+      fullPage: true,
+    });
+    await page.getByRole('tab', { name: 'Statistics' }).click();
+    await expect(page.getByTestId('journal-figures')).toBeVisible({ timeout: 30_000 });
+    await page.screenshot({
+      path: path.join(screenshotDir, `journal-statistics-${suffix}.png`),
+      fullPage: true,
+    });
+    await context.close();
+  }
+});

@@ -1,0 +1,154 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+const money = (name: string) => numeric(name, { precision: 20, scale: 6, mode: 'number' });
+
+/**
+ * One trade in a learner's journal: a round trip from flat to flat (DESIGN §10). Manual and CSV
+ * trades are typed in; paper (competition) and broker trades are built from fills and verified.
+ */
+export const journalTrades = pgTable(
+  'journal_trades',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    symbol: text('symbol').notNull(),
+    side: text('side', { enum: ['long', 'short'] }).notNull(),
+    quantity: money('quantity').notNull(),
+    entryPrice: money('entry_price').notNull(),
+    exitPrice: money('exit_price'),
+    entryTime: timestamp('entry_time', { withTimezone: true }).notNull(),
+    exitTime: timestamp('exit_time', { withTimezone: true }),
+    fees: money('fees').notNull().default(0),
+    /** Net P&L in the account currency after fees; null while the trade is open. */
+    pnl: money('pnl'),
+    stopPrice: money('stop_price'),
+    targetPrice: money('target_price'),
+    setupTags: text('setup_tags').array().notNull().default([]),
+    mistakeTags: text('mistake_tags').array().notNull().default([]),
+    notes: text('notes').notNull().default(''),
+    source: text('source', { enum: ['manual', 'csv', 'paper', 'broker'] }).notNull(),
+    /** Paper and broker trades come from executions the learner did not type: verified. */
+    verified: boolean('verified').notNull().default(false),
+    /**
+     * The identity of the trade at its source (a CSV row's fingerprint, the opening fill's id):
+     * importing the same thing twice finds this key taken and adds nothing.
+     */
+    externalId: text('external_id'),
+    /** Broker connection or competition the trade came from, when it has one. */
+    origin: text('origin'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('journal_trades_user_source_external_unique').on(
+      table.userId,
+      table.source,
+      table.externalId,
+    ),
+    index('journal_trades_user_exit_idx').on(table.userId, table.exitTime),
+  ],
+);
+
+/** The reflective questions of the daily entry, edited by admins (DESIGN §15). */
+export const journalQuestions = pgTable('journal_questions', {
+  id: text('id').primaryKey(),
+  text: text('text').notNull(),
+  position: integer('position').notNull().default(0),
+  /** Retired questions stay readable in old entries but are not asked any more. */
+  active: boolean('active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type JournalAnswer = { questionId: string; question: string; answer: string };
+
+/** One entry per learner and calendar day. */
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    /** The question's text is kept with the answer, so editing a question does not rewrite history. */
+    answers: jsonb('answers').$type<JournalAnswer[]>().notNull().default([]),
+    emotion: text('emotion'),
+    rating: integer('rating'),
+    notes: text('notes').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('journal_entries_user_date_unique').on(table.userId, table.date)],
+);
+
+export const journalEntryScreenshots = pgTable(
+  'journal_entry_screenshots',
+  {
+    id: text('id').primaryKey(),
+    entryId: text('entry_id')
+      .notNull()
+      .references(() => journalEntries.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('journal_entry_screenshots_entry_idx').on(table.entryId)],
+);
+
+export const journalEntryTrades = pgTable(
+  'journal_entry_trades',
+  {
+    entryId: text('entry_id')
+      .notNull()
+      .references(() => journalEntries.id, { onDelete: 'cascade' }),
+    tradeId: text('trade_id')
+      .notNull()
+      .references(() => journalTrades.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.entryId, table.tradeId] }),
+    index('journal_entry_trades_trade_idx').on(table.tradeId),
+  ],
+);
+
+/** Each committed CSV import, for the learner's history of what came from where. */
+export const journalImports = pgTable(
+  'journal_imports',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    preset: text('preset').notNull(),
+    fileName: text('file_name').notNull(),
+    rows: integer('rows').notNull(),
+    added: integer('added').notNull(),
+    duplicates: integer('duplicates').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('journal_imports_user_idx').on(table.userId, table.createdAt)],
+);
+
+export type JournalTradeRow = typeof journalTrades.$inferSelect;
+export type JournalEntryRow = typeof journalEntries.$inferSelect;
+export type JournalQuestionRow = typeof journalQuestions.$inferSelect;

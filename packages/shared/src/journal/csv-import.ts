@@ -1,0 +1,405 @@
+/**
+ * CSV imports into the journal: the generic template (one row per trade) and broker presets (one row
+ * per fill, paired into round trips by the same rule as paper and broker fills). Every row is
+ * checked; the caller imports nothing when any row has an error. Each trade carries an `identity`
+ * that is the same whenever the same trade is imported again, so a second import adds nothing.
+ */
+import { parseCsv } from './csv.ts';
+import { tradePnl } from './journal-schemas.ts';
+import { type Execution, executionsToRoundTrips } from './round-trips.ts';
+
+export type JournalImportPresetId = 'generic' | 'zerodha' | 'ibkr';
+
+export interface JournalImportPreset {
+  id: JournalImportPresetId;
+  name: string;
+  description: string;
+  /** Required columns first, then optional ones (names as in the header, any case). */
+  required: readonly string[];
+  optional: readonly string[];
+  /** A small example file in this format. */
+  example: string;
+}
+
+export const GENERIC_COLUMNS = [
+  'symbol',
+  'side',
+  'quantity',
+  'entry_price',
+  'exit_price',
+  'entry_time',
+  'exit_time',
+  'fees',
+  'stop',
+  'target',
+  'setup_tags',
+  'mistake_tags',
+  'notes',
+] as const;
+
+export const JOURNAL_IMPORT_PRESETS: readonly JournalImportPreset[] = [
+  {
+    id: 'generic',
+    name: 'Candlewise template',
+    description:
+      'One row per trade. Side is long or short (buy and sell work too); times are ISO 8601 such as 2026-11-02 09:15 or 2026-11-02T09:15:00+05:30 (without an offset they are read in your time zone). Leave the exit empty for an open trade. Separate tags with ";".',
+    required: ['symbol', 'side', 'quantity', 'entry_price', 'entry_time'],
+    optional: ['exit_price', 'exit_time', 'fees', 'stop', 'target', 'setup_tags', 'mistake_tags', 'notes'],
+    example: [
+      GENERIC_COLUMNS.join(','),
+      'RELIANCE,long,10,2450.5,2471,2026-11-02 09:20,2026-11-02 11:05,40,2440,2480,breakout,,Waited for the retest',
+      'NIFTY50,short,25,24310,24355,2026-11-02 13:10,2026-11-02 14:02,55,24350,24250,reversal;vwap,moved-stop,',
+    ].join('\r\n'),
+  },
+  {
+    id: 'zerodha',
+    name: 'Zerodha tradebook',
+    description:
+      'The tradebook CSV from Zerodha Console (Reports → Tradebook). One row per fill; fills are paired into trades from flat to flat. Times are Indian Standard Time.',
+    required: ['symbol', 'trade_type', 'quantity', 'price', 'trade_id', 'order_execution_time'],
+    optional: ['isin', 'trade_date', 'exchange', 'segment', 'series', 'auction', 'order_id'],
+    example: [
+      'symbol,isin,trade_date,exchange,segment,series,trade_type,auction,quantity,price,trade_id,order_id,order_execution_time',
+      'INFY,INE009A01021,2026-11-02,NSE,EQ,EQ,buy,false,20,1510.25,55001,1100000001,2026-11-02T09:31:12',
+      'INFY,INE009A01021,2026-11-02,NSE,EQ,EQ,sell,false,20,1522.40,55002,1100000002,2026-11-02T13:45:03',
+    ].join('\r\n'),
+  },
+  {
+    id: 'ibkr',
+    name: 'Interactive Brokers (Flex trades)',
+    description:
+      'A Flex Query trades report as CSV with the columns Symbol, DateTime, Buy/Sell, Quantity, TradePrice, IBCommission and TradeID (Multiplier optional). One row per fill; times are read in your time zone.',
+    required: ['symbol', 'datetime', 'buy/sell', 'quantity', 'tradeprice', 'tradeid'],
+    optional: ['ibcommission', 'multiplier', 'currencyprimary'],
+    example: [
+      'Symbol,DateTime,Buy/Sell,Quantity,TradePrice,IBCommission,TradeID,Multiplier',
+      'AAPL,20261102;093501,BUY,50,221.10,-1,7001,1',
+      'AAPL,20261102;154012,SELL,-50,223.45,-1,7002,1',
+    ].join('\r\n'),
+  },
+];
+
+export interface ImportedTrade {
+  /** The file line of the row (generic) or of the opening fill (presets). */
+  line: number;
+  /** Stable text naming this trade at its source; the API stores its hash as the external id. */
+  identity: string;
+  symbol: string;
+  side: 'long' | 'short';
+  quantity: number;
+  entryPrice: number;
+  exitPrice: number | null;
+  entryTime: Date;
+  exitTime: Date | null;
+  fees: number;
+  pnl: number | null;
+  stopPrice: number | null;
+  targetPrice: number | null;
+  setupTags: string[];
+  mistakeTags: string[];
+  notes: string;
+}
+
+export interface ImportRowError {
+  line: number;
+  message: string;
+}
+
+export interface ParsedJournalImport {
+  /** Data rows read (the header and blank lines not counted). */
+  rows: number;
+  trades: ImportedTrade[];
+  errors: ImportRowError[];
+  /** Fills of positions still open at the end of the file: imported once a later file closes them. */
+  openFills: number;
+}
+
+export const JOURNAL_IMPORT_MAX_ROWS = 20_000;
+
+const MINUTE = 60_000;
+
+/** A time in one of the formats above; without an offset it is read `utcOffsetMinutes` from UTC. */
+export function parseImportTime(value: string, utcOffsetMinutes: number): Date | null {
+  const text = value.trim();
+  const iso = text.match(
+    /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i,
+  );
+  const ib = text.match(/^(\d{4})(\d{2})(\d{2})[;, ]?(\d{2}):?(\d{2}):?(\d{2})$/);
+  const parts = iso ?? ib;
+  if (!parts) return null;
+  const [year, month, day, hour, minute, second] = parts.slice(1, 7).map((part) => Number(part ?? 0));
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return null;
+  const fraction = iso?.[7] ? Number(iso[7]) * 1000 : 0;
+  let offset = utcOffsetMinutes;
+  const zone = iso?.[8];
+  if (zone) {
+    if (zone.toUpperCase() === 'Z') offset = 0;
+    else {
+      const sign = zone.startsWith('-') ? -1 : 1;
+      const digits = zone.slice(1).replace(':', '');
+      offset = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2)));
+    }
+  }
+  const utc = Date.UTC(year, month - 1, day, hour, minute, second) + fraction - offset * MINUTE;
+  const check = new Date(Date.UTC(year, month - 1, day));
+  if (check.getUTCDate() !== day) return null;
+  return new Date(utc);
+}
+
+function parseNumber(value: string): number | null {
+  const text = value.trim().replace(/[,\s₹$]/g, '');
+  if (text === '') return null;
+  const number = Number(text);
+  return Number.isFinite(number) ? number : Number.NaN;
+}
+
+function splitTags(value: string | undefined): string[] {
+  if (!value) return [];
+  return [
+    ...new Set(
+      value
+        .split(/[;|]/)
+        .map((tag) => tag.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+class RowReader {
+  readonly problems: string[] = [];
+  constructor(
+    private readonly fields: string[],
+    private readonly columns: Map<string, number>,
+  ) {}
+  text(column: string): string {
+    const index = this.columns.get(column);
+    return index === undefined ? '' : (this.fields[index] ?? '').trim();
+  }
+  number(column: string, label: string, rule: 'positive' | 'any' | 'nonnegative', required: boolean) {
+    const raw = this.text(column);
+    const value = parseNumber(raw);
+    if (value === null) {
+      if (required) this.problems.push(`${label} is missing`);
+      return null;
+    }
+    if (Number.isNaN(value)) {
+      this.problems.push(`${label} "${raw}" is not a number`);
+      return null;
+    }
+    if (rule === 'positive' && !(value > 0)) this.problems.push(`${label} must be more than 0`);
+    if (rule === 'nonnegative' && value < 0) this.problems.push(`${label} cannot be negative`);
+    return value;
+  }
+  time(column: string, label: string, offset: number, required: boolean) {
+    const raw = this.text(column);
+    if (raw === '') {
+      if (required) this.problems.push(`${label} is missing`);
+      return null;
+    }
+    const time = parseImportTime(raw, offset);
+    if (!time) this.problems.push(`${label} "${raw}" is not a date and time such as 2026-11-02 09:15`);
+    return time;
+  }
+}
+
+function sideOf(value: string): 'long' | 'short' | null {
+  const side = value.trim().toLowerCase();
+  if (side === 'long' || side === 'buy' || side === 'b') return 'long';
+  if (side === 'short' || side === 'sell' || side === 's') return 'short';
+  return null;
+}
+
+/** Reads a whole file in a preset's format. */
+export function parseJournalImport(
+  presetId: JournalImportPresetId,
+  text: string,
+  options: { utcOffsetMinutes?: number } = {},
+): ParsedJournalImport {
+  const preset = JOURNAL_IMPORT_PRESETS.find((candidate) => candidate.id === presetId)!;
+  const offset = options.utcOffsetMinutes ?? 0;
+  const [header, ...records] = parseCsv(text);
+  if (!header) {
+    return { rows: 0, trades: [], errors: [{ line: 1, message: 'The file is empty.' }], openFills: 0 };
+  }
+  const columns = new Map(header.fields.map((name, index) => [name.trim().toLowerCase(), index]));
+  const missing = preset.required.filter((column) => !columns.has(column));
+  if (missing.length > 0) {
+    return {
+      rows: records.length,
+      trades: [],
+      errors: [
+        {
+          line: header.line,
+          message: `The header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of the ${preset.name} format. Pick the right format or download its template.`,
+        },
+      ],
+      openFills: 0,
+    };
+  }
+  if (records.length > JOURNAL_IMPORT_MAX_ROWS) {
+    return {
+      rows: records.length,
+      trades: [],
+      errors: [
+        {
+          line: records[JOURNAL_IMPORT_MAX_ROWS].line,
+          message: `A file can hold at most ${JOURNAL_IMPORT_MAX_ROWS.toLocaleString('en-US')} rows; split it and import the parts.`,
+        },
+      ],
+      openFills: 0,
+    };
+  }
+  return presetId === 'generic'
+    ? parseGeneric(records, columns, offset)
+    : parseFills(presetId, records, columns, offset);
+}
+
+function parseGeneric(
+  records: ReturnType<typeof parseCsv>,
+  columns: Map<string, number>,
+  offset: number,
+): ParsedJournalImport {
+  const trades: ImportedTrade[] = [];
+  const errors: ImportRowError[] = [];
+  for (const record of records) {
+    const row = new RowReader(record.fields, columns);
+    const symbol = row.text('symbol').toUpperCase();
+    if (!symbol) row.problems.push('symbol is missing');
+    else if (symbol.length > 32) row.problems.push('symbol is longer than 32 characters');
+    const side = sideOf(row.text('side'));
+    if (!side) row.problems.push(`side "${row.text('side')}" is not long or short`);
+    const quantity = row.number('quantity', 'quantity', 'positive', true);
+    const entryPrice = row.number('entry_price', 'entry_price', 'positive', true);
+    const exitPrice = row.number('exit_price', 'exit_price', 'positive', false);
+    const entryTime = row.time('entry_time', 'entry_time', offset, true);
+    const exitTime = row.time('exit_time', 'exit_time', offset, false);
+    const fees = row.number('fees', 'fees', 'nonnegative', false) ?? 0;
+    const stopPrice = row.number('stop', 'stop', 'positive', false);
+    const targetPrice = row.number('target', 'target', 'positive', false);
+    if ((exitPrice === null) !== (row.text('exit_time') === '')) {
+      row.problems.push('give both exit_price and exit_time, or neither for an open trade');
+    }
+    if (entryTime && exitTime && exitTime < entryTime) row.problems.push('exit_time is before entry_time');
+    const notes = row.text('notes');
+    if (notes.length > 5000) row.problems.push('notes are longer than 5,000 characters');
+    if (row.problems.length > 0) {
+      errors.push({ line: record.line, message: `${row.problems.join('; ')}.` });
+      continue;
+    }
+    const trade = {
+      symbol,
+      side: side!,
+      quantity: quantity!,
+      entryPrice: entryPrice!,
+      exitPrice,
+      entryTime: entryTime!,
+      exitTime,
+      fees,
+    };
+    trades.push({
+      line: record.line,
+      identity: [
+        'generic',
+        symbol,
+        trade.side,
+        trade.quantity,
+        trade.entryPrice,
+        exitPrice ?? '',
+        trade.entryTime.toISOString(),
+        exitTime?.toISOString() ?? '',
+      ].join('|'),
+      ...trade,
+      pnl: tradePnl(trade),
+      stopPrice,
+      targetPrice,
+      setupTags: splitTags(row.text('setup_tags')),
+      mistakeTags: splitTags(row.text('mistake_tags')),
+      notes,
+    });
+  }
+  return { rows: records.length, trades, errors, openFills: 0 };
+}
+
+function parseFills(
+  presetId: 'zerodha' | 'ibkr',
+  records: ReturnType<typeof parseCsv>,
+  columns: Map<string, number>,
+  offset: number,
+): ParsedJournalImport {
+  const executions: Execution[] = [];
+  const lineOfFill = new Map<string, number>();
+  const multipliers = new Map<string, number>();
+  const errors: ImportRowError[] = [];
+  for (const record of records) {
+    const row = new RowReader(record.fields, columns);
+    const zerodha = presetId === 'zerodha';
+    const symbol = row.text('symbol').toUpperCase();
+    if (!symbol) row.problems.push('symbol is missing');
+    const sideColumn = zerodha ? 'trade_type' : 'buy/sell';
+    const sideText = row.text(sideColumn);
+    const side = sideOf(sideText.split(/\s/)[0] ?? '');
+    if (!side) row.problems.push(`${sideColumn} "${sideText}" is not buy or sell`);
+    const signedQuantity = row.number('quantity', 'quantity', 'any', true);
+    if (signedQuantity === 0) row.problems.push('quantity must not be 0');
+    const price = row.number(
+      zerodha ? 'price' : 'tradeprice',
+      zerodha ? 'price' : 'TradePrice',
+      'positive',
+      true,
+    );
+    // Zerodha's times are Indian Standard Time, whatever the learner's zone.
+    const time = zerodha
+      ? row.time('order_execution_time', 'order_execution_time', 330, true)
+      : row.time('datetime', 'DateTime', offset, true);
+    const id = row.text(zerodha ? 'trade_id' : 'tradeid');
+    if (!id) row.problems.push(`${zerodha ? 'trade_id' : 'TradeID'} is missing`);
+    else if (lineOfFill.has(id))
+      row.problems.push(`the fill ${id} appears twice (line ${lineOfFill.get(id)})`);
+    const fee = zerodha ? 0 : Math.abs(row.number('ibcommission', 'IBCommission', 'any', false) ?? 0);
+    const multiplier = zerodha ? 1 : (row.number('multiplier', 'Multiplier', 'positive', false) ?? 1);
+    if (row.problems.length > 0) {
+      errors.push({ line: record.line, message: `${row.problems.join('; ')}.` });
+      continue;
+    }
+    lineOfFill.set(id, record.line);
+    multipliers.set(symbol, multiplier);
+    executions.push({
+      id,
+      symbol,
+      side: side === 'long' ? 'buy' : 'sell',
+      quantity: Math.abs(signedQuantity!),
+      price: price!,
+      fee,
+      time: time!,
+    });
+  }
+  if (errors.length > 0) return { rows: records.length, trades: [], errors, openFills: 0 };
+  const trips = executionsToRoundTrips(executions, { multiplier: (symbol) => multipliers.get(symbol) ?? 1 });
+  const paired = new Set(trips.flatMap((trip) => trip.fillIds));
+  const trades = trips.map(
+    (trip): ImportedTrade => ({
+      line: lineOfFill.get(trip.fillIds[0]) ?? 0,
+      identity: `${presetId}|${trip.externalId}`,
+      symbol: trip.symbol,
+      side: trip.side,
+      quantity: trip.quantity,
+      entryPrice: trip.entryPrice,
+      exitPrice: trip.exitPrice,
+      entryTime: trip.entryTime,
+      exitTime: trip.exitTime,
+      fees: trip.fees,
+      pnl: trip.pnl,
+      stopPrice: null,
+      targetPrice: null,
+      setupTags: [],
+      mistakeTags: [],
+      notes: '',
+    }),
+  );
+  return {
+    rows: records.length,
+    trades,
+    errors,
+    openFills: executions.filter((execution) => !paired.has(execution.id)).length,
+  };
+}

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+
+/** Journal forms and filters (DESIGN §10), shared by the API and the /journal screens. */
+
+export const JOURNAL_EMOTIONS = [
+  'calm',
+  'confident',
+  'focused',
+  'excited',
+  'anxious',
+  'fearful',
+  'frustrated',
+  'greedy',
+  'tired',
+] as const;
+export type JournalEmotion = (typeof JOURNAL_EMOTIONS)[number];
+
+export const JOURNAL_TRADE_SOURCES = ['manual', 'csv', 'paper', 'broker'] as const;
+export type JournalTradeSource = (typeof JOURNAL_TRADE_SOURCES)[number];
+
+export const JOURNAL_SCREENSHOTS_PER_ENTRY = 5;
+export const JOURNAL_SCREENSHOT_MAX_BYTES = 5 * 1024 * 1024;
+
+/** A calendar day, YYYY-MM-DD, that exists. */
+export const journalDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD.')
+  .refine((value) => {
+    const parsed = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+  }, 'That date does not exist.');
+
+export const journalMonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month as YYYY-MM.');
+
+/** Tags are compared without case: stored trimmed and lower-case. */
+const tagSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40, 'Keep each tag under 40 characters.')
+  .transform((tag) => tag.toLowerCase());
+export const journalTagsSchema = z
+  .array(tagSchema)
+  .max(20, 'Use at most 20 tags.')
+  .transform((tags) => [...new Set(tags)]);
+
+const price = (label: string) =>
+  z.number({ error: `Enter the ${label} as a number.` }).positive(`The ${label} must be more than 0.`);
+const optionalPrice = (label: string) => price(label).nullable().default(null);
+
+export const journalTradeInputSchema = z
+  .object({
+    symbol: z
+      .string()
+      .trim()
+      .min(1, 'Enter the symbol.')
+      .max(32)
+      .transform((symbol) => symbol.toUpperCase()),
+    side: z.enum(['long', 'short'], { error: 'Choose long or short.' }),
+    quantity: price('quantity'),
+    entryPrice: price('entry price'),
+    exitPrice: optionalPrice('exit price'),
+    entryTime: z.iso.datetime({ offset: true, error: 'Enter the entry time.' }),
+    exitTime: z.iso.datetime({ offset: true }).nullable().default(null),
+    fees: z.number().min(0, 'Fees cannot be negative.').default(0),
+    stopPrice: optionalPrice('stop'),
+    targetPrice: optionalPrice('target'),
+    setupTags: journalTagsSchema.default([]),
+    mistakeTags: journalTagsSchema.default([]),
+    notes: z.string().max(5000, 'Keep the notes under 5,000 characters.').default(''),
+  })
+  .superRefine((trade, context) => {
+    if ((trade.exitPrice === null) !== (trade.exitTime === null)) {
+      context.addIssue({
+        code: 'custom',
+        path: [trade.exitPrice === null ? 'exitPrice' : 'exitTime'],
+        message: 'Give both the exit price and the exit time, or neither for an open trade.',
+      });
+    }
+    if (trade.exitTime && new Date(trade.exitTime) < new Date(trade.entryTime)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['exitTime'],
+        message: 'The exit cannot be before the entry.',
+      });
+    }
+  });
+export type JournalTradeInput = z.output<typeof journalTradeInputSchema>;
+
+export const journalBulkTagSchema = z
+  .object({
+    tradeIds: z.array(z.string().min(1).max(64)).min(1, 'Select at least one trade.').max(1000),
+    setupTags: journalTagsSchema.default([]),
+    mistakeTags: journalTagsSchema.default([]),
+    mode: z.enum(['add', 'remove']).default('add'),
+  })
+  .refine((input) => input.setupTags.length + input.mistakeTags.length > 0, {
+    message: 'Give at least one tag.',
+    path: ['setupTags'],
+  });
+
+export const journalEntryInputSchema = z.object({
+  answers: z
+    .array(
+      z.object({
+        questionId: z.string().min(1).max(64),
+        answer: z.string().max(5000, 'Keep each answer under 5,000 characters.'),
+      }),
+    )
+    .max(50)
+    .default([]),
+  emotion: z.enum(JOURNAL_EMOTIONS).nullable().default(null),
+  rating: z
+    .number()
+    .int()
+    .min(1, 'Rate the day from 1 to 5.')
+    .max(5, 'Rate the day from 1 to 5.')
+    .nullable()
+    .default(null),
+  notes: z.string().max(20_000, 'Keep the notes under 20,000 characters.').default(''),
+  tradeIds: z
+    .array(z.string().min(1).max(64))
+    .max(200)
+    .default([])
+    .transform((ids) => [...new Set(ids)]),
+});
+export type JournalEntryInput = z.output<typeof journalEntryInputSchema>;
+
+export const journalQuestionFieldsSchema = z.object({
+  text: z.string().trim().min(3, 'Write a question of at least 3 characters.').max(200),
+  position: z.number().int().min(0).max(1000).default(0),
+  active: z.boolean().default(true),
+});
+
+/** The filters of the trades list, statistics and export. Dates are the day a trade closed (or opened, while open). */
+export const journalFiltersSchema = z.object({
+  from: journalDateSchema.optional(),
+  to: journalDateSchema.optional(),
+  symbol: z
+    .string()
+    .trim()
+    .max(32)
+    .transform((symbol) => symbol.toUpperCase())
+    .optional(),
+  tag: z
+    .string()
+    .trim()
+    .max(40)
+    .transform((tag) => tag.toLowerCase())
+    .optional(),
+  source: z.enum(JOURNAL_TRADE_SOURCES).optional(),
+  /** The learner's offset from UTC in minutes (India +330): days, weekdays and hours are theirs. */
+  utcOffsetMinutes: z.coerce.number().int().min(-840).max(840).default(0),
+});
+export type JournalFilters = z.output<typeof journalFiltersSchema>;
+
+/** Net P&L of a closed trade: the price move times quantity in the trade's direction, less fees. */
+export function tradePnl(trade: {
+  side: 'long' | 'short';
+  quantity: number;
+  entryPrice: number;
+  exitPrice: number | null;
+  fees: number;
+}): number | null {
+  if (trade.exitPrice === null) return null;
+  const direction = trade.side === 'long' ? 1 : -1;
+  const gross = (trade.exitPrice - trade.entryPrice) * trade.quantity * direction;
+  return Math.round((gross - trade.fees) * 1e6) / 1e6 + 0;
+}

@@ -1,0 +1,288 @@
+/**
+ * Journal statistics (DESIGN §10), pure so the API computes them and the tests check them by hand.
+ * Only closed trades (with a P&L) count; a trade's day, weekday and hour are read in the learner's
+ * time zone, given as an offset from UTC in minutes (India: +330).
+ */
+
+/** The columns statistics need: the API selects exactly these. */
+export interface StatisticsTrade {
+  symbol: string;
+  /** Milliseconds since the epoch (numbers, not Dates: 100,000 trades are read at once). */
+  entryMs: number;
+  exitMs: number | null;
+  /** Net of fees; null while the trade is open. */
+  pnl: number | null;
+  /** Money at risk to the stop, |entry − stop| × quantity; null without a stop (left out of R). */
+  risk: number | null;
+  setupTags: readonly string[];
+  mistakeTags: readonly string[];
+}
+
+export interface BreakdownRow {
+  key: string;
+  trades: number;
+  wins: number;
+  losses: number;
+  netPnl: number;
+  /** Wins ÷ trades, 0–1. */
+  winRate: number;
+}
+
+export interface JournalStatistics {
+  /** Closed trades counted. */
+  trades: number;
+  openTrades: number;
+  wins: number;
+  losses: number;
+  breakeven: number;
+  netPnl: number;
+  grossProfit: number;
+  /** The sum of losing trades, as a positive amount. */
+  grossLoss: number;
+  /** Wins ÷ closed trades (0–1); null with no closed trades. */
+  winRate: number | null;
+  /**
+   * Gross profit ÷ gross loss; null when there is no loss to divide by — with profits that is
+   * "infinite" (`profitFactorInfinite`), without any it is undefined.
+   */
+  profitFactor: number | null;
+  profitFactorInfinite: boolean;
+  /** Net P&L per closed trade; null with none. */
+  expectancy: number | null;
+  /** Mean R multiple (P&L ÷ risk, risk = |entry − stop| × quantity) over trades with a stop. */
+  expectancyR: number | null;
+  /** How many trades had a stop and so count in the R statistics. */
+  tradesWithRisk: number;
+  averageWin: number | null;
+  /** The mean losing trade, negative. */
+  averageLoss: number | null;
+  largestWin: number | null;
+  largestLoss: number | null;
+  /** The largest fall from a peak of cumulative P&L (starting at 0), as a positive amount. */
+  maxDrawdown: number;
+  longestWinStreak: number;
+  longestLossStreak: number;
+  /** Cumulative P&L at the end of each day with a closed trade. */
+  equityCurve: Array<{ date: string; equity: number }>;
+  /** P&L per day (the day each trade closed), for the calendar. */
+  daily: Array<{ date: string; netPnl: number; trades: number }>;
+  bySymbol: BreakdownRow[];
+  bySetupTag: BreakdownRow[];
+  byMistakeTag: BreakdownRow[];
+  /** Monday to Sunday, by the day the trade opened. */
+  byWeekday: BreakdownRow[];
+  /** 0–23, by the hour the trade opened. */
+  byHour: BreakdownRow[];
+  /** How many trades fell in each P&L bucket (equal widths from the worst to the best trade). */
+  pnlDistribution: Array<{ from: number; to: number; trades: number }>;
+}
+
+/** Money at risk of a trade to its stop; null without a stop. */
+export function tradeRisk(trade: { entryPrice: number; stopPrice: number | null; quantity: number }) {
+  return trade.stopPrice === null ? null : Math.abs(trade.entryPrice - trade.stopPrice) * trade.quantity;
+}
+
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+const MINUTE = 60_000;
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+
+/** YYYY-MM-DD of a moment in a zone `utcOffsetMinutes` from UTC. */
+export function localDate(time: Date, utcOffsetMinutes = 0): string {
+  return new Date(time.getTime() + utcOffsetMinutes * MINUTE).toISOString().slice(0, 10);
+}
+
+function round(value: number): number {
+  return Math.round(value * 1e6) / 1e6 + 0;
+}
+
+class Bucket {
+  trades = 0;
+  wins = 0;
+  losses = 0;
+  netPnl = 0;
+  add(pnl: number) {
+    this.trades += 1;
+    if (pnl > 0) this.wins += 1;
+    else if (pnl < 0) this.losses += 1;
+    this.netPnl += pnl;
+  }
+  row(key: string): BreakdownRow {
+    return {
+      key,
+      trades: this.trades,
+      wins: this.wins,
+      losses: this.losses,
+      netPnl: round(this.netPnl),
+      winRate: this.trades ? this.wins / this.trades : 0,
+    };
+  }
+}
+
+function addTo(map: Map<string, Bucket>, key: string, pnl: number) {
+  let bucket = map.get(key);
+  if (!bucket) {
+    bucket = new Bucket();
+    map.set(key, bucket);
+  }
+  bucket.add(pnl);
+}
+
+function rows(map: Map<string, Bucket>): BreakdownRow[] {
+  return [...map.entries()]
+    .map(([key, bucket]) => bucket.row(key))
+    .sort((a, b) => b.netPnl - a.netPnl || a.key.localeCompare(b.key));
+}
+
+const DISTRIBUTION_BUCKETS = 12;
+
+export function computeStatistics(
+  trades: readonly StatisticsTrade[],
+  options: { utcOffsetMinutes?: number } = {},
+): JournalStatistics {
+  const offset = (options.utcOffsetMinutes ?? 0) * MINUTE;
+  const closed: StatisticsTrade[] = [];
+  let openTrades = 0;
+  for (const trade of trades) {
+    if (trade.pnl === null || trade.exitMs === null) openTrades += 1;
+    else closed.push(trade);
+  }
+  closed.sort((a, b) => a.exitMs! - b.exitMs!);
+
+  let wins = 0;
+  let losses = 0;
+  let grossProfit = 0;
+  let grossLoss = 0;
+  let largestWin: number | null = null;
+  let largestLoss: number | null = null;
+  let sumR = 0;
+  let tradesWithRisk = 0;
+  let equity = 0;
+  let peak = 0;
+  let maxDrawdown = 0;
+  let winStreak = 0;
+  let lossStreak = 0;
+  let longestWinStreak = 0;
+  let longestLossStreak = 0;
+  const daily = new Map<number, { netPnl: number; trades: number }>();
+  const bySymbol = new Map<string, Bucket>();
+  const bySetupTag = new Map<string, Bucket>();
+  const byMistakeTag = new Map<string, Bucket>();
+  const weekdays = Array.from({ length: 7 }, () => new Bucket());
+  const hours = Array.from({ length: 24 }, () => new Bucket());
+
+  for (const trade of closed) {
+    const pnl = trade.pnl!;
+    if (pnl > 0) {
+      wins += 1;
+      grossProfit += pnl;
+      largestWin = largestWin === null ? pnl : Math.max(largestWin, pnl);
+      winStreak += 1;
+      lossStreak = 0;
+    } else if (pnl < 0) {
+      losses += 1;
+      grossLoss -= pnl;
+      largestLoss = largestLoss === null ? pnl : Math.min(largestLoss, pnl);
+      lossStreak += 1;
+      winStreak = 0;
+    } else {
+      // A break-even trade ends both streaks.
+      winStreak = 0;
+      lossStreak = 0;
+    }
+    longestWinStreak = Math.max(longestWinStreak, winStreak);
+    longestLossStreak = Math.max(longestLossStreak, lossStreak);
+
+    if (trade.risk !== null && trade.risk > 0) {
+      sumR += pnl / trade.risk;
+      tradesWithRisk += 1;
+    }
+
+    equity += pnl;
+    if (equity > peak) peak = equity;
+    if (peak - equity > maxDrawdown) maxDrawdown = peak - equity;
+
+    const exitDay = Math.floor((trade.exitMs! + offset) / DAY);
+    const day = daily.get(exitDay);
+    if (day) {
+      day.netPnl += pnl;
+      day.trades += 1;
+    } else daily.set(exitDay, { netPnl: pnl, trades: 1 });
+
+    addTo(bySymbol, trade.symbol, pnl);
+    for (const tag of trade.setupTags) addTo(bySetupTag, tag, pnl);
+    for (const tag of trade.mistakeTags) addTo(byMistakeTag, tag, pnl);
+    const opened = trade.entryMs + offset;
+    const openedDay = Math.floor(opened / DAY);
+    // Day 0 (1 January 1970) was a Thursday: index 3 from Monday.
+    weekdays[(((openedDay + 3) % 7) + 7) % 7].add(pnl);
+    hours[Math.floor((opened - openedDay * DAY) / HOUR)].add(pnl);
+  }
+
+  const count = closed.length;
+  const netPnl = grossProfit - grossLoss;
+  let running = 0;
+  const dailyRows = [...daily.entries()].map(([dayIndex, day]) => ({
+    date: new Date(dayIndex * DAY).toISOString().slice(0, 10),
+    netPnl: round(day.netPnl),
+    trades: day.trades,
+  }));
+  const equityCurve = dailyRows.map((day) => {
+    running += day.netPnl;
+    return { date: day.date, equity: round(running) };
+  });
+
+  return {
+    trades: count,
+    openTrades,
+    wins,
+    losses,
+    breakeven: count - wins - losses,
+    netPnl: round(netPnl),
+    grossProfit: round(grossProfit),
+    grossLoss: round(grossLoss),
+    winRate: count ? wins / count : null,
+    profitFactor: grossLoss > 0 ? grossProfit / grossLoss : null,
+    profitFactorInfinite: grossLoss === 0 && grossProfit > 0,
+    expectancy: count ? round(netPnl / count) : null,
+    expectancyR: tradesWithRisk ? sumR / tradesWithRisk : null,
+    tradesWithRisk,
+    averageWin: wins ? round(grossProfit / wins) : null,
+    averageLoss: losses ? round(-grossLoss / losses) : null,
+    largestWin,
+    largestLoss,
+    maxDrawdown: round(maxDrawdown),
+    longestWinStreak,
+    longestLossStreak,
+    equityCurve,
+    daily: dailyRows,
+    bySymbol: rows(bySymbol),
+    bySetupTag: rows(bySetupTag),
+    byMistakeTag: rows(byMistakeTag),
+    byWeekday: weekdays.map((bucket, index) => bucket.row(WEEKDAYS[index])),
+    byHour: hours.map((bucket, hour) => bucket.row(String(hour).padStart(2, '0'))),
+    pnlDistribution: distribution(closed),
+  };
+}
+
+function distribution(closed: readonly StatisticsTrade[]) {
+  if (closed.length === 0) return [];
+  let low = Number.POSITIVE_INFINITY;
+  let high = Number.NEGATIVE_INFINITY;
+  for (const trade of closed) {
+    low = Math.min(low, trade.pnl!);
+    high = Math.max(high, trade.pnl!);
+  }
+  if (low === high) return [{ from: round(low), to: round(high), trades: closed.length }];
+  const width = (high - low) / DISTRIBUTION_BUCKETS;
+  const counts = new Array<number>(DISTRIBUTION_BUCKETS).fill(0);
+  for (const trade of closed) {
+    counts[Math.min(DISTRIBUTION_BUCKETS - 1, Math.floor((trade.pnl! - low) / width))] += 1;
+  }
+  return counts.map((trades, index) => ({
+    from: round(low + index * width),
+    to: round(low + (index + 1) * width),
+    trades,
+  }));
+}
