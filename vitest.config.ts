@@ -28,6 +28,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/testing/setup-tests.ts'],
+          // A test that clicks through the antd frame takes 1–2 s alone and several times that when
+          // CI shares the machine's two cores; 5 s (the default) failed such tests on load alone.
+          testTimeout: 20_000,
         },
       },
     ],

@@ -11,6 +11,7 @@ const sources = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/scripts',
   'packages/shared/src',
 ];
 
@@ -63,6 +64,15 @@ if (builtAt === 0 || sources.some((entry) => newestChange(entry) > builtAt)) {
       cwd: path.join(root, 'apps/web'),
       stdio: 'inherit',
     },
+  );
+  // The first pages, rendered ahead of time for the server to send inside #root.
+  execFileSync(
+    process.execPath,
+    [
+      path.join(root, 'apps/web/scripts/prerender.mjs'),
+      path.join(config.webDistDir, '.vite', 'prerendered.json'),
+    ],
+    { cwd: path.join(root, 'apps/web'), stdio: 'inherit' },
   );
   writeFileSync(stamp, new Date().toISOString());
   console.log(`Web app built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);

@@ -10,13 +10,17 @@ const apiPort = process.env.API_PORT ?? '3001';
 /** Writes .br and .gz beside each text asset so the server sends them without compressing per request. */
 function precompress(): Plugin {
   let outDir = '';
+  let ssrBuild = false;
   return {
     name: 'candlewise-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      ssrBuild = Boolean(config.build.ssr);
     },
     closeBundle() {
+      // The Node build of src/prerender.tsx (scripts/prerender.mjs) is not served.
+      if (ssrBuild) return;
       inlineEntryStylesheet(outDir);
       const walk = (folder: string): string[] =>
         readdirSync(folder).flatMap((name) => {

@@ -6,14 +6,17 @@
 // profile, and prints the four category scores, LCP, the JavaScript and, for every category under
 // 100, the audits that cost points. BENCH_WEB_ASSERT=1 turns the targets into an exit code.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { BenchError, makeTempDir, onCleanup, repoRoot, runWithCleanup, startApp } from './processes.ts';
 
-/** BENCH_WEB_PAGES=/,/login,/pricing audits other pages (comma-separated paths). */
+/**
+ * BENCH_WEB_PAGES=/,/login,/pricing audits other pages (comma-separated paths);
+ * BENCH_WEB_REPORT_DIR=.bench/lighthouse keeps each page's full Lighthouse report (JSON) there.
+ */
 const PAGES = (process.env.BENCH_WEB_PAGES ?? '/,/login')
   .split(',')
   .map((page) => page.trim())
@@ -125,6 +128,16 @@ async function audit(baseUrl: string, page: string, port: number, distDir: strin
   const runnerResult = await lighthouse(`${baseUrl}${page}`, { port, output: 'json', logLevel: 'error' });
   if (!runnerResult) throw new BenchError(`Lighthouse returned nothing for ${page}.`);
   const { lhr } = runnerResult;
+  if (process.env.BENCH_WEB_REPORT_DIR) {
+    // The full report, for digging into a score (long tasks, the trace's timings, every audit).
+    const file = path.resolve(
+      process.env.BENCH_WEB_REPORT_DIR,
+      `${page.replace(/\W+/g, '_') || 'root'}.json`,
+    );
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(lhr, null, 1));
+    console.log(`lighthouse: the full report of ${page} is in ${file}`);
+  }
   console.log(`lighthouse: ${page} audited in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   const scores = Object.fromEntries(

@@ -17,6 +17,49 @@ test('the API is healthy and the landing page is served', async ({ page, request
   await expect(page.getByRole('link', { name: /create your free account/i }).first()).toBeVisible();
 });
 
+test('the first pages arrive rendered: readable before any script, and a form used meanwhile still works', async ({
+  page,
+  request,
+}) => {
+  // The HTML itself carries the page (rendered at build time), not an empty #root.
+  const html = await (await request.get('/login')).text();
+  expect(html).toContain('data-prerendered="/login"');
+  expect(html).toMatch(/<h1[^>]*>Log in to Candlewise<\/h1>/);
+
+  // Scripts held back: the page is already there, styled, with no CSP complaint about the inline script.
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    // The browser also logs the 401 of the wrong password below, which is the point of the test.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      problems.push(message.text());
+    }
+  });
+  let releaseScripts = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => {
+    releaseScripts = resolve;
+  });
+  await page.route('**/assets/index-*.js', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in to Candlewise' })).toBeVisible();
+  const card = page.locator('.cw-account-page__card');
+  expect(await card.evaluate((element) => getComputedStyle(element).borderTopStyle)).toBe('solid');
+
+  // The visitor types and presses Log in before the app's script has arrived…
+  await page.getByLabel('E-mail').fill('nobody@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('not the password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  expect(page.url()).not.toContain('password'); // no plain GET with the fields in the address
+  releaseScripts();
+
+  // …and once it has, the held submission goes to the API with what was typed.
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  expect(page.url()).toMatch(/\/login$/);
+  expect(problems).toEqual([]);
+});
+
 test('an unknown path shows a plain Not Found heading', async ({ page }) => {
   await page.goto('/this/path/does-not-exist');
   await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible();

@@ -231,6 +231,96 @@ describe('serving the web app', () => {
   });
 });
 
+describe('serving pages rendered ahead of time', () => {
+  let t: TestApp;
+  const loginCss = '.login-card{padding:2rem}';
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'candlewise-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<html><head><meta name="cw:products-url" content="__CW_PRODUCTS_URL__">' +
+        '<script type="module" crossorigin src="/assets/main-abc123.js"></script></head>' +
+        '<body><div id="root"></div></body></html>',
+    );
+    writeFileSync(path.join(dist, 'assets', 'login-3.css'), loginCss);
+    mkdirSync(path.join(dist, '.vite'));
+    writeFileSync(
+      path.join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/main-abc123.js', isEntry: true },
+        'src/features/auth/routes/login.tsx': { file: 'assets/login-2.js', imports: ['_form.js'] },
+        '_form.js': { file: 'assets/form-4.js', css: ['assets/login-3.css'] },
+        'src/features/marketing/routes/landing.tsx': { file: 'assets/landing-5.js' },
+      }),
+    );
+    writeFileSync(
+      path.join(dist, '.vite', 'prerendered.json'),
+      JSON.stringify({
+        '/login':
+          '<main><h1>Log in</h1><a href="__CW_PRODUCTS_URL__">Products</a><p>© __CW_YEAR__</p></main>',
+      }),
+    );
+    t = await createTestApp({ webDistDir: dist, productsUrl: 'https://example.com/offer?a=1&b=2' });
+  });
+  afterAll(() => t.close());
+
+  it('sends the page’s markup inside #root, with this year, the products URL and its CSS inline', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(response.statusCode).toBe(200);
+    const year = new Date().getFullYear();
+    expect(response.body).toContain(
+      `<div id="root" data-prerendered="/login"><main><h1>Log in</h1><a href="https://example.com/offer?a=1&amp;b=2">Products</a><p>© ${year}</p></main></div>`,
+    );
+    expect(response.body).toContain(loginCss);
+    expect(response.body).not.toContain('rel="preload" as="style"'); // inline instead
+  });
+
+  it('holds the scripts back until the page has painted: inert tags the head script turns into real ones', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(response.body).not.toContain('<script type="module"');
+    expect(response.body).not.toContain('<link rel="modulepreload"');
+    expect(response.body).toContain(
+      '<script type="text/cw-deferred" data-src="/assets/main-abc123.js"></script>',
+    );
+    expect(response.body).toContain(
+      '<script type="text/cw-deferred" data-src="/assets/login-2.js" data-preload></script>',
+    );
+    expect(response.body).toContain(
+      '<script type="text/cw-deferred" data-src="/assets/form-4.js" data-preload></script>',
+    );
+    // The inert tags come before the head script, which looks them up as it runs.
+    expect(response.body.indexOf('data-src="/assets/form-4.js"')).toBeLessThan(
+      response.body.indexOf('<script>'),
+    );
+  });
+
+  it('lets only its own inline script run: the CSP names that script by hash', async () => {
+    const { createHash } = await import('node:crypto');
+    const response = await t.app.inject({ method: 'GET', url: '/login' });
+    const scripts = [...response.body.matchAll(/<script>(.*?)<\/script>/g)].map((match) => match[1]);
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toContain("localStorage.getItem('persist:root')");
+    const hash = createHash('sha256').update(scripts[0]).digest('base64');
+    const csp = String(response.headers['content-security-policy']);
+    const scriptSrc = csp.split(';').find((directive) => directive.startsWith('script-src '));
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`); // no blanket 'unsafe-inline'
+  });
+
+  it('renders in the browser instead for a query string, another page, or a page without markup', async () => {
+    for (const url of ['/login?email=a%40example.com', '/journal', '/']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<div id="root"></div>');
+      expect(response.body, url).not.toContain('data-prerendered');
+      expect(response.body, url).not.toContain('<script>');
+      expect(response.body, url).toContain(
+        '<script type="module" crossorigin src="/assets/main-abc123.js"></script>',
+      );
+    }
+  });
+});
+
 describe('admin: contact messages', () => {
   let t: TestApp;
   beforeAll(async () => {

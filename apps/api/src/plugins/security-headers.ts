@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
+import { PRERENDER_HEAD_SCRIPT_HASH } from './prerender-head.ts';
 
 /**
  * Helmet with a Content-Security-Policy the SPA works under: scripts only from our origin; inline
@@ -14,7 +15,8 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: { 
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Our scripts, plus the one inline script of the pages rendered ahead of time, by its hash.
+        scriptSrc: ["'self'", PRERENDER_HEAD_SCRIPT_HASH],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],

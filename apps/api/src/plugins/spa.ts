@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import { sendApiNotFound } from './error-handler.ts';
+import { DEFERRED_SCRIPT_TYPE, PRERENDER_HEAD_SCRIPT, PRERENDER_HEAD_STYLE } from './prerender-head.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -20,13 +21,10 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { config: AppC
   const hasBuild = existsSync(indexFile);
 
   let indexHtml: string | null = null;
-  let pages = new Map<string, IndexVariant>();
+  let pages = new PageVariants(new Map(), new Map());
   if (hasBuild) {
-    indexHtml = readFileSync(indexFile, 'utf8').replaceAll(
-      '__CW_PRODUCTS_URL__',
-      escapeAttribute(options.config.productsUrl),
-    );
-    pages = buildPageVariants(distDir, indexHtml);
+    indexHtml = readFileSync(indexFile, 'utf8');
+    pages = buildPageVariants(distDir, indexHtml, options.config.productsUrl);
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
@@ -59,7 +57,9 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { config: AppC
           'The web app is not built yet. Run `npm run build` (or `npm start`, which builds when needed).',
         );
     }
-    const variant = pages.get(pathname) ?? pages.get('*')!;
+    // A query string may change what the page shows (a pre-filled field, a notice), so only the bare
+    // path gets the markup rendered ahead of time.
+    const variant = pages.pick(pathname, request.url.includes('?'));
     const accepts = String(request.headers['accept-encoding'] ?? '');
     reply
       .code(200)
@@ -82,47 +82,125 @@ const FIRST_PAGES: Record<string, string> = {
   '/auth': 'src/features/auth/routes/auth.tsx',
   '/pricing': 'src/features/subscriptions/routes/pricing.tsx',
   '/contact': 'src/features/contact/routes/contact.tsx',
+  '/terms-and-conditions': 'src/features/marketing/routes/terms-and-conditions.tsx',
+  '/privacy-policy': 'src/features/marketing/routes/privacy-policy.tsx',
+  '/refunds-cancellations': 'src/features/marketing/routes/refunds-cancellations.tsx',
 };
 
+const compress = (html: string): IndexVariant => ({
+  html,
+  gzip: gzipSync(html, { level: 9 }),
+  br: brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+});
+
 /**
- * index.html once per first page, with <link rel="modulepreload"> for that page's own chunks: they
- * download beside the entry instead of after it (one round-trip less before the first paint).
- * Compressed once here, not per request.
+ * index.html per first page, compressed once: `plain` variants only add the page's modulepreload
+ * hints; `prerendered` ones also carry the page's markup from the build (apps/web/src/prerender.tsx)
+ * and its stylesheet inline, so the page paints before any script runs. The footer's year is written
+ * in here, and the variants are rebuilt when the year turns.
  */
-function buildPageVariants(distDir: string, indexHtml: string): Map<string, IndexVariant> {
-  const compress = (html: string): IndexVariant => ({
-    html,
-    gzip: gzipSync(html, { level: 9 }),
-    br: brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
-  });
-  const variants = new Map<string, IndexVariant>([['*', compress(indexHtml)]]);
+class PageVariants {
+  private year = '';
+  private prerendered = new Map<string, IndexVariant>();
+
+  constructor(
+    private readonly plain: Map<string, IndexVariant>,
+    private readonly prerenderedHtml: Map<string, string>,
+  ) {}
+
+  pick(pathname: string, hasQuery: boolean): IndexVariant {
+    if (!hasQuery && this.prerenderedHtml.has(pathname)) {
+      const year = String(new Date().getFullYear());
+      if (year !== this.year) {
+        this.year = year;
+        this.prerendered = new Map(
+          [...this.prerenderedHtml].map(([route, html]) => [
+            route,
+            compress(html.replaceAll(YEAR_PLACEHOLDER, year)),
+          ]),
+        );
+      }
+      return this.prerendered.get(pathname)!;
+    }
+    return this.plain.get(pathname) ?? this.plain.get('*')!;
+  }
+}
+
+const PRODUCTS_URL_PLACEHOLDER = '__CW_PRODUCTS_URL__';
+const YEAR_PLACEHOLDER = '__CW_YEAR__';
+const EMPTY_ROOT = '<div id="root"></div>';
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
+
+type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean; css?: string[] };
+
+function buildPageVariants(distDir: string, indexHtml: string, productsUrl: string): PageVariants {
+  const withConfig = (html: string) =>
+    html.replaceAll(PRODUCTS_URL_PLACEHOLDER, escapeAttribute(productsUrl));
+  const plain = new Map<string, IndexVariant>([['*', compress(withConfig(indexHtml))]]);
+  const prerenderedHtml = new Map<string, string>();
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
-  if (!existsSync(manifestFile)) return variants;
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<
-    string,
-    { file: string; imports?: string[]; isEntry?: boolean; css?: string[] }
-  >;
-  const collect = (key: string, into: Set<string>) => {
+  if (!existsSync(manifestFile)) return new PageVariants(plain, prerenderedHtml);
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const markupFile = path.join(distDir, '.vite', 'prerendered.json');
+  const markup: Record<string, string> = existsSync(markupFile)
+    ? JSON.parse(readFileSync(markupFile, 'utf8'))
+    : {};
+
+  /** A chunk and every chunk it imports, by manifest key. */
+  const collect = (key: string, into: Map<string, ManifestChunk>) => {
     const chunk = manifest[key];
-    if (!chunk || into.has(chunk.file)) return;
-    into.add(chunk.file);
+    if (!chunk || into.has(key)) return;
+    into.set(key, chunk);
     for (const next of chunk.imports ?? []) collect(next, into);
   };
-  const entryFiles = new Set<string>();
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) collect(key, entryFiles);
+  const entry = new Map<string, ManifestChunk>();
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) collect(key, entry);
+
   for (const [route, source] of Object.entries(FIRST_PAGES)) {
     if (!manifest[source]) continue;
-    const files = new Set<string>();
-    collect(source, files);
-    const links = [...files]
-      .filter((file) => !entryFiles.has(file))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-    const styles = (manifest[source].css ?? []).map(
-      (file) => `<link rel="preload" as="style" href="/${file}">`,
+    const chunks = new Map<string, ManifestChunk>();
+    collect(source, chunks);
+    const own = [...chunks].filter(([key]) => !entry.has(key)).map(([, chunk]) => chunk);
+    const modulePreloads = own
+      .map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`)
+      .join('');
+    const stylesheets = [...new Set(own.flatMap((chunk) => chunk.css ?? []))];
+    const stylePreloads = stylesheets
+      .map((file) => `<link rel="preload" as="style" href="/${file}">`)
+      .join('');
+    plain.set(
+      route,
+      compress(withConfig(indexHtml.replace('</head>', `${modulePreloads}${stylePreloads}</head>`))),
     );
-    variants.set(route, compress(indexHtml.replace('</head>', `${[...links, ...styles].join('')}</head>`)));
+
+    const pageMarkup = markup[route];
+    if (pageMarkup === undefined || !indexHtml.includes(EMPTY_ROOT)) continue;
+    // The page's own CSS inline (a few KB): a <link> would hold the first paint for one more request.
+    const pageCss = stylesheets
+      .map((file) => readFileSync(path.join(distDir, file), 'utf8').replaceAll('</style', '<\\/style'))
+      .join('');
+    // The page is readable from the HTML alone; its scripts only make it interactive, so they are
+    // fetched after the first paint (the head script starts them): nothing can hold that paint up.
+    const deferredChunks = own
+      .map(
+        (chunk) => `<script type="${DEFERRED_SCRIPT_TYPE}" data-src="/${chunk.file}" data-preload></script>`,
+      )
+      .join('');
+    const head = `${deferredChunks}<script>${PRERENDER_HEAD_SCRIPT}</script><style>${PRERENDER_HEAD_STYLE}${pageCss}</style>`;
+    prerenderedHtml.set(
+      route,
+      withConfig(
+        indexHtml
+          .replace(ENTRY_SCRIPT, `<script type="${DEFERRED_SCRIPT_TYPE}" data-src="$1"></script>`)
+          .replace('</head>', `${head}</head>`)
+          .replace(
+            EMPTY_ROOT,
+            `<div id="root" data-prerendered="${escapeAttribute(route)}">${pageMarkup}</div>`,
+          ),
+      ),
+    );
   }
-  return variants;
+  return new PageVariants(plain, prerenderedHtml);
 }
 
 function escapeAttribute(value: string): string {

@@ -3,9 +3,14 @@ import { Provider as ReduxProvider } from 'react-redux';
 import { PersistGate } from 'redux-persist/integration/react';
 import { ErrorBoundary } from '@/components/error-boundary/error-boundary';
 import { useDocumentTheme } from '@/features/theme/use-document-theme';
-import type { AppPersistor, AppStore } from './store';
+import type { AppPersistor, AppStore, StaticStore } from './store';
 
-type Props = { store: AppStore; persistor: AppPersistor; children: ReactNode };
+type Props = {
+  store: AppStore | StaticStore;
+  /** Without one, children render at once: the build's prerender, or a store already rehydrated. */
+  persistor?: AppPersistor;
+  children: ReactNode;
+};
 
 /**
  * App-wide providers: the store (pages render once it has rehydrated) and the document theme.
@@ -16,10 +21,17 @@ export function AppProvider({ store, persistor, children }: Props) {
   return (
     <ErrorBoundary>
       <ReduxProvider store={store}>
-        <PersistGate persistor={persistor} loading={null}>
-          <DocumentTheme />
-          {children}
-        </PersistGate>
+        {persistor ? (
+          <PersistGate persistor={persistor} loading={null}>
+            <DocumentTheme />
+            {children}
+          </PersistGate>
+        ) : (
+          <>
+            <DocumentTheme />
+            {children}
+          </>
+        )}
       </ReduxProvider>
     </ErrorBoundary>
   );

@@ -57,7 +57,28 @@ export function createAppStore(preloadedState?: Partial<RootState>) {
   return { store, persistor };
 }
 
+/**
+ * A store without persistence or API wiring, for rendering pages ahead of time at build time
+ * (src/prerender.tsx): the state a signed-out visitor starts with.
+ */
+export function createStaticStore() {
+  return configureStore({ reducer: rootReducer });
+}
+
+/** Resolves once the persistor has read the stored state back (or given up after its timeout). */
+export function whenRehydrated(persistor: AppPersistor): Promise<void> {
+  return new Promise((resolve) => {
+    if (persistor.getState().bootstrapped) return resolve();
+    const unsubscribe = persistor.subscribe(() => {
+      if (!persistor.getState().bootstrapped) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
 export type AppStore = ReturnType<typeof createAppStore>['store'];
+export type StaticStore = ReturnType<typeof createStaticStore>;
 export type AppPersistor = ReturnType<typeof createAppStore>['persistor'];
 export type AppDispatch = AppStore['dispatch'];
 

@@ -23,9 +23,19 @@ function isSafeLink(value: string): boolean {
 
 /** Where the footer's 'Products/Services Offered' link points; the Pro pitch page (/sales) unless configured. */
 export function getProductsUrl(): string {
+  // Rendered ahead of time (no document): the server writes the configured address in at start-up.
+  if (typeof document === 'undefined') return PRODUCTS_URL_PLACEHOLDER;
   const configured = readMeta(PRODUCTS_URL_META);
   if (!configured || configured === PRODUCTS_URL_PLACEHOLDER || !isSafeLink(configured)) {
     return PRODUCTS_URL_FALLBACK;
   }
   return configured;
+}
+
+/** What a page rendered ahead of time shows for the year; the server writes the current year in. */
+export const YEAR_PLACEHOLDER = '__CW_YEAR__';
+
+/** This year, for the footer's copyright line (the placeholder when rendered ahead of time). */
+export function getCurrentYear(): string {
+  return typeof document === 'undefined' ? YEAR_PLACEHOLDER : String(new Date().getFullYear());
 }

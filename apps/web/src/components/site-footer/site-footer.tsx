@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { getProductsUrl } from '@/lib/runtime-config';
+import { getCurrentYear, getProductsUrl } from '@/lib/runtime-config';
 import './site-footer.css';
 
 const internalLinks = [
@@ -12,7 +12,7 @@ const internalLinks = [
 
 /** The footer of every page, public and signed in; styled with the tokens only so it fits inside antd's layout too. */
 export function SiteFooter() {
-  const year = new Date().getFullYear();
+  const year = getCurrentYear();
 
   return (
     <footer className="cw-site-footer">

@@ -1,5 +1,6 @@
 import { type FormEvent, type InputHTMLAttributes, type ReactNode, useId, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
+import { useTypedBeforeHydration } from '@/lib/use-typed-before-hydration';
 import { type AccountSchemas, loadAccountSchemas, type SafeParser } from '../account-schemas';
 import './account-form.css';
 
@@ -43,6 +44,11 @@ export function useAccountForm<Values extends Record<string, unknown>, Output>({
   const inputs = useRef<Partial<Record<Field, HTMLElement | null>>>({});
   const fields = Object.keys(initialValues) as Field[];
   const loadSchema = () => loadAccountSchemas().then(pickSchema);
+  useTypedBeforeHydration(
+    () => inputs.current,
+    initialValues,
+    (typed) => setValues((current) => ({ ...current, ...typed })),
+  );
 
   function validate(schema: SafeParser<Output>, candidate: Values) {
     const result = schema.safeParse(candidate);

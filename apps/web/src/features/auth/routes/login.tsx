@@ -27,7 +27,7 @@ function LoginForm({ email }: { email: string }) {
 
   return (
     <>
-      <form className="cw-form" noValidate onSubmit={form.handleSubmit} onFocus={form.preload}>
+      <form className="cw-form" method="post" noValidate onSubmit={form.handleSubmit} onFocus={form.preload}>
         <TextField
           form={form}
           field="email"

@@ -3,6 +3,7 @@ import { type ChangeEvent, type FormEvent, useId, useLayoutEffect, useRef, useSt
 import { Link } from 'react-router';
 import { ApiError } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/use-page-title';
+import { useTypedBeforeHydration } from '@/lib/use-typed-before-hydration';
 import { useCreateContactMessage } from '../api/create-contact-message';
 import './contact.css';
 
@@ -78,6 +79,11 @@ export default function ContactPage() {
   const schemaRef = useRef<ContactSchema | null>(null);
 
   usePageTitle('Contact us');
+  useTypedBeforeHydration(
+    () => fieldRefs.current,
+    emptyValues,
+    (typed) => setValues((current) => ({ ...current, ...typed })),
+  );
 
   // Focus moves in the same commit that swaps the form for the confirmation (a layout effect, not a
   // passive one), so nothing (a screen reader, a keypress, a test) ever sees the new content
@@ -211,6 +217,7 @@ export default function ContactPage() {
       ) : (
         <form
           className="cw-contact__form"
+          method="post"
           noValidate
           onSubmit={handleSubmit}
           onFocus={preloadSchema}

@@ -1,0 +1,39 @@
+import { createHash } from 'node:crypto';
+
+/** Scripts of a page rendered ahead of time wait in inert tags of this type until the first paint. */
+export const DEFERRED_SCRIPT_TYPE = 'text/cw-deferred';
+
+/**
+ * The one inline script of a page rendered ahead of time (spa.ts), run before the first paint:
+ * - the stored theme goes on <html> (data-theme), so a dark-mode visitor never sees a light page;
+ * - with a stored session the markup is hidden (`cw-session`): the app will replace it (a signed-in
+ *   user is sent from the public pages to /home) and must not flash the signed-out page first;
+ * - a form submitted before the app is live is held back (`cwHeldSubmit`), not sent by the browser
+ *   as a plain GET with its fields (a password) in the address; the app submits it again once live
+ *   (apps/web/src/lib/use-typed-before-hydration.ts, which sets `cwFormsLive`);
+ * - once the page's first contentful paint is on screen (the browser's paint timing says so; after
+ *   3 s at the latest; at once with a stored session or in a hidden tab, which paint nothing; after
+ *   the next frame where paint timing is missing), the inert script tags before it become real ones: the app's entry
+ *   module and, as modulepreloads, the page's own chunks. The page is readable from the HTML alone,
+ *   so its scripts never compete with that first paint.
+ * It reads what the web app's store persists (localStorage `persist:root`, version 1: each slice a
+ * JSON string; apps/web/src/app/store.ts) and fails closed to the light, signed-out page.
+ */
+export const PRERENDER_HEAD_SCRIPT =
+  "var d=document.documentElement;try{var s=JSON.parse(localStorage.getItem('persist:root')||'null');" +
+  "if(s){var t=JSON.parse(s.theme||'null'),a=JSON.parse(s.auth||'null');" +
+  "d.dataset.theme=t&&t.darkMode===true?'dark':'light';if(a&&a.token)d.classList.add('cw-session')}}catch(e){}" +
+  "addEventListener('submit',function(e){if(!window.cwFormsLive){e.preventDefault();window.cwHeldSubmit=e.target}},true);" +
+  `var q=document.querySelectorAll('script[type="${DEFERRED_SCRIPT_TYPE}"]');` +
+  'function b(){for(var i=0;i<q.length;i++){var p=q[i].hasAttribute("data-preload"),e=document.createElement(p?"link":"script");' +
+  'if(p){e.rel="modulepreload";e.href=q[i].dataset.src}else{e.type="module";e.src=q[i].dataset.src}' +
+  'e.crossOrigin="";document.head.appendChild(e)}}' +
+  'var o=0;function g(){if(!o){o=1;setTimeout(b,0)}}' +
+  "if(d.classList.contains('cw-session')||document.visibilityState==='hidden')g();else try{new PerformanceObserver(function(l,p){" +
+  "if(l.getEntriesByName('first-contentful-paint').length){p.disconnect();g()}}).observe({type:'paint',buffered:true});" +
+  'setTimeout(g,3000)}catch(e){requestAnimationFrame(function(){setTimeout(g,0)})}';
+
+export const PRERENDER_HEAD_STYLE = '.cw-session #root[data-prerendered]{visibility:hidden}';
+
+/** For the Content-Security-Policy: this script, and no other inline one, may run. */
+export const PRERENDER_HEAD_SCRIPT_HASH = `'sha256-${createHash('sha256').update(PRERENDER_HEAD_SCRIPT).digest('base64')}'`;

@@ -1,0 +1,198 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Root } from 'react-dom/client';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PRERENDERED_PATHS } from '@/prerender';
+import { mockApi } from '@/testing/mock-api';
+// The server writes this script into the page; the web app answers it (held submissions).
+import { PRERENDER_HEAD_SCRIPT } from '../../../api/src/plugins/prerender-head';
+import { startApp } from './start-app';
+import { PERSIST_STORAGE_KEY } from './store';
+
+let container: HTMLElement;
+let root: Root | undefined;
+let consoleError: ReturnType<typeof vi.spyOn>;
+
+/** The pages as the build renders them (its own process: see scripts/prerender.mjs). */
+let pages: Record<string, string>;
+
+beforeAll(() => {
+  const out = path.join(mkdtempSync(path.join(tmpdir(), 'candlewise-pages-')), 'pages.json');
+  execFileSync(process.execPath, ['scripts/prerender.mjs', out], { cwd: path.resolve(__dirname, '../..') });
+  pages = JSON.parse(readFileSync(out, 'utf8'));
+}, 120_000);
+
+const PRODUCTS_URL = 'https://example.com/offer';
+
+/** What the server sends for a page rendered ahead of time: its markup inside #root, filled in. */
+function serveAheadOfTime(path: string) {
+  window.history.replaceState(null, '', path);
+  const meta = document.createElement('meta');
+  meta.name = 'cw:products-url';
+  meta.content = PRODUCTS_URL;
+  document.head.append(meta);
+  container.innerHTML = pages[path]
+    .replaceAll('__CW_YEAR__', String(new Date().getFullYear()))
+    .replaceAll('__CW_PRODUCTS_URL__', PRODUCTS_URL);
+  container.dataset.prerendered = path;
+}
+
+/** React attaches its props to each node it hydrates: wait for that, not for a fixed time. */
+function hydrated(element: Element) {
+  return waitFor(() =>
+    expect(Object.keys(element).some((key) => key.startsWith('__reactProps$'))).toBe(true),
+  );
+}
+
+function storeSession(state: { token: string | null; darkMode?: boolean }) {
+  window.localStorage.setItem(
+    PERSIST_STORAGE_KEY,
+    JSON.stringify({
+      auth: JSON.stringify({
+        token: state.token,
+        user: state.token ? { _id: 'u1', firstName: 'Asha', lastName: 'Rao', role: 'user' } : null,
+      }),
+      theme: JSON.stringify({ darkMode: state.darkMode ?? false }),
+      _persist: JSON.stringify({ version: 1, rehydrated: true }),
+    }),
+  );
+}
+
+beforeEach(() => {
+  container = document.createElement('div');
+  container.id = 'root';
+  document.body.append(container);
+  consoleError = vi.spyOn(console, 'error');
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  container.remove();
+  document.head.querySelector('meta[name="cw:products-url"]')?.remove();
+  window.localStorage.clear();
+  consoleError.mockRestore();
+  window.cwHeldSubmit = undefined;
+  window.cwFormsLive = undefined;
+});
+
+describe('pages rendered ahead of time', () => {
+  it('renders every first page whole: the page itself, no loading state, no inline script', () => {
+    expect(Object.keys(pages)).toEqual([...PRERENDERED_PATHS]);
+    for (const [path, html] of Object.entries(pages)) {
+      expect(html, path).toContain('<h1');
+      expect(html, path).not.toContain('cw-page-spinner');
+      expect(html, path).not.toContain('<script');
+      expect(html, path).toContain('href="__CW_PRODUCTS_URL__"'); // the server writes the address in
+    }
+  });
+
+  it('hydrates the markup in place for a signed-out visitor: same nodes, no mismatch, links work', async () => {
+    serveAheadOfTime('/login');
+    const heading = screen.getByRole('heading', { level: 1, name: 'Log in to Candlewise' });
+
+    root = await startApp(container);
+    const user = userEvent.setup();
+    await hydrated(heading);
+    expect(screen.getByRole('heading', { level: 1 })).toBe(heading); // kept, not re-created
+    expect(consoleError).not.toHaveBeenCalled();
+
+    // The painted form now works: typing, the password toggle, and client-side links.
+    await user.type(screen.getByLabelText('E-mail'), 'asha@example.com');
+    expect(screen.getByLabelText('E-mail')).toHaveValue('asha@example.com');
+    await user.click(screen.getByRole('button', { name: /^Show/ }));
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'text');
+    await user.click(screen.getAllByRole('link', { name: 'Sign up' })[0]);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Create your Candlewise account' }),
+    ).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/signup');
+  });
+
+  it('keeps what a visitor typed before the script arrived: the form sends it', async () => {
+    const { callsTo } = mockApi({
+      'POST /auth/login': {
+        status: 401,
+        body: { success: false, message: 'Invalid e-mail or password', code: 'UNAUTHORIZED' },
+      },
+    });
+    serveAheadOfTime('/login');
+    // Typed into the painted page, before React is there to see it.
+    const email = container.querySelector<HTMLInputElement>('input[name="email"]')!;
+    const password = container.querySelector<HTMLInputElement>('input[name="password"]')!;
+    email.value = 'asha@example.com';
+    password.value = 'correct horse battery';
+
+    root = await startApp(container);
+    const heading = screen.getByRole('heading', { level: 1 });
+    await hydrated(heading);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Log in' }));
+
+    await waitFor(() => expect(callsTo('POST', '/auth/login')).toHaveLength(1));
+    expect(callsTo('POST', '/auth/login')[0].body).toMatchObject({
+      email: 'asha@example.com',
+      password: 'correct horse battery',
+    });
+    expect(screen.queryByText('Please enter a valid e-mail address.')).not.toBeInTheDocument();
+  });
+
+  it('sends a form submitted before the script arrived once the page is live, with what was typed', async () => {
+    const { callsTo } = mockApi({
+      'POST /auth/login': {
+        status: 401,
+        body: { success: false, message: 'Invalid e-mail or password', code: 'UNAUTHORIZED' },
+      },
+    });
+    serveAheadOfTime('/login');
+    // The server's head script, as the browser runs it before the first paint.
+    new Function(PRERENDER_HEAD_SCRIPT)();
+    container.querySelector<HTMLInputElement>('input[name="email"]')!.value = 'asha@example.com';
+    container.querySelector<HTMLInputElement>('input[name="password"]')!.value = 'correct horse battery';
+    const submitted = new Event('submit', { bubbles: true, cancelable: true });
+    container.querySelector('form')!.dispatchEvent(submitted);
+    expect(submitted.defaultPrevented).toBe(true); // held back: no plain GET with the password in it
+
+    root = await startApp(container);
+    await waitFor(() => expect(callsTo('POST', '/auth/login')).toHaveLength(1));
+    expect(callsTo('POST', '/auth/login')[0].body).toMatchObject({
+      email: 'asha@example.com',
+      password: 'correct horse battery',
+    });
+    expect(await screen.findByText('Invalid e-mail or password')).toBeInTheDocument();
+  });
+
+  it('hydrates the landing page without a mismatch', async () => {
+    serveAheadOfTime('/');
+    const heading = screen.getByRole('heading', { level: 1 });
+    root = await startApp(container);
+    await hydrated(heading);
+    expect(screen.getByRole('heading', { level: 1 })).toBe(heading);
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('applies a stored dark theme', async () => {
+    storeSession({ token: null, darkMode: true });
+    serveAheadOfTime('/');
+    const heading = screen.getByRole('heading', { level: 1 });
+    root = await startApp(container);
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    await hydrated(heading);
+    expect(document.documentElement.dataset.theme).toBe('dark'); // the store agrees once live
+  });
+
+  it('replaces the markup when a session is stored: a signed-in user never works on the signed-out page', async () => {
+    storeSession({ token: 'header.payload.signature' });
+    serveAheadOfTime('/login');
+    document.documentElement.classList.add('cw-session');
+    const heading = screen.getByRole('heading', { level: 1 });
+
+    root = await startApp(container);
+    expect(heading).not.toBeInTheDocument();
+    expect(container.dataset.prerendered).toBeUndefined();
+    expect(document.documentElement.classList.contains('cw-session')).toBe(false);
+  });
+});

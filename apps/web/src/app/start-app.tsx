@@ -1,0 +1,56 @@
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { AppProvider } from '@/app/provider';
+import { AppRouter } from '@/app/router';
+import { createAppStore, readPersistedDarkMode, whenRehydrated } from '@/app/store';
+import { applyDocumentTheme } from '@/features/theme/use-document-theme';
+
+/**
+ * Starts the app in `rootElement` (main.tsx; tests call it too) and resolves with its React root.
+ *
+ * Most paths arrive with an empty #root and render in the browser. The first pages a visitor lands
+ * on arrive with markup rendered at build time for a signed-out visitor (src/prerender.tsx,
+ * `data-prerendered` naming its path): once the stored state is read back, a signed-out visitor on
+ * that same path gets the markup hydrated (in a transition, so the work yields to the browser in
+ * small slices); anyone else (a stored session) gets a fresh render in its place.
+ */
+export async function startApp(rootElement: HTMLElement): Promise<Root> {
+  // Paint the stored theme before the store rehydrates, so a dark-mode user never sees a white flash.
+  applyDocumentTheme(readPersistedDarkMode());
+  const { store, persistor } = createAppStore();
+
+  if (rootElement.dataset.prerendered === undefined) {
+    const root = createRoot(rootElement);
+    root.render(
+      <StrictMode>
+        <AppProvider store={store} persistor={persistor}>
+          <AppRouter />
+        </AppProvider>
+      </StrictMode>,
+    );
+    return root;
+  }
+
+  await whenRehydrated(persistor);
+  const app = (
+    <StrictMode>
+      <AppProvider store={store}>
+        <AppRouter />
+      </AppProvider>
+    </StrictMode>
+  );
+  const samePage = rootElement.dataset.prerendered === window.location.pathname;
+  if (samePage && !store.getState().auth.token) {
+    let root: Root | undefined;
+    startTransition(() => {
+      root = hydrateRoot(rootElement, app);
+    });
+    return root!;
+  }
+  rootElement.replaceChildren();
+  delete rootElement.dataset.prerendered;
+  document.documentElement.classList.remove('cw-session');
+  const root = createRoot(rootElement);
+  root.render(app);
+  return root;
+}
