@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
+import { createLearner, json } from '../support/learners.ts';
 import { apiLogin, plantSession, type Session } from '../support/session.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -10,46 +11,13 @@ const SYMBOL = 'NIFTY50';
 
 test.describe.configure({ mode: 'serial' });
 
-// biome-ignore lint/suspicious/noExplicitAny: API answers are read ad hoc in this journey.
-async function json(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<any> {
-  if (!response.ok()) throw new Error(`${response.url()}: ${response.status()} ${await response.text()}`);
-  return response.json();
-}
-
-async function latestCode(request: APIRequestContext, to: string): Promise<string> {
-  const outbox = await json(await request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(to)}&limit=1`));
-  const code = String(outbox.data[0]?.text ?? '').match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no code in the outbox for ${to}`);
-  return code;
-}
-
 /** A new learner of our own (signed up and onboarded through the API), then Pro through the local checkout. */
 async function createProLearner(request: APIRequestContext): Promise<Session> {
-  const unique = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const email = `broker-${unique}@e2e.test`;
-  const password = 'broker-password-1';
-  const phoneNumber = `+9197${unique.slice(-8)}`;
-  const signUp = await json(await request.post('/api/v1/auth/signup', { data: { email, password } }));
-  const headers = { Authorization: `Bearer ${signUp.data.token}` };
-  await json(
-    await request.post('/api/v1/auth/confirm-email', {
-      headers,
-      data: { code: await latestCode(request, email) },
-    }),
-  );
-  await json(await request.post('/api/v1/auth/phone', { headers, data: { phoneNumber } }));
-  await json(
-    await request.post('/api/v1/auth/confirm-phone', {
-      headers,
-      data: { code: await latestCode(request, phoneNumber) },
-    }),
-  );
-  await json(
-    await request.post('/api/v1/auth/user-details', {
-      headers,
-      data: { firstName: 'Bina', lastName: 'Broker', experienceLevel: 'beginner', interests: ['forex'] },
-    }),
-  );
+  const { email, password, headers } = await createLearner(request, {
+    prefix: 'broker',
+    firstName: 'Bina',
+    lastName: 'Broker',
+  });
   const login = () => request.post('/api/v1/auth/login', { data: { email, password } });
   const userId = (await json(await login())).data.user._id as string;
   const started = await json(await request.post('/api/v1/plans/checkout', { headers }));

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { createLearner as createSpecLearner, json } from '../support/learners.ts';
 import { apiLogin, plantSession, type Session } from '../support/session.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -10,53 +11,10 @@ const screenshotDir = path.join(repoRoot, 'e2e/test-results/screenshots');
 const GROUP = { id: 'group-upcoming', name: 'Nifty & Sensex Challenge' };
 // A member of our own, so no other spec's use of the shared learner can change what we see.
 const MEMBER = { firstName: 'Gita', lastName: 'Groups' };
+const createLearner = (request: APIRequestContext, name = MEMBER) =>
+  createSpecLearner(request, { prefix: 'groups', ...name });
 
 test.describe.configure({ mode: 'serial' });
-
-// biome-ignore lint/suspicious/noExplicitAny: API answers are read ad hoc in this journey.
-async function json(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<any> {
-  if (!response.ok()) throw new Error(`${response.url()}: ${response.status()} ${await response.text()}`);
-  return response.json();
-}
-
-/** The 6-digit code last sent to `to` (mail or SMS), from the development outbox. */
-async function latestCode(request: APIRequestContext, to: string): Promise<string> {
-  const outbox = await json(await request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(to)}&limit=1`));
-  const code = String(outbox.data[0]?.text ?? '').match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no code in the outbox for ${to}`);
-  return code;
-}
-
-/** Signs up and onboards a new learner through the API (e-mail and phone confirmed, details given). */
-async function createLearner(request: APIRequestContext, name = MEMBER): Promise<Session> {
-  const unique = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const email = `groups-${unique}@e2e.test`;
-  const password = 'groups-password-1';
-  const phoneNumber = `+9198${unique.slice(-8)}`;
-  const signUp = await json(await request.post('/api/v1/auth/signup', { data: { email, password } }));
-  const headers = { Authorization: `Bearer ${signUp.data.token}` };
-  await json(
-    await request.post('/api/v1/auth/confirm-email', {
-      headers,
-      data: { code: await latestCode(request, email) },
-    }),
-  );
-  await json(await request.post('/api/v1/auth/phone', { headers, data: { phoneNumber } }));
-  await json(
-    await request.post('/api/v1/auth/confirm-phone', {
-      headers,
-      data: { code: await latestCode(request, phoneNumber) },
-    }),
-  );
-  await json(
-    await request.post('/api/v1/auth/user-details', {
-      headers,
-      data: { ...name, experienceLevel: 'beginner', interests: ['forex'] },
-    }),
-  );
-  const login = await json(await request.post('/api/v1/auth/login', { data: { email, password } }));
-  return login.data;
-}
 
 async function openSignedIn(browser: Browser, session: Session, path: string, options: OpenOptions = {}) {
   const width = options.width ?? 1280;

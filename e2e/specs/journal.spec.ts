@@ -1,7 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { createLearner as createSpecLearner } from '../support/learners.ts';
 import { plantSession, type Session } from '../support/session.ts';
+
+/** A learner of our own, so no other spec's trades change what we count. */
+const createLearner = (request: APIRequestContext) =>
+  createSpecLearner(request, { prefix: 'journal', firstName: 'Jaya', lastName: 'Journal' });
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const screenshotDir = path.join(repoRoot, 'e2e/test-results/screenshots');
@@ -13,49 +18,6 @@ const PNG = Buffer.from(
 );
 
 test.describe.configure({ mode: 'serial' });
-
-// biome-ignore lint/suspicious/noExplicitAny: API answers are read ad hoc in this journey.
-async function json(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<any> {
-  if (!response.ok()) throw new Error(`${response.url()}: ${response.status()} ${await response.text()}`);
-  return response.json();
-}
-
-async function latestCode(request: APIRequestContext, to: string): Promise<string> {
-  const outbox = await json(await request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(to)}&limit=1`));
-  const code = String(outbox.data[0]?.text ?? '').match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no code in the outbox for ${to}`);
-  return code;
-}
-
-/** A learner of our own, so no other spec's trades change what we count. */
-async function createLearner(request: APIRequestContext): Promise<Session> {
-  const unique = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const email = `journal-${unique}@e2e.test`;
-  const password = 'journal-password-1';
-  const phoneNumber = `+9197${unique.slice(-8)}`;
-  const signUp = await json(await request.post('/api/v1/auth/signup', { data: { email, password } }));
-  const headers = { Authorization: `Bearer ${signUp.data.token}` };
-  await json(
-    await request.post('/api/v1/auth/confirm-email', {
-      headers,
-      data: { code: await latestCode(request, email) },
-    }),
-  );
-  await json(await request.post('/api/v1/auth/phone', { headers, data: { phoneNumber } }));
-  await json(
-    await request.post('/api/v1/auth/confirm-phone', {
-      headers,
-      data: { code: await latestCode(request, phoneNumber) },
-    }),
-  );
-  await json(
-    await request.post('/api/v1/auth/user-details', {
-      headers,
-      data: { firstName: 'Jaya', lastName: 'Journal', experienceLevel: 'beginner', interests: ['forex'] },
-    }),
-  );
-  return (await json(await request.post('/api/v1/auth/login', { data: { email, password } }))).data;
-}
 
 async function openSignedIn(browser: Browser, session: Session, url: string, width = 1280, dark = false) {
   const context = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 900 } });

@@ -2,6 +2,7 @@ import { TeamOutlined } from '@ant-design/icons';
 import { Button, Card, Skeleton, Tag } from 'antd';
 import { Link } from 'react-router';
 import { type MyCompetition, useMyCompetitions } from '@/features/groups/api/get-my-competitions';
+import { PhaseTag } from '@/features/groups/components/group-card';
 import { formatSignedPercent } from '@/features/groups/lib/trading-format';
 import './my-competitions-card.css';
 
@@ -10,9 +11,6 @@ const statusText: Record<MyCompetition['status'], string> = {
   approved: 'Approved',
   rejected: 'Not accepted',
 };
-
-const phaseColors = { running: 'green', upcoming: 'blue', ended: 'default' } as const;
-const phaseText = { running: 'Running', upcoming: 'Upcoming', ended: 'Ended' } as const;
 
 function StandingLine({ competition }: { competition: MyCompetition }) {
   const { standing, status, group } = competition;
@@ -60,7 +58,7 @@ export function MyCompetitionsCard() {
             <li key={competition.group._id} className="cw-my-competitions__item">
               <div className="cw-my-competitions__name">
                 <span>{competition.group.name}</span>
-                <Tag color={phaseColors[competition.group.phase]}>{phaseText[competition.group.phase]}</Tag>
+                <PhaseTag phase={competition.group.phase} />
               </div>
               <StandingLine competition={competition} />
               {competition.status === 'approved' ? (

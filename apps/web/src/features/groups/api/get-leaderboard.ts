@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { groupKeys } from './group-query-keys';
 
@@ -19,12 +19,9 @@ export type StandingRow = {
 /** While the live stream is down the table polls this often (it is the fallback, not the source). */
 export const LEADERBOARD_POLL_MS = 10_000;
 
-/**
- * GET /group/{groupId}/leaderboard. The stream writes fresh rows into this query's cache; when it
- * is down, `poll` turns on a 10-second refresh. A 403 (not a member) is not retried.
- */
-export function useLeaderboard(groupId: string, { poll }: { poll: boolean }) {
-  return useQuery({
+/** GET /group/{groupId}/leaderboard: the standings, one query per competition (page and monitor share it). */
+export function leaderboardQueryOptions(groupId: string) {
+  return queryOptions({
     queryKey: groupKeys.leaderboard(groupId),
     queryFn: async ({ signal }) =>
       (
@@ -32,6 +29,16 @@ export function useLeaderboard(groupId: string, { poll }: { poll: boolean }) {
           signal,
         })
       ).data.rows,
+  });
+}
+
+/**
+ * The leaderboard page's standings. The stream writes fresh rows into this query's cache; when it
+ * is down, `poll` turns on a 10-second refresh. A 403 (not a member) is not retried.
+ */
+export function useLeaderboard(groupId: string, { poll }: { poll: boolean }) {
+  return useQuery({
+    ...leaderboardQueryOptions(groupId),
     refetchInterval: poll ? LEADERBOARD_POLL_MS : false,
   });
 }

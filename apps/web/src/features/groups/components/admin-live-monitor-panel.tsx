@@ -1,10 +1,8 @@
 import { useQueries } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Skeleton } from 'antd';
 import { Link } from 'react-router';
-import { apiClient } from '@/lib/api-client';
 import { useGroups } from '../api/get-groups';
-import type { StandingRow } from '../api/get-leaderboard';
-import { groupKeys } from '../api/group-query-keys';
+import { leaderboardQueryOptions, type StandingRow } from '../api/get-leaderboard';
 import { phaseOf } from '../lib/group-date-text';
 import { formatSignedPercent } from '../lib/trading-format';
 import { useNow } from '../lib/use-now';
@@ -36,14 +34,7 @@ export default function LiveCompetitionsMonitor() {
   const now = useNow(MONITOR_POLL_MS, running.length > 0);
   const boards = useQueries({
     queries: running.map((group) => ({
-      queryKey: groupKeys.leaderboard(group._id),
-      queryFn: async ({ signal }: { signal: AbortSignal }) =>
-        (
-          await apiClient.get<{ rows: StandingRow[] }>(
-            `/group/${encodeURIComponent(group._id)}/leaderboard`,
-            { signal },
-          )
-        ).data.rows,
+      ...leaderboardQueryOptions(group._id),
       refetchInterval: MONITOR_POLL_MS,
     })),
   });

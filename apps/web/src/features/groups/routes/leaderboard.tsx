@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Alert, Card, Result, Skeleton, Tag } from 'antd';
+import { Alert, Card, Result, Skeleton } from 'antd';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header/page-header';
 import { ApiError } from '@/lib/api-client';
@@ -8,12 +8,11 @@ import { useGroup } from '../api/get-group';
 import { toStatusByGroup, useGroupStatuses } from '../api/get-group-statuses';
 import { useLeaderboard } from '../api/get-leaderboard';
 import { useCompetitionStream } from '../api/use-competition-stream';
+import { PhaseTag } from '../components/group-card';
 import { LeaderboardTable } from '../components/trading/leaderboard-table';
 import { TradingPanel } from '../components/trading/trading-panel';
-import { phaseLabels, phaseOf, scheduleSummary } from '../lib/group-date-text';
+import { phaseOf, scheduleSummary } from '../lib/group-date-text';
 import './leaderboard.css';
-
-const phaseColors = { running: 'green', upcoming: 'blue', ended: 'default' } as const;
 
 /**
  * /group/{groupId}/leaderboard: the live standings (Rank, Name, PnL %, Balance, Equity, Trades,
@@ -61,7 +60,7 @@ export default function LeaderboardPage() {
         description={
           group.data && phase ? (
             <span className="cw-leaderboard__meta">
-              <Tag color={phaseColors[phase]}>{phaseLabels[phase]}</Tag>
+              <PhaseTag phase={phase} />
               <span>{scheduleSummary(group.data, phase).text}</span>
               <span>Positions close and trading freezes at {group.data.freezeThreshold}% drawdown</span>
             </span>

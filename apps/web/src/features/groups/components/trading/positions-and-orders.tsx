@@ -5,6 +5,17 @@ import { formatMoney, formatPrice, signClass } from '../../lib/trading-format';
 
 const price = (value: number | null, tick?: number) => (value === null ? '—' : formatPrice(value, tick));
 
+/** The SL / TP column of the positions and the orders tables: each price at its symbol's tick size. */
+function protectionColumn(tickSizes: ReadonlyMap<string, number | undefined>) {
+  return {
+    title: 'SL / TP',
+    key: 'protect',
+    align: 'right' as const,
+    render: (_: unknown, row: { symbol: string; stopLoss: number | null; takeProfit: number | null }) =>
+      `${price(row.stopLoss, tickSizes.get(row.symbol))} / ${price(row.takeProfit, tickSizes.get(row.symbol))}`,
+  };
+}
+
 const fillReasons: Record<TradingAccount['fills'][number]['reason'], string> = {
   order: 'Order',
   stop_loss: 'Stop-loss',
@@ -64,13 +75,7 @@ export function PositionsAndOrders({
           align: 'right',
           render: (value: number) => <span className={signClass(value)}>{formatMoney(value)}</span>,
         },
-        {
-          title: 'SL / TP',
-          key: 'protect',
-          align: 'right',
-          render: (_, row) =>
-            `${price(row.stopLoss, tickSizes.get(row.symbol))} / ${price(row.takeProfit, tickSizes.get(row.symbol))}`,
-        },
+        protectionColumn(tickSizes),
         {
           title: <span className="cw-visually-hidden">Actions</span>,
           key: 'actions',
@@ -112,13 +117,7 @@ export function PositionsAndOrders({
           align: 'right',
           render: (_, row) => price(row.price, tickSizes.get(row.symbol)),
         },
-        {
-          title: 'SL / TP',
-          key: 'protect',
-          align: 'right',
-          render: (_, row) =>
-            `${price(row.stopLoss, tickSizes.get(row.symbol))} / ${price(row.takeProfit, tickSizes.get(row.symbol))}`,
-        },
+        protectionColumn(tickSizes),
         {
           title: <span className="cw-visually-hidden">Actions</span>,
           key: 'actions',
