@@ -53,3 +53,25 @@ export const groupFieldsSchema = z
     message: 'The end must be after the start.',
     path: ['endDate'],
   });
+
+/** One row of GET /group/mine (the /home card): a competition the caller asked to join, with their rank where approved. */
+export type MyCompetition = {
+  group: {
+    _id: string;
+    name: string;
+    startDate: string | null;
+    endDate: string | null;
+    phase: GroupPhase;
+  };
+  status: 'pending' | 'approved' | 'rejected';
+  /** For approved members: where they stand now (or finished), out of `ranked`. */
+  standing: {
+    rank: number;
+    ranked: number;
+    pnlPercent: number;
+    equity: number;
+    trades: number;
+    freezes: number;
+    frozenUntil: string | null;
+  } | null;
+};

@@ -1,30 +1,9 @@
 import { type DbExecutor, groupParticipants, groups } from '@candlewise/db';
-import { groupPhase } from '@candlewise/shared';
+import { groupPhase, type MyCompetition } from '@candlewise/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { TradingEngine } from '../../engine/trading-engine.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
 import { getLeaderboard } from './account-summary.ts';
-
-export type MyCompetition = {
-  group: {
-    _id: string;
-    name: string;
-    startDate: string | null;
-    endDate: string | null;
-    phase: 'upcoming' | 'running' | 'ended';
-  };
-  status: 'pending' | 'approved' | 'rejected';
-  /** For approved members: where they stand now (or finished), out of `ranked`. */
-  standing: {
-    rank: number;
-    ranked: number;
-    pnlPercent: number;
-    equity: number;
-    trades: number;
-    freezes: number;
-    frozenUntil: string | null;
-  } | null;
-};
 
 /** The /home card: every competition the caller asked to join, with their rank where approved. */
 export async function getMyCompetitions(

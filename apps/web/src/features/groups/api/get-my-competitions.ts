@@ -1,26 +1,9 @@
+import type { MyCompetition } from '@candlewise/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { groupKeys } from './group-query-keys';
 
-export type MyCompetition = {
-  group: {
-    _id: string;
-    name: string;
-    startDate: string | null;
-    endDate: string | null;
-    phase: 'upcoming' | 'running' | 'ended';
-  };
-  status: 'pending' | 'approved' | 'rejected';
-  standing: {
-    rank: number;
-    ranked: number;
-    pnlPercent: number;
-    equity: number;
-    trades: number;
-    freezes: number;
-    frozenUntil: string | null;
-  } | null;
-};
+export type { MyCompetition };
 
 /** GET /group/mine: the competitions I asked to join, running first, with my rank where approved. */
 export function useMyCompetitions() {
