@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
 import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
@@ -48,6 +48,9 @@ describe('admin: contact messages', { timeout: 20_000 }, () => {
     expect(subjects).toEqual(['Question 3', 'Question 2']);
     expect(screen.getByText('21 messages')).toBeInTheDocument();
 
+    // antd's Spin clears its busy state (and the pointer-events: none over the table and its pager)
+    // in an effect after the rows arrive: on a busy machine the click could land in between.
+    await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
     await user.click(screen.getByRole('listitem', { name: '2' }));
     expect(await screen.findByText('Question 1')).toBeInTheDocument();
     expect(
