@@ -11,6 +11,7 @@ import { ZodError } from 'zod';
 import { ConfigError, loadConfig } from './config.ts';
 import { AppError } from './lib/app-error.ts';
 import { seedSampleNews } from './services/news/seed-sample-news.ts';
+import { checkLedgerInvariants, formatLedgerReport } from './services/trading/check-ledger-invariants.ts';
 import { createOnboardedUser } from './services/users/create-onboarded-user.ts';
 import { setUserRoleByEmail } from './services/users/set-user-role.ts';
 
@@ -21,11 +22,14 @@ const USAGE = `Candlewise CLI
   npm run cli -- user:promote --email E      make an existing user an admin
   npm run cli -- db:migrate                  apply the database migrations
   npm run cli -- db:seed                     add the sample courses and competitions to an empty database
+  npm run cli -- ledger:check                check the competition ledger's invariants (exit 1 on a violation)
 
 It uses the same configuration as the server (DATA_DIR or DATABASE_URL). With the embedded
 database, stop the server first: the data folder has one owner at a time.`;
 
 class UsageError extends Error {}
+/** A command that ran and found a problem: its report is printed and the exit code is 1. */
+class FailedCheck extends Error {}
 
 async function withDatabase<T>(run: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
   const config = loadConfig();
@@ -92,6 +96,12 @@ async function main(argv: string[]): Promise<string> {
         ? `Seeded ${result.courses} courses, ${result.videos} videos, ${result.chapters} chapters and ${result.groups} competitions.${newsNote}`
         : `Nothing to seed: the database already has courses and competitions.${newsNote}`;
     }
+    case 'ledger:check': {
+      const report = await withDatabase((handle) => checkLedgerInvariants(handle.db));
+      const text = `${formatLedgerReport(report)}\n${report.violations} violation(s) in ${report.checks.length} checks.`;
+      if (report.violations) throw new FailedCheck(text);
+      return text;
+    }
     case undefined:
     case 'help':
     case '--help':
@@ -107,7 +117,12 @@ main(process.argv.slice(2)).then(
     process.exit(0);
   },
   (error) => {
-    if (error instanceof UsageError || (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {
+    if (error instanceof FailedCheck) {
+      console.error(error.message);
+    } else if (
+      error instanceof UsageError ||
+      (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')
+    ) {
       console.error(`${error.message}\n\n${USAGE}`);
     } else if (error instanceof DataDirLockedError) {
       console.error(`${error.message}\nThe CLI needs the server stopped when it uses the embedded database.`);

@@ -20,5 +20,6 @@ export * from './journal/statistics.ts';
 export * from './news/detect-symbols.ts';
 export * from './news/news-schemas.ts';
 export * from './subscription/plan-rules.ts';
+export * from './trading/account-money.ts';
 export * from './trading/trading-rules.ts';
 export * from './user/user-types.ts';

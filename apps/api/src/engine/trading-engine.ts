@@ -1,38 +1,48 @@
 import {
   candles as candlesTable,
   type Database,
-  fills as fillsTable,
+  type DbExecutor,
   groupEngineState,
   groupParticipants,
   groups,
   instruments as instrumentsTable,
   marketState,
-  newId,
-  orders as ordersTable,
-  positions as positionsTable,
   tradingAccounts,
-  users,
 } from '@candlewise/db';
-import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { LEVERAGE } from '@candlewise/shared';
+import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
+import { AdvisoryLeader, LostLeadershipError } from '../lib/advisory-leader.ts';
 import type { EventBus } from '../providers/events/event-bus.ts';
-import { notify } from '../services/notifications/notify.ts';
-import { CandleBook } from './candle-book.ts';
+import {
+  announceNotifications,
+  type NewNotification,
+  type NotificationAnnouncement,
+  recordNotifications,
+} from '../services/notifications/notify.ts';
 import {
   type AccountState,
-  type ContractSizes,
+  type CancelReason,
+  cloneAccount,
+  closeOut,
   computeStandings,
-  type EngineEvent,
+  decideAccount,
+  decisionChangesAccount,
   type FillRecord,
   type GroupState,
+  type InstrumentTerms,
+  Market,
   markToMarket,
-  runTick,
+  needsDecision,
   type StandingRow,
-} from './engine-book.ts';
+} from './account-book.ts';
+import { type AccountWrite, loadAccounts, saveAccounts } from './account-ledger.ts';
+import { CandleBook } from './candle-book.ts';
 import { type MarketQuote, SimulatedFeed } from './simulated-feed.ts';
 
 export const ENGINE_CHANNELS = {
+  /** `{ accountId, version? }`: an account was written by another process; the leader reloads it. */
   accountChanged: 'trading:account-changed',
   groupChanged: 'trading:group-changed',
   quotes: 'trading:quotes',
@@ -41,7 +51,12 @@ export const ENGINE_CHANNELS = {
 
 const LEADER_LOCK_KEY = 727_003;
 const TICK_MS = 1000;
+/** Equity and peak of every account are saved every few ticks (fills and freezes at once). */
 const SNAPSHOT_EVERY_TICKS = 5;
+/** Every few ticks the leader compares recent account versions with its memory (lost messages). */
+const RECONCILE_EVERY_TICKS = 10;
+/** A tick slower than this is logged (at most every 30 s) with the engine's status. */
+const SLOW_TICK_MS = 1000;
 
 export type EngineOptions = {
   db: Database;
@@ -50,45 +65,115 @@ export type EngineOptions = {
   seed: number;
   /** The PostgreSQL pool, when several processes may run: one of them leads (advisory lock). */
   pool?: pg.Pool;
+  /** How often a follower tries for the lead (and the leader checks its lock). Default 2 s. */
+  leaderRetryMs?: number;
 };
 
 type InstrumentRow = typeof instrumentsTable.$inferSelect;
 
+/** What a tick did, after it was saved. */
+export type EngineEvent =
+  | { type: 'fills'; accountId: string; fills: FillRecord[] }
+  | { type: 'freeze'; accountId: string; until: number; fills: FillRecord[]; canceledOrderIds: string[] }
+  | { type: 'release'; accountId: string }
+  | { type: 'order_canceled'; accountId: string; orderId: string; reason: CancelReason }
+  | { type: 'start'; groupId: string }
+  | { type: 'finalize'; groupId: string; ranks: Array<{ accountId: string; rank: number }> };
+
+export type EngineStatus = {
+  role: 'leader' | 'follower';
+  epoch: number;
+  /** How long the last tick took, from its quotes to its saved and published result. */
+  lastTickMs: number;
+  /** How far the ticks run behind the one-second clock right now (0 when on time). */
+  lagMs: number;
+  /** Seconds skipped because the previous tick was still saving (back-pressure). */
+  skippedTicks: number;
+  failedTicks: number;
+  /** Accounts announced by other processes, waiting to be reloaded before the next tick. */
+  reloadQueue: number;
+};
+
+type TickResult = {
+  writes: AccountWrite[];
+  events: EngineEvent[];
+  notifications: NewNotification[];
+  started: GroupState[];
+  finalized: GroupState[];
+};
+
 /**
- * The paper-trading engine. Exactly one process leads: it runs the feed and the ticks and owns the
- * accounts in memory; orders placed through any process are written to the database under a row
- * lock and announced, and the leader reloads that account. The leader writes what a tick decided
- * with an optimistic version check; on a conflict it reloads the account and decides again.
+ * The paper-trading engine (DESIGN §8–9), in three steps per second:
+ * - decide: the leader asks each in-memory account whether the new quotes change it (a pending
+ *   order triggers, a stop is hit, a freeze or a release is due) — pure and cheap;
+ * - persist: one transaction, fenced by the leader's epoch, locks exactly those accounts, decides
+ *   again on the locked database copy (what is saved is what was decided) and saves through the
+ *   ledger (`account-ledger.ts`), the only path by which any process changes an account;
+ * - publish: the saved states replace the in-memory ones (newer versions win), then quotes,
+ *   standings and notifications go out.
+ * Orders from any process go through the same ledger under the same row lock; the leader installs
+ * the saved state (or reloads it when another process announces it). Ticks run one at a time: a
+ * slow save delays the next second instead of queueing behind it (back-pressure, see status()).
  */
 export class TradingEngine {
   readonly candles = new CandleBook();
   instruments = new Map<string, InstrumentRow>();
-  sizes: ContractSizes = new Map();
+  /** Contract size per symbol. */
+  sizes = new Map<string, number>();
   groups = new Map<string, GroupState>();
+  private terms = new Map<string, InstrumentTerms>();
   private feed!: SimulatedFeed;
   private quotes = new Map<string, MarketQuote>();
   private followerStandings = new Map<string, { rows: StandingRow[]; at: number }>();
-  private leader = false;
-  private leaderClient: pg.PoolClient | null = null;
+  private readonly leadership: AdvisoryLeader;
   private timer: NodeJS.Timeout | null = null;
-  private leaderRetry: NodeJS.Timeout | null = null;
   private tickCount = 0;
-  private persisting: Promise<void> = Promise.resolve();
+  private ticking: Promise<EngineEvent[]> | null = null;
+  private reloadQueue = new Set<string>();
+  private groupReloads = new Set<string>();
   private unsubscribers: Array<() => Promise<void>> = [];
   private stopped = false;
+  private stats = { lastTickMs: 0, lastTickDoneAt: 0, skippedTicks: 0, failedTicks: 0, lastSlowLog: 0 };
 
-  constructor(private readonly options: EngineOptions) {}
-
-  get isLeader(): boolean {
-    return this.leader;
+  constructor(private readonly options: EngineOptions) {
+    this.leadership = new AdvisoryLeader({
+      name: 'trading-engine',
+      lockKey: LEADER_LOCK_KEY,
+      db: options.db,
+      pool: options.pool,
+      log: options.log,
+      retryMs: options.leaderRetryMs ?? 2000,
+      onLead: () => this.takeOver(),
+      onLose: () => this.stepDown(),
+    });
   }
 
-  /** Loads instruments, the market state and (as leader) every live competition. */
+  get isLeader(): boolean {
+    return this.leadership.isLeader;
+  }
+
+  status(): EngineStatus {
+    const since = this.stats.lastTickDoneAt ? Date.now() - this.stats.lastTickDoneAt : 0;
+    return {
+      role: this.isLeader ? 'leader' : 'follower',
+      epoch: this.leadership.epoch,
+      lastTickMs: Math.round(this.stats.lastTickMs),
+      lagMs: this.isLeader && this.timer ? Math.max(0, Math.round(since - TICK_MS)) : 0,
+      skippedTicks: this.stats.skippedTicks,
+      failedTicks: this.stats.failedTicks,
+      reloadQueue: this.reloadQueue.size,
+    };
+  }
+
+  /** Loads instruments, the market as last saved and recent candles (every process does). */
   async load(): Promise<void> {
     const { db } = this.options;
     const rows = await db.select().from(instrumentsTable).orderBy(asc(instrumentsTable.position));
     this.instruments = new Map(rows.map((row) => [row.symbol, row]));
     this.sizes = new Map(rows.map((row) => [row.symbol, row.contractSize]));
+    this.terms = new Map(
+      rows.map((row) => [row.symbol, { contractSize: row.contractSize, currency: row.currency }]),
+    );
     const saved = await db.select().from(marketState);
     this.feed = new SimulatedFeed(
       rows.map((row) => ({
@@ -107,6 +192,7 @@ export class TradingEngine {
       .from(candlesTable)
       .where(gt(candlesTable.startTime, new Date(Date.now() - 6 * 3_600_000)))
       .orderBy(asc(candlesTable.startTime));
+    this.candles.forgetChanges();
     for (const symbol of this.instruments.keys()) {
       this.candles.load(
         symbol,
@@ -123,60 +209,61 @@ export class TradingEngine {
     }
   }
 
-  /** Starts ticking every second (the server does this; tests drive tickOnce themselves). */
+  /** Starts the one-second clock and the competition for the lead (the server; tests tick by hand). */
   async start(): Promise<void> {
     if (!this.feed) await this.load();
     await this.subscribe();
-    await this.tryLead();
+    await this.leadership.start();
     this.timer = setInterval(() => {
-      if (this.leader) void this.tickOnce(Date.now());
+      if (!this.isLeader) return;
+      if (this.ticking) {
+        this.stats.skippedTicks += 1;
+        return;
+      }
+      void this.tickOnce(Date.now()).catch(() => undefined);
     }, TICK_MS);
     this.timer.unref();
   }
 
-  /** Becomes the leader if no other process is (always, on the embedded database). */
+  /** Tries once to become the leader now (tests; the server keeps trying through start()). */
   async tryLead(): Promise<boolean> {
-    if (this.leader || this.stopped) return this.leader;
-    if (this.options.pool) {
-      const client = await this.options.pool.connect();
-      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
-        LEADER_LOCK_KEY,
-      ]);
-      if (!rows[0]?.locked) {
-        client.release();
-        this.leaderRetry ??= setInterval(() => void this.tryLead().catch(() => undefined), 5000);
-        this.leaderRetry.unref();
-        return false;
-      }
-      this.leaderClient = client;
-    }
-    if (this.leaderRetry) clearInterval(this.leaderRetry);
-    this.leaderRetry = null;
-    this.leader = true;
+    if (!this.feed) await this.load();
+    if (!this.unsubscribers.length) await this.subscribe();
+    return this.leadership.tryLead();
+  }
+
+  /**
+   * A new leader continues from the last saved market (every tick saves it, fenced), never from
+   * what this process read at boot, and loads the live competitions fresh.
+   */
+  private async takeOver(): Promise<void> {
+    await this.load();
+    this.groups.clear();
+    this.reloadQueue.clear();
     await this.loadGroups();
-    this.options.log.info('trading engine: this process runs the market and the competitions');
-    return true;
+  }
+
+  private stepDown(): void {
+    this.groups.clear();
+    this.reloadQueue.clear();
+    this.groupReloads.clear();
   }
 
   private async subscribe(): Promise<void> {
     const { bus } = this.options;
     this.unsubscribers.push(
       await bus.subscribe(ENGINE_CHANNELS.accountChanged, (payload) => {
-        const { accountId } = payload as { accountId: string };
-        if (this.leader)
-          void this.reloadAccount(accountId).catch((error) =>
-            this.options.log.error({ err: error }, 'reload account'),
-          );
+        if (!this.isLeader) return;
+        const { accountId, version } = payload as { accountId: string; version?: number };
+        const known = this.findAccount(accountId);
+        if (known && version !== undefined && known.version >= version) return;
+        this.reloadQueue.add(accountId);
       }),
       await bus.subscribe(ENGINE_CHANNELS.groupChanged, (payload) => {
-        const { groupId } = payload as { groupId: string };
-        if (this.leader)
-          void this.loadGroups(groupId).catch((error) =>
-            this.options.log.error({ err: error }, 'reload group'),
-          );
+        if (this.isLeader) this.groupReloads.add((payload as { groupId: string }).groupId);
       }),
       await bus.subscribe(ENGINE_CHANNELS.quotes, (payload) => {
-        if (this.leader) return;
+        if (this.isLeader) return;
         for (const quote of payload as MarketQuote[]) {
           this.quotes.set(quote.symbol, quote);
           this.candles.add(quote.symbol, quote.mid, quote.time);
@@ -185,7 +272,7 @@ export class TradingEngine {
     );
   }
 
-  /** Loads (or reloads) competitions that have not been finalised, with their accounts. */
+  /** Loads (or refreshes) competitions not yet finalised, and any of their accounts that changed. */
   async loadGroups(onlyGroupId?: string): Promise<void> {
     const { db } = this.options;
     const rows = await db
@@ -203,6 +290,7 @@ export class TradingEngine {
       const groupState: GroupState = {
         id: group.id,
         name: group.name,
+        currency: group.currency,
         startMs: group.startDate.getTime(),
         endMs: group.endDate.getTime(),
         freezeThreshold: group.freezeThreshold,
@@ -211,323 +299,419 @@ export class TradingEngine {
         startAnnounced: Boolean(state?.startAnnouncedAt),
         finalized: Boolean(state?.finalizedAt),
         standings: existing?.standings ?? [],
+        standingsStale: true,
       };
       this.groups.set(group.id, groupState);
-      const accounts = await db
-        .select({ id: tradingAccounts.id })
+      const versions = await db
+        .select({ id: tradingAccounts.id, version: tradingAccounts.version })
         .from(tradingAccounts)
         .where(eq(tradingAccounts.groupId, group.id));
-      for (const { id } of accounts) await this.reloadAccount(id, { recompute: false });
-      groupState.standings = computeStandings(groupState);
+      const stale = versions
+        .filter(({ id, version }) => (groupState.accounts.get(id)?.version ?? -1) < version)
+        .map(({ id }) => id);
+      await this.reload(stale);
     }
   }
 
-  /** Reads one account, its positions and open orders from the database into memory. */
-  async reloadAccount(
-    accountId: string,
-    options: { recompute?: boolean } = {},
-  ): Promise<AccountState | null> {
-    const { db } = this.options;
-    const [row] = await db
-      .select({
-        account: tradingAccounts,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-      })
-      .from(tradingAccounts)
-      .innerJoin(users, eq(users.id, tradingAccounts.userId))
-      .where(eq(tradingAccounts.id, accountId));
-    if (!row) return null;
-    const group = this.groups.get(row.account.groupId);
-    if (!group) return null;
-    const [positionRows, orderRows] = await Promise.all([
-      db.select().from(positionsTable).where(eq(positionsTable.accountId, accountId)),
-      db
-        .select()
-        .from(ordersTable)
-        .where(and(eq(ordersTable.accountId, accountId), eq(ordersTable.status, 'open'))),
-    ]);
-    const account: AccountState = {
-      id: row.account.id,
-      groupId: row.account.groupId,
-      userId: row.account.userId,
-      name: [row.firstName, row.lastName].filter(Boolean).join(' ') || row.email.split('@')[0],
-      startingBalance: row.account.startingBalance,
-      balance: row.account.balance,
-      equity: row.account.equity,
-      peakEquity: row.account.peakEquity,
-      frozenUntil: row.account.frozenUntil?.getTime() ?? null,
-      freezeCount: row.account.freezeCount,
-      tradesCount: row.account.tradesCount,
-      finalRank: row.account.finalRank,
-      version: row.account.version,
-      positions: new Map(
-        positionRows.map((position) => [
-          position.symbol,
-          {
-            symbol: position.symbol,
-            quantity: position.quantity,
-            averagePrice: position.averagePrice,
-            stopLoss: position.stopLoss,
-            takeProfit: position.takeProfit,
-          },
-        ]),
-      ),
-      openOrders: orderRows
-        .filter((order) => order.type !== 'market' && order.price !== null)
-        .map((order) => ({
-          id: order.id,
-          symbol: order.symbol,
-          side: order.side,
-          type: order.type as 'limit' | 'stop',
-          quantity: order.quantity,
-          price: order.price!,
-          stopLoss: order.stopLoss,
-          takeProfit: order.takeProfit,
-        })),
-    };
-    markToMarket(account, this.quotes, this.sizes);
-    group.accounts.set(account.id, account);
-    // An order shows on the leaderboard at once, not at the next tick: the next read sorts again.
-    // Marking instead of sorting here keeps a burst of orders in a 10,000-member group cheap.
-    if (options.recompute !== false) group.standingsStale = true;
-    return account;
-  }
-
-  /** One second of market and competition; returns what happened (after it is written). */
-  async tickOnce(now: number, quotes?: Map<string, MarketQuote>): Promise<EngineEvent[]> {
-    this.quotes = quotes ?? this.feed.tick(now);
-    for (const quote of this.quotes.values()) this.candles.add(quote.symbol, quote.mid, now);
-    const events = runTick(this.groups.values(), this.quotes, this.sizes, now);
-    this.tickCount += 1;
-    const snapshot = this.tickCount % SNAPSHOT_EVERY_TICKS === 0;
-    const done = this.enqueue(async () => {
-      for (const event of events) await this.persist(event);
-      if (snapshot) await this.persistSnapshot();
-    });
-    void this.options.bus.publish(ENGINE_CHANNELS.quotes, [...this.quotes.values()]).catch(() => undefined);
-    for (const group of this.groups.values()) {
-      if (
-        now >= group.startMs &&
-        (!group.finalized || events.some((event) => event.type === 'finalize' && event.groupId === group.id))
-      ) {
-        void this.options.bus
-          .publish(ENGINE_CHANNELS.standings(group.id), group.standings)
-          .catch(() => undefined);
-      }
+  /** Reads accounts from the database and installs the ones newer than memory. */
+  private async reload(accountIds: string[]): Promise<void> {
+    for (let i = 0; i < accountIds.length; i += 1000) {
+      const loaded = await loadAccounts(this.options.db, accountIds.slice(i, i + 1000));
+      for (const account of loaded.values()) this.install(account, { authoritativePeak: false });
     }
-    await done;
-    return events;
-  }
-
-  /** Writes run one after another, so the database sees the engine's decisions in order. */
-  private enqueue(work: () => Promise<void>): Promise<void> {
-    const next = this.persisting.then(work, work);
-    this.persisting = next.catch((error) =>
-      this.options.log.error({ err: error }, 'trading engine: could not save a tick'),
-    );
-    return this.persisting;
-  }
-
-  private findAccount(accountId: string): AccountState | undefined {
-    for (const group of this.groups.values()) {
-      const account = group.accounts.get(accountId);
-      if (account) return account;
-    }
-    return undefined;
   }
 
   /**
-   * Writes an account's whole state if nobody else changed it meanwhile (version check);
-   * otherwise reloads it, and the next tick decides again on the fresh state.
+   * Puts a saved account state in memory unless memory already holds a newer one (versions only
+   * grow, and every save bumps them, so the newest state always wins whatever order they arrive in).
+   * The peak is the engine's running maximum: a state saved by an order keeps the higher of the
+   * two; a tick's save (a release resets it) is taken as is.
    */
-  private async writeAccount(
-    account: AccountState,
-    extra: {
-      fills?: FillRecord[];
-      filledOrderIds?: Map<string, number>;
-      canceledOrderIds?: string[];
-      cancelReason?: string;
-    },
-  ): Promise<boolean> {
-    const { db } = this.options;
-    const ok = await db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(tradingAccounts)
-        .set({
-          balance: account.balance,
-          equity: account.equity,
-          peakEquity: account.peakEquity,
-          frozenUntil: account.frozenUntil ? new Date(account.frozenUntil) : null,
-          freezeCount: account.freezeCount,
-          tradesCount: account.tradesCount,
-          finalRank: account.finalRank,
-          version: account.version + 1,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(tradingAccounts.id, account.id), eq(tradingAccounts.version, account.version)))
-        .returning({ id: tradingAccounts.id });
-      if (!updated) return false;
-      await tx.delete(positionsTable).where(eq(positionsTable.accountId, account.id));
-      if (account.positions.size) {
-        await tx
-          .insert(positionsTable)
-          .values(
-            [...account.positions.values()].map((position) => ({ accountId: account.id, ...position })),
-          );
-      }
-      for (const [orderId, price] of extra.filledOrderIds ?? []) {
-        await tx
-          .update(ordersTable)
-          .set({ status: 'filled', fillPrice: price, closedAt: new Date() })
-          .where(and(eq(ordersTable.id, orderId), eq(ordersTable.status, 'open')));
-      }
-      if (extra.canceledOrderIds?.length) {
-        await tx
-          .update(ordersTable)
-          .set({ status: 'canceled', cancelReason: extra.cancelReason ?? 'canceled', closedAt: new Date() })
-          .where(and(inArray(ordersTable.id, extra.canceledOrderIds), eq(ordersTable.status, 'open')));
-      }
-      if (extra.fills?.length) {
-        await tx
-          .insert(fillsTable)
-          .values(extra.fills.map((fill) => ({ id: newId(), accountId: account.id, ...fill })));
-      }
-      return true;
-    });
-    if (ok) {
-      account.version += 1;
-      return true;
+  private install(account: AccountState, options: { authoritativePeak: boolean }): boolean {
+    const group = this.groups.get(account.groupId);
+    if (!group) {
+      this.groupReloads.add(account.groupId);
+      return false;
     }
-    await this.reloadAccount(account.id);
-    return false;
+    const current = group.accounts.get(account.id);
+    if (current && current.version >= account.version) return false;
+    if (current && !options.authoritativePeak)
+      account.peakEquity = Math.max(account.peakEquity, current.peakEquity);
+    markToMarket(account, this.market());
+    group.accounts.set(account.id, account);
+    group.standingsStale = true;
+    return true;
   }
 
-  private async persist(event: EngineEvent): Promise<void> {
-    const { db, bus } = this.options;
-    switch (event.type) {
-      case 'fills': {
-        const account = this.findAccount(event.accountId);
-        if (!account) return;
-        const filled = new Map(
-          event.fills.filter((fill) => fill.orderId).map((fill) => [fill.orderId!, fill.price]),
+  /**
+   * An account was saved through the ledger by this process (an order, a cancel, a removal): the
+   * leader takes the saved state as it is; a follower tells the leader, which reloads it.
+   */
+  async accountSaved(account: AccountState): Promise<void> {
+    if (this.isLeader) {
+      this.install(account, { authoritativePeak: false });
+      return;
+    }
+    await this.options.bus
+      .publish(ENGINE_CHANNELS.accountChanged, { accountId: account.id, version: account.version })
+      .catch(() => undefined);
+  }
+
+  /** An account changed in the database (a new member): the leader loads it before the next tick. */
+  async announceAccountChange(accountId: string): Promise<void> {
+    if (this.isLeader) {
+      this.reloadQueue.add(accountId);
+      return;
+    }
+    await this.options.bus.publish(ENGINE_CHANNELS.accountChanged, { accountId }).catch(() => undefined);
+  }
+
+  /** A competition was created or edited. */
+  async announceGroupChange(groupId: string): Promise<void> {
+    if (this.isLeader) {
+      await this.loadGroups(groupId);
+      return;
+    }
+    await this.options.bus.publish(ENGINE_CHANNELS.groupChanged, { groupId }).catch(() => undefined);
+  }
+
+  /** Applies what other processes announced, in order with the ticks (called before each tick). */
+  private async applyAnnouncements(): Promise<void> {
+    for (const groupId of [...this.groupReloads]) {
+      this.groupReloads.delete(groupId);
+      await this.loadGroups(groupId);
+    }
+    if (!this.reloadQueue.size) return;
+    const ids = [...this.reloadQueue];
+    this.reloadQueue.clear();
+    await this.reload(ids);
+  }
+
+  /** Finds accounts changed recently whose version memory does not have (a message was lost). */
+  private async reconcile(): Promise<void> {
+    const recent = await this.options.db
+      .select({ id: tradingAccounts.id, version: tradingAccounts.version })
+      .from(tradingAccounts)
+      .where(gt(tradingAccounts.updatedAt, sql`now() - interval '30 seconds'`));
+    for (const { id, version } of recent) {
+      const known = this.findAccount(id);
+      if ((known?.version ?? -1) < version) this.reloadQueue.add(id);
+    }
+  }
+
+  market(quotes: Map<string, MarketQuote> = this.quotes): Market {
+    return new Market(quotes, this.terms);
+  }
+
+  /** One second of market and competition; returns what happened once it is saved. */
+  tickOnce(now: number, quotes?: Map<string, MarketQuote>): Promise<EngineEvent[]> {
+    const previous = this.ticking ?? Promise.resolve([]);
+    const run = previous
+      .catch(() => [])
+      .then(() => this.runTick(now, quotes))
+      .finally(() => {
+        if (this.ticking === run) this.ticking = null;
+      });
+    this.ticking = run;
+    return run;
+  }
+
+  private async runTick(now: number, quotes?: Map<string, MarketQuote>): Promise<EngineEvent[]> {
+    if (!this.isLeader || this.stopped) return [];
+    const started = performance.now();
+    try {
+      if (this.tickCount % RECONCILE_EVERY_TICKS === RECONCILE_EVERY_TICKS - 1) await this.reconcile();
+      await this.applyAnnouncements();
+      this.quotes = quotes ?? this.feed.tick(now);
+      for (const quote of this.quotes.values()) this.candles.add(quote.symbol, quote.mid, now);
+      const market = this.market();
+
+      // Decide (in memory, cheap): which accounts and competitions need a write this second.
+      const touched: string[] = [];
+      const starting: GroupState[] = [];
+      const ending: GroupState[] = [];
+      for (const group of this.groups.values()) {
+        if (group.finalized || now < group.startMs) continue;
+        if (!group.startAnnounced) starting.push(group);
+        if (now >= group.endMs) {
+          ending.push(group);
+          continue;
+        }
+        for (const account of group.accounts.values())
+          if (needsDecision(account, group, market, now)) touched.push(account.id);
+        group.standingsStale = true;
+      }
+
+      this.tickCount += 1;
+      const snapshot = this.tickCount % SNAPSHOT_EVERY_TICKS === 0;
+      let result: TickResult;
+      let announcements: NotificationAnnouncement[] = [];
+      try {
+        ({ result, announcements } = await this.options.db.transaction(async (tx) => {
+          await this.leadership.fence(tx);
+          const decided = await this.persistTick(tx, { touched, starting, ending, market, now });
+          await this.saveMarket(tx, snapshot);
+          return { result: decided, announcements: await recordNotifications(tx, decided.notifications) };
+        }));
+      } catch (error) {
+        if (error instanceof LostLeadershipError) return [];
+        this.stats.failedTicks += 1;
+        this.options.log.error(
+          { err: error },
+          'trading engine: a tick could not be saved; retrying its accounts one by one',
         );
-        await this.writeAccount(account, { fills: event.fills, filledOrderIds: filled });
-        return;
+        ({ result, announcements } = await this.persistOneByOne({ touched, starting, ending, market, now }));
       }
-      case 'freeze': {
-        const account = this.findAccount(event.accountId);
-        if (!account) return;
-        const written = await this.writeAccount(account, {
-          fills: event.fills,
-          canceledOrderIds: event.canceledOrderIds,
-          cancelReason: 'freeze',
-        });
-        if (!written) return;
-        const group = this.groups.get(account.groupId)!;
-        await notify(db, bus, {
-          userId: account.userId,
-          kind: 'account_frozen',
-          title: 'Account frozen',
-          message: `Your drawdown in ${group.name} reached ${group.freezeThreshold}%. Positions were closed and trading pauses until ${new Date(event.until).toISOString()}.`,
-          link: `/group/${group.id}/leaderboard`,
-        });
-        return;
-      }
-      case 'release': {
-        const account = this.findAccount(event.accountId);
-        if (!account) return;
-        if (!(await this.writeAccount(account, {}))) return;
-        const group = this.groups.get(account.groupId)!;
-        await notify(db, bus, {
-          userId: account.userId,
-          kind: 'account_released',
-          title: 'Trading resumed',
-          message: `Your account in ${group.name} is active again. Your drawdown is now measured from here.`,
-          link: `/group/${group.id}/leaderboard`,
-        });
-        return;
-      }
-      case 'start': {
-        const [claimed] = await db
-          .insert(groupEngineState)
-          .values({ groupId: event.groupId, startAnnouncedAt: new Date() })
-          .onConflictDoUpdate({
-            target: groupEngineState.groupId,
-            set: { startAnnouncedAt: new Date() },
-            setWhere: isNull(groupEngineState.startAnnouncedAt),
-          })
-          .returning({ groupId: groupEngineState.groupId });
-        if (!claimed) return;
-        const group = this.groups.get(event.groupId)!;
-        if (Date.now() >= group.endMs) return; // nobody wants "it started" for a finished competition
-        for (const account of group.accounts.values()) {
-          await notify(db, bus, {
-            userId: account.userId,
-            kind: 'competition_started',
-            title: `${group.name} has started`,
-            message: 'Orders are open. Trade carefully: the freeze rule is watching your drawdown.',
-            link: `/group/${group.id}/leaderboard`,
-          });
-        }
-        return;
-      }
-      case 'finalize': {
-        const group = this.groups.get(event.groupId)!;
-        for (const close of event.closes) {
-          const account = group.accounts.get(close.accountId);
-          if (account)
-            await this.writeAccount(account, {
-              fills: close.fills,
-              canceledOrderIds: close.canceledOrderIds,
-              cancelReason: 'competition_end',
-            });
-        }
-        const [claimed] = await db
-          .insert(groupEngineState)
-          .values({ groupId: event.groupId, startAnnouncedAt: new Date(), finalizedAt: new Date() })
-          .onConflictDoUpdate({
-            target: groupEngineState.groupId,
-            set: { finalizedAt: new Date() },
-            setWhere: isNull(groupEngineState.finalizedAt),
-          })
-          .returning({ groupId: groupEngineState.groupId });
-        if (!claimed) return;
-        for (const { accountId, rank } of event.ranks) {
-          const account = group.accounts.get(accountId);
-          if (!account) continue;
-          await notify(db, bus, {
-            userId: account.userId,
-            kind: 'competition_final_rank',
-            title: `${group.name}: final standings`,
-            message: `You finished #${rank} of ${event.ranks.length}.`,
-            link: `/group/${group.id}/leaderboard`,
-          });
-        }
-        return;
+
+      // Publish: saved states into memory, then the world hears about it.
+      for (const write of result.writes) this.install(write.after, { authoritativePeak: true });
+      for (const group of result.started) group.startAnnounced = true;
+      for (const group of result.finalized) group.finalized = true;
+      await this.publish(now, result, announcements);
+      return result.events;
+    } finally {
+      this.stats.lastTickMs = performance.now() - started;
+      this.stats.lastTickDoneAt = Date.now();
+      if (this.stats.lastTickMs > SLOW_TICK_MS && Date.now() - this.stats.lastSlowLog > 30_000) {
+        this.stats.lastSlowLog = Date.now();
+        this.options.log.warn({ engine: this.status() }, 'trading engine: ticks are running behind');
       }
     }
   }
 
-  /** Equity and peak of every live account, in one statement, every few ticks (for followers and restarts). */
-  private async persistSnapshot(): Promise<void> {
-    const rows: Array<{ id: string; equity: number; peak: number }> = [];
+  /** Inside the tick's transaction: claims, locks, decides again on the stored state, saves. */
+  private async persistTick(
+    tx: DbExecutor,
+    work: { touched: string[]; starting: GroupState[]; ending: GroupState[]; market: Market; now: number },
+  ): Promise<TickResult> {
+    const result: TickResult = { writes: [], events: [], notifications: [], started: [], finalized: [] };
+    const { market, now } = work;
+
+    for (const group of work.starting) {
+      const [claimed] = await tx
+        .insert(groupEngineState)
+        .values({ groupId: group.id, startAnnouncedAt: new Date() })
+        .onConflictDoUpdate({
+          target: groupEngineState.groupId,
+          set: { startAnnouncedAt: new Date() },
+          setWhere: isNull(groupEngineState.startAnnouncedAt),
+        })
+        .returning({ groupId: groupEngineState.groupId });
+      result.started.push(group);
+      if (!claimed) continue;
+      result.events.push({ type: 'start', groupId: group.id });
+      if (now >= group.endMs) continue; // nobody wants "it started" for a finished competition
+      for (const account of group.accounts.values()) {
+        if (account.removed) continue;
+        result.notifications.push({
+          userId: account.userId,
+          kind: 'competition_started',
+          title: `${group.name} has started`,
+          message: 'Orders are open. Trade carefully: the freeze rule is watching your drawdown.',
+          link: `/group/${group.id}/leaderboard`,
+        });
+      }
+    }
+
+    // Accounts whose in-memory copy says something happens: decided again under the lock.
+    const locked = await loadAccounts(tx, work.touched, { lock: true });
+    for (const before of locked.values()) {
+      const group = this.groups.get(before.groupId);
+      if (!group) continue;
+      const after = cloneAccount(before);
+      const memory = group.accounts.get(before.id);
+      if (memory) after.peakEquity = Math.max(after.peakEquity, memory.peakEquity);
+      const decision = decideAccount(after, group, market, now);
+      if (!decisionChangesAccount(decision)) {
+        if (memory && memory.version < before.version) this.reloadQueue.add(before.id);
+        continue;
+      }
+      result.writes.push({
+        before,
+        after,
+        fills: decision.fills,
+        filledOrders: decision.filledOrders,
+        canceledOrders: decision.canceledOrders,
+      });
+      this.describeDecision(group, after, decision, result);
+    }
+
+    for (const group of work.ending) {
+      const [claimed] = await tx
+        .insert(groupEngineState)
+        .values({ groupId: group.id, startAnnouncedAt: new Date(), finalizedAt: new Date() })
+        .onConflictDoUpdate({
+          target: groupEngineState.groupId,
+          set: { finalizedAt: new Date() },
+          setWhere: isNull(groupEngineState.finalizedAt),
+        })
+        .returning({ groupId: groupEngineState.groupId });
+      result.finalized.push(group);
+      if (!claimed) continue;
+      const ids = (
+        await tx
+          .select({ id: tradingAccounts.id })
+          .from(tradingAccounts)
+          .where(eq(tradingAccounts.groupId, group.id))
+      ).map((row) => row.id);
+      const members = await loadAccounts(tx, ids, { lock: true });
+      const closing: AccountWrite[] = [];
+      for (const before of members.values()) {
+        const after = cloneAccount(before);
+        const memory = group.accounts.get(before.id);
+        if (memory) after.peakEquity = Math.max(after.peakEquity, memory.peakEquity);
+        const decision = before.removed
+          ? { fills: [], canceledOrders: [] }
+          : closeOut(after, market, 'competition_end');
+        closing.push({ before, after, fills: decision.fills, canceledOrders: decision.canceledOrders });
+      }
+      const ranks = computeStandings(closing.map((write) => write.after));
+      const byUser = new Map(closing.map((write) => [write.after.userId, write.after]));
+      for (const row of ranks) byUser.get(row.userId)!.finalRank = row.rank;
+      result.writes.push(...closing);
+      result.events.push({
+        type: 'finalize',
+        groupId: group.id,
+        ranks: ranks.map((row) => ({ accountId: byUser.get(row.userId)!.id, rank: row.rank })),
+      });
+      for (const row of ranks) {
+        result.notifications.push({
+          userId: row.userId,
+          kind: 'competition_final_rank',
+          title: `${group.name}: final standings`,
+          message: `You finished #${row.rank} of ${ranks.length}.`,
+          link: `/group/${group.id}/leaderboard`,
+        });
+      }
+    }
+
+    await saveAccounts(tx, result.writes);
+    return result;
+  }
+
+  /** Events and notifications for one account's decision. */
+  private describeDecision(
+    group: GroupState,
+    account: AccountState,
+    decision: ReturnType<typeof decideAccount>,
+    result: TickResult,
+  ): void {
+    const link = `/group/${group.id}/leaderboard`;
+    if (decision.released) {
+      result.events.push({ type: 'release', accountId: account.id });
+      result.notifications.push({
+        userId: account.userId,
+        kind: 'account_released',
+        title: 'Trading resumed',
+        message: `Your account in ${group.name} is active again. Your drawdown is now measured from here.`,
+        link,
+      });
+    }
+    const frozenFills = decision.fills.filter((fill) => fill.reason === 'freeze');
+    const otherFills = decision.fills.filter((fill) => fill.reason !== 'freeze');
+    if (otherFills.length) result.events.push({ type: 'fills', accountId: account.id, fills: otherFills });
+    for (const canceled of decision.canceledOrders) {
+      if (canceled.reason !== 'buying_power') continue;
+      const { order } = canceled;
+      result.events.push({
+        type: 'order_canceled',
+        accountId: account.id,
+        orderId: order.id,
+        reason: 'buying_power',
+      });
+      result.notifications.push({
+        userId: account.userId,
+        kind: 'order_canceled',
+        title: 'Order canceled',
+        message: `Your ${order.side} ${order.type} order for ${order.quantity} ${order.symbol} in ${group.name} was canceled: filling it would have taken your exposure past ${LEVERAGE}× your equity.`,
+        link,
+      });
+    }
+    if (decision.frozeUntil !== null) {
+      result.events.push({
+        type: 'freeze',
+        accountId: account.id,
+        until: decision.frozeUntil,
+        fills: frozenFills,
+        canceledOrderIds: decision.canceledOrders
+          .filter((order) => order.reason === 'freeze')
+          .map((order) => order.id),
+      });
+      result.notifications.push({
+        userId: account.userId,
+        kind: 'account_frozen',
+        title: 'Account frozen',
+        message: `Your drawdown in ${group.name} reached ${group.freezeThreshold}%. Positions were closed and trading pauses until ${new Date(decision.frozeUntil).toISOString()}.`,
+        link,
+      });
+    }
+  }
+
+  /** When the tick's one transaction failed: each account in its own, so one bad account stalls nobody. */
+  private async persistOneByOne(work: {
+    touched: string[];
+    starting: GroupState[];
+    ending: GroupState[];
+    market: Market;
+    now: number;
+  }): Promise<{ result: TickResult; announcements: NotificationAnnouncement[] }> {
+    const total: TickResult = { writes: [], events: [], notifications: [], started: [], finalized: [] };
+    const announcements: NotificationAnnouncement[] = [];
+    const parts = [
+      { ...work, touched: [], starting: work.starting, ending: work.ending },
+      ...work.touched.map((id) => ({ ...work, touched: [id], starting: [], ending: [] })),
+    ];
+    for (const part of parts) {
+      try {
+        const saved = await this.options.db.transaction(async (tx) => {
+          await this.leadership.fence(tx);
+          const result = await this.persistTick(tx, part);
+          return { result, announcements: await recordNotifications(tx, result.notifications) };
+        });
+        total.writes.push(...saved.result.writes);
+        total.events.push(...saved.result.events);
+        total.started.push(...saved.result.started);
+        total.finalized.push(...saved.result.finalized);
+        announcements.push(...saved.announcements);
+      } catch (error) {
+        if (error instanceof LostLeadershipError) break;
+        this.options.log.error(
+          { err: error, accounts: part.touched },
+          'trading engine: could not save an account',
+        );
+      }
+    }
+    await this.options.db
+      .transaction(async (tx) => {
+        await this.leadership.fence(tx);
+        await this.saveMarket(tx, false);
+      })
+      .catch((error) => this.options.log.error({ err: error }, 'trading engine: could not save the market'));
+    return { result: total, announcements };
+  }
+
+  private async publish(
+    now: number,
+    result: TickResult,
+    announcements: NotificationAnnouncement[],
+  ): Promise<void> {
+    const { bus } = this.options;
+    void bus.publish(ENGINE_CHANNELS.quotes, [...this.quotes.values()]).catch(() => undefined);
+    const finalizedNow = new Set(result.finalized.map((group) => group.id));
     for (const group of this.groups.values()) {
-      if (group.finalized) continue;
-      for (const account of group.accounts.values())
-        rows.push({ id: account.id, equity: account.equity, peak: account.peakEquity });
+      if (now < group.startMs || (group.finalized && !finalizedNow.has(group.id))) continue;
+      group.standings = computeStandings(group.accounts.values());
+      group.standingsStale = false;
+      void bus.publish(ENGINE_CHANNELS.standings(group.id), group.standings).catch(() => undefined);
     }
-    const { db } = this.options;
-    for (let i = 0; i < rows.length; i += 1000) {
-      const chunk = rows.slice(i, i + 1000);
-      const values = sql.join(
-        chunk.map((row) => sql`(${row.id}, ${row.equity}::numeric, ${row.peak}::numeric)`),
-        sql`, `,
-      );
-      await db.execute(sql`update trading_accounts as t set equity = v.equity, peak_equity = v.peak
-        from (values ${values}) as v(id, equity, peak) where t.id = v.id`);
-    }
+    await announceNotifications(bus, announcements);
+  }
+
+  /**
+   * The market as of this tick (mid and generator state), the candles in progress and, every few
+   * ticks, every account's equity and peak: a new leader continues exactly from here.
+   */
+  private async saveMarket(tx: DbExecutor, snapshot: boolean): Promise<void> {
     const market = [...this.feed.snapshot()].map(([symbol, state]) => ({
       symbol,
       mid: state.mid,
@@ -535,7 +719,7 @@ export class TradingEngine {
       updatedAt: new Date(),
     }));
     if (market.length) {
-      await db
+      await tx
         .insert(marketState)
         .values(market)
         .onConflictDoUpdate({
@@ -547,12 +731,12 @@ export class TradingEngine {
           },
         });
     }
-    const finished = this.candles.takeFinished();
-    if (finished.length) {
-      await db
+    const candles = this.candles.takeChanged();
+    if (candles.length) {
+      await tx
         .insert(candlesTable)
         .values(
-          finished.map((candle) => ({
+          candles.map((candle) => ({
             symbol: candle.symbol,
             startTime: new Date(candle.time),
             open: candle.open,
@@ -561,8 +745,38 @@ export class TradingEngine {
             close: candle.close,
           })),
         )
-        .onConflictDoNothing();
+        .onConflictDoUpdate({
+          target: [candlesTable.symbol, candlesTable.startTime],
+          set: { high: sql`excluded.high`, low: sql`excluded.low`, close: sql`excluded.close` },
+        });
     }
+    if (!snapshot) return;
+    const rows: Array<{ id: string; equity: number; peak: number }> = [];
+    for (const group of this.groups.values()) {
+      if (group.finalized) continue;
+      for (const account of group.accounts.values())
+        if (!account.removed) rows.push({ id: account.id, equity: account.equity, peak: account.peakEquity });
+    }
+    for (let i = 0; i < rows.length; i += 1000) {
+      const chunk = rows.slice(i, i + 1000);
+      const values = sql.join(
+        chunk.map(
+          (row) => sql`(${row.id}::text, ${row.equity.toFixed(6)}::numeric, ${row.peak.toFixed(6)}::numeric)`,
+        ),
+        sql`, `,
+      );
+      // Equity and peak only: balance, positions and the version belong to the ledger's saves.
+      await tx.execute(sql`update trading_accounts as t set equity = v.equity, peak_equity = greatest(v.peak, 0)
+        from (values ${values}) as v(id, equity, peak) where t.id = v.id`);
+    }
+  }
+
+  private findAccount(accountId: string): AccountState | undefined {
+    for (const group of this.groups.values()) {
+      const account = group.accounts.get(accountId);
+      if (account) return account;
+    }
+    return undefined;
   }
 
   quote(symbol: string): MarketQuote | undefined {
@@ -586,11 +800,11 @@ export class TradingEngine {
 
   /** Live standings: the leader's memory, or what the leader last published (null: ask the database). */
   standings(groupId: string): StandingRow[] | null {
-    if (this.leader) {
+    if (this.isLeader) {
       const group = this.groups.get(groupId);
       if (!group) return null;
       if (group.standingsStale) {
-        group.standings = computeStandings(group);
+        group.standings = computeStandings(group.accounts.values());
         group.standingsStale = false;
       }
       return group.standings;
@@ -604,54 +818,37 @@ export class TradingEngine {
   }
 
   accountState(groupId: string, userId: string): AccountState | undefined {
-    if (!this.leader) return undefined;
+    if (!this.isLeader) return undefined;
     for (const account of this.groups.get(groupId)?.accounts.values() ?? [])
       if (account.userId === userId) return account;
     return undefined;
   }
 
-  /**
-   * After an order changed an account in the database: the leader reloads it (in order with its own
-   * writes); other processes tell the leader through the bus.
-   */
-  async announceAccountChange(accountId: string): Promise<void> {
-    if (this.leader) {
-      await this.enqueue(async () => {
-        await this.reloadAccount(accountId);
-      });
-      return;
-    }
-    await this.options.bus.publish(ENGINE_CHANNELS.accountChanged, { accountId });
-  }
-
-  /** A competition was created, edited or gained a member. */
-  async announceGroupChange(groupId: string): Promise<void> {
-    if (this.leader) {
-      await this.enqueue(() => this.loadGroups(groupId));
-      return;
-    }
-    await this.options.bus.publish(ENGINE_CHANNELS.groupChanged, { groupId });
-  }
-
-  /** Waits for pending writes (tests, shutdown). */
+  /** Waits for the tick in progress and applies pending announcements (tests, shutdown). */
   async flush(): Promise<void> {
-    await this.persisting;
+    await this.ticking?.catch(() => undefined);
+    if (this.isLeader) await this.applyAnnouncements();
   }
 
+  /**
+   * Graceful stop: the clock stops, the tick in progress finishes, the market, the candle in
+   * progress and every account's equity are saved, then the lead is given back.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
-    if (this.leaderRetry) clearInterval(this.leaderRetry);
-    await this.flush();
-    if (this.leader) await this.enqueue(() => this.persistSnapshot()).catch(() => undefined);
-    for (const unsubscribe of this.unsubscribers) await unsubscribe().catch(() => undefined);
-    if (this.leaderClient) {
-      await this.leaderClient
-        .query('select pg_advisory_unlock($1)', [LEADER_LOCK_KEY])
-        .catch(() => undefined);
-      this.leaderClient.release();
+    await this.ticking?.catch(() => undefined);
+    if (this.isLeader) {
+      await this.options.db
+        .transaction(async (tx) => {
+          await this.leadership.fence(tx);
+          await this.saveMarket(tx, true);
+        })
+        .catch((error) => this.options.log.warn({ err: error }, 'trading engine: final save failed'));
     }
-    this.leader = false;
+    await this.leadership.stop();
+    for (const unsubscribe of this.unsubscribers) await unsubscribe().catch(() => undefined);
+    this.unsubscribers = [];
   }
 }
 

@@ -31,6 +31,8 @@ export const groups = pgTable(
     startingBalance: numeric('starting_balance', { precision: 18, scale: 2, mode: 'number' })
       .notNull()
       .default(100000),
+    /** The account currency: balances, P&L and standings are in it (instruments convert into it). */
+    currency: text('currency').notNull().default('INR'),
     registrationOpen: boolean('registration_open').notNull().default(true),
     /** Symbols members may trade; empty means every instrument. */
     instruments: jsonb('instruments').$type<string[]>().notNull().default(sql`'[]'::jsonb`),

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
   index,
   integer,
   numeric,
@@ -13,6 +15,10 @@ import { groups } from './groups.ts';
 import { users } from './users.ts';
 
 const money = (name: string) => numeric(name, { precision: 20, scale: 6, mode: 'number' });
+/** Quantities: lot steps go down to 1e-8 (crypto), so eight decimals are kept exactly. */
+const quantity = (name: string) => numeric(name, { precision: 28, scale: 8, mode: 'number' });
+/** Prices and average prices: ten decimals, so an average of many fills loses nothing visible. */
+const price = (name: string) => numeric(name, { precision: 28, scale: 10, mode: 'number' });
 
 /** What can be traded: the simulated feed walks each from its base price with its volatility. */
 export const instruments = pgTable('instruments', {
@@ -23,7 +29,11 @@ export const instruments = pgTable('instruments', {
   }).notNull(),
   tickSize: money('tick_size').notNull(),
   contractSize: money('contract_size').notNull().default(1),
+  /** The quote currency: prices and P&L of this instrument are in it. */
   currency: text('currency').notNull(),
+  /** Quantities are multiples of this step, and at least minQuantity. */
+  lotStep: quantity('lot_step').notNull().default(1),
+  minQuantity: quantity('min_quantity').notNull().default(1),
   basePrice: money('base_price').notNull(),
   /** Standard deviation of one tick's relative move. */
   volatility: money('volatility').notNull(),
@@ -79,7 +89,9 @@ export const tradingAccounts = pgTable(
     freezeCount: integer('freeze_count').notNull().default(0),
     tradesCount: integer('trades_count').notNull().default(0),
     finalRank: integer('final_rank'),
-    /** Bumped by every write of balance or positions: the engine's optimistic lock. */
+    /** Set when the member was rejected or removed after approval: no trading, off the leaderboard. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    /** Bumped by every write of balance, positions or orders (under the row lock): newer state wins. */
     version: integer('version').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -96,13 +108,16 @@ export const positions = pgTable(
       .notNull()
       .references(() => instruments.symbol),
     /** Signed: positive long, negative short. */
-    quantity: money('quantity').notNull(),
-    averagePrice: money('average_price').notNull(),
-    stopLoss: money('stop_loss'),
-    takeProfit: money('take_profit'),
+    quantity: quantity('quantity').notNull(),
+    averagePrice: price('average_price').notNull(),
+    stopLoss: price('stop_loss'),
+    takeProfit: price('take_profit'),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.accountId, table.symbol] })],
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.symbol] }),
+    check('positions_quantity_nonzero', sql`${table.quantity} <> 0`),
+  ],
 );
 
 export const orders = pgTable(
@@ -117,17 +132,20 @@ export const orders = pgTable(
       .references(() => instruments.symbol),
     side: text('side', { enum: ['buy', 'sell'] }).notNull(),
     type: text('type', { enum: ['market', 'limit', 'stop'] }).notNull(),
-    quantity: money('quantity').notNull(),
-    price: money('price'),
-    stopLoss: money('stop_loss'),
-    takeProfit: money('take_profit'),
+    quantity: quantity('quantity').notNull(),
+    price: price('price'),
+    stopLoss: price('stop_loss'),
+    takeProfit: price('take_profit'),
     status: text('status', { enum: ['open', 'filled', 'canceled'] }).notNull(),
-    fillPrice: money('fill_price'),
+    fillPrice: price('fill_price'),
     cancelReason: text('cancel_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
-  (table) => [index('orders_account_status_idx').on(table.accountId, table.status)],
+  (table) => [
+    index('orders_account_status_idx').on(table.accountId, table.status),
+    check('orders_quantity_positive', sql`${table.quantity} > 0`),
+  ],
 );
 
 /** Every execution: the trade history, the journal's verified trades, the Trades count. */
@@ -141,15 +159,25 @@ export const fills = pgTable(
     orderId: text('order_id'),
     symbol: text('symbol').notNull(),
     side: text('side', { enum: ['buy', 'sell'] }).notNull(),
-    quantity: money('quantity').notNull(),
-    price: money('price').notNull(),
+    quantity: quantity('quantity').notNull(),
+    price: price('price').notNull(),
+    /** Realised P&L in the account's currency (converted at fxRate), rounded to the cent. */
     realizedPnl: money('realized_pnl').notNull().default(0),
+    /** Charges in the account's currency (the simulated market charges none today). */
+    fee: money('fee').notNull().default(0),
+    /** Quote currency → account currency at the fill (1 when they are the same). */
+    fxRate: price('fx_rate').notNull().default(1),
     reason: text('reason', {
-      enum: ['order', 'stop_loss', 'take_profit', 'freeze', 'competition_end', 'close'],
+      enum: ['order', 'stop_loss', 'take_profit', 'freeze', 'competition_end', 'close', 'removed'],
     }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('fills_account_created_idx').on(table.accountId, table.createdAt)],
+  (table) => [
+    index('fills_account_created_idx').on(table.accountId, table.createdAt),
+    // An order fills at most once: the database refuses a second fill whatever the engine does.
+    uniqueIndex('fills_order_unique').on(table.orderId).where(sql`${table.orderId} is not null`),
+    check('fills_quantity_positive', sql`${table.quantity} > 0`),
+  ],
 );
 
 /** Engine bookkeeping per competition: announcements made and the end applied, once each. */
@@ -159,4 +187,15 @@ export const groupEngineState = pgTable('group_engine_state', {
     .references(() => groups.id, { onDelete: 'cascade' }),
   startAnnouncedAt: timestamp('start_announced_at', { withTimezone: true }),
   finalizedAt: timestamp('finalized_at', { withTimezone: true }),
+});
+
+/**
+ * Leadership epochs of the processes' background leaders (engine, news poller, broker sync). A new
+ * leader bumps its epoch; a leader's writes first check the epoch is still theirs, so a former
+ * leader that lost its lock cannot write any more.
+ */
+export const leaderEpochs = pgTable('leader_epochs', {
+  name: text('name').primaryKey(),
+  epoch: bigint('epoch', { mode: 'number' }).notNull(),
+  acquiredAt: timestamp('acquired_at', { withTimezone: true }).notNull().defaultNow(),
 });

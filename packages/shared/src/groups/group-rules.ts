@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCOUNT_CURRENCIES } from '../trading/account-money.ts';
 
 export type GroupPhase = 'upcoming' | 'running' | 'ended';
 
@@ -45,6 +46,8 @@ export const groupFieldsSchema = z
       .positive('The starting balance must be more than 0.')
       .max(1e12)
       .default(100_000),
+    /** The account currency: balances, P&L and standings; instruments convert into it. */
+    currency: z.enum(ACCOUNT_CURRENCIES, 'Choose INR or USD as the account currency.').default('INR'),
     registrationOpen: z.boolean().default(true),
     /** Symbols members may trade; empty means every instrument. */
     instruments: z.array(z.string().trim().min(1).max(20)).max(50).default([]),
@@ -59,6 +62,8 @@ export type MyCompetition = {
   group: {
     _id: string;
     name: string;
+    /** The account currency of the competition. */
+    currency: string;
     startDate: string | null;
     endDate: string | null;
     phase: GroupPhase;

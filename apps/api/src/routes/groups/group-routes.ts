@@ -21,6 +21,8 @@ const groupSchema = z.object({
   freezeDuration: z.number(),
   freezeThreshold: z.number(),
   startingBalance: z.number(),
+  /** The account currency: balances, P&L and standings are in it. */
+  currency: z.string(),
   registrationOpen: z.boolean(),
   /** Symbols members may trade; empty means every instrument. */
   instruments: z.array(z.string()),
@@ -223,12 +225,11 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await decideParticipant(app.database.db, app.eventBus, {
+      data: await decideParticipant(app.database.db, app.eventBus, app.tradingEngine, {
         groupId: request.params.groupId,
         participantId: request.params.participantId,
         decision: request.params.decision === 'approve' ? 'approved' : 'rejected',
         adminId: request.currentUser.id,
-        onMembersChanged: (groupId) => app.tradingEngine.announceGroupChange(groupId),
       }).finally(() => changed(request.params.groupId)),
     }),
   );

@@ -9,6 +9,16 @@ const healthSchema = z.object({
     database: z.object({ engine: z.enum(['pglite', 'postgres']), reachable: z.literal(true) }),
     /** Whether this process runs the market and the competitions (exactly one does). */
     tradingEngine: z.enum(['leader', 'follower']),
+    /** The engine's clock: how long a tick takes, how far behind it runs, what waits to be loaded. */
+    engine: z.object({
+      role: z.enum(['leader', 'follower']),
+      epoch: z.number(),
+      lastTickMs: z.number(),
+      lagMs: z.number(),
+      skippedTicks: z.number(),
+      failedTicks: z.number(),
+      reloadQueue: z.number(),
+    }),
     uptimeSeconds: z.number(),
   }),
 });
@@ -36,6 +46,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           status: 'ok' as const,
           database: { engine: app.database.engine, reachable: true as const },
           tradingEngine: app.tradingEngine.isLeader ? ('leader' as const) : ('follower' as const),
+          engine: app.tradingEngine.status(),
           uptimeSeconds: Math.round(process.uptime()),
         },
       };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { StandingRow } from '../../engine/engine-book.ts';
+import type { StandingRow } from '../../engine/account-book.ts';
 import { ENGINE_CHANNELS } from '../../engine/trading-engine.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { getAccountSummary, getLeaderboard } from '../../services/trading/account-summary.ts';
@@ -38,13 +38,16 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/instruments', { schema: { tags, security, summary: 'Tradable instruments' } }, async () => ({
     success: true as const,
     data: [...engine().instruments.values()].map(
-      ({ symbol, name, assetClass, tickSize, contractSize, currency }) => ({
+      ({ symbol, name, assetClass, tickSize, contractSize, currency, lotStep, minQuantity }) => ({
         symbol,
         name,
         assetClass,
         tickSize,
         contractSize,
+        /** The quote currency (prices and P&L before conversion into the account currency). */
         currency,
+        lotStep,
+        minQuantity,
       }),
     ),
   }));
@@ -115,10 +118,13 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          'Standings: Rank, Name, PnL %, Balance, Equity, Trades, Freezes (approved members and admins)',
+          'Standings: Rank, Name, PnL %, Balance, Equity, Trades, Freezes (approved members and admins); money in `currency`',
         params: groupParams,
         response: {
-          200: z.object({ success: z.literal(true), data: z.object({ rows: z.array(standingSchema) }) }),
+          200: z.object({
+            success: z.literal(true),
+            data: z.object({ rows: z.array(standingSchema), currency: z.string() }),
+          }),
         },
       },
     },
@@ -129,12 +135,13 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         request.currentUser,
         request.params.groupId,
       );
-      return {
-        success: true as const,
-        data: {
-          rows: await getLeaderboard(app.database.db, engine(), app.readCache, request.params.groupId),
-        },
-      };
+      const [rows, group] = await Promise.all([
+        getLeaderboard(app.database.db, engine(), app.readCache, request.params.groupId),
+        app.readCache.get(`groups:currency:${request.params.groupId}`, 5000, () =>
+          findGroupOrThrow(app.database.db, request.params.groupId),
+        ),
+      ]);
+      return { success: true as const, data: { rows, currency: group.currency } };
     },
   );
 
@@ -172,6 +179,7 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
           symbol: z.string().trim().min(1).max(20),
           side: z.enum(['buy', 'sell']),
           type: z.enum(['market', 'limit', 'stop']).default('market'),
+          /** Contracts, in multiples of the instrument's lotStep and at least its minQuantity. */
           quantity: positiveNumber,
           price: positiveNumber.optional(),
           stopLoss: positiveNumber.optional(),

@@ -9,9 +9,16 @@ import {
 } from '@candlewise/db';
 import { groupPhase } from '@candlewise/shared';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { type AccountState, cloneAccount, closeOut } from '../../engine/account-book.ts';
+import { loadAccounts, lockAccountOf, saveAccounts } from '../../engine/account-ledger.ts';
+import type { TradingEngine } from '../../engine/trading-engine.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import type { EventBus } from '../../providers/events/event-bus.ts';
-import { notify } from '../notifications/notify.ts';
+import {
+  announceNotifications,
+  type NotificationAnnouncement,
+  recordNotifications,
+} from '../notifications/notify.ts';
 
 export type GroupView = {
   _id: string;
@@ -22,6 +29,7 @@ export type GroupView = {
   freezeDuration: number;
   freezeThreshold: number;
   startingBalance: number;
+  currency: string;
   registrationOpen: boolean;
   instruments: string[];
   participantsCount: number;
@@ -38,6 +46,7 @@ function toView(row: typeof groups.$inferSelect, participantsCount: number): Gro
     freezeDuration: row.freezeDuration,
     freezeThreshold: row.freezeThreshold,
     startingBalance: row.startingBalance,
+    currency: row.currency,
     registrationOpen: row.registrationOpen,
     instruments: row.instruments,
     participantsCount,
@@ -133,50 +142,112 @@ export async function listGroupParticipants(db: DbExecutor, groupId: string) {
   }));
 }
 
-/** Approve or reject a request; the user is told either way. */
+/**
+ * Approve or reject a request; the user is told once per actual change. Approving funds a paper
+ * account (or restores a removed one); rejecting an approved member removes them: positions
+ * closed at market, orders cancelled, trading refused, off the leaderboard. Only that member's
+ * account is touched, in one transaction, under its row lock.
+ */
 export async function decideParticipant(
   db: Database,
   bus: EventBus,
+  engine: TradingEngine,
   input: {
     groupId: string;
     participantId: string;
     decision: 'approved' | 'rejected';
     adminId: string;
-    onMembersChanged?: (groupId: string) => Promise<void>;
   },
 ) {
-  const [updated] = await db
-    .update(groupParticipants)
-    .set({ status: input.decision, decidedAt: new Date(), decidedBy: input.adminId })
-    .where(and(eq(groupParticipants.id, input.participantId), eq(groupParticipants.groupId, input.groupId)))
-    .returning();
-  if (!updated) throw notFound('We could not find that request in this group.');
-  const [group] = await db.select().from(groups).where(eq(groups.id, input.groupId));
-  if (input.decision === 'approved') {
-    // Every approved member gets a paper account funded with the group's starting balance.
-    await db
-      .insert(tradingAccounts)
-      .values({
-        id: newId(),
-        groupId: input.groupId,
-        userId: updated.userId,
-        startingBalance: group.startingBalance,
-        balance: group.startingBalance,
-        equity: group.startingBalance,
-        peakEquity: group.startingBalance,
-      })
-      .onConflictDoNothing();
-    await input.onMembersChanged?.(input.groupId);
-  }
-  await notify(db, bus, {
-    userId: updated.userId,
-    kind: input.decision === 'approved' ? 'group_approved' : 'group_rejected',
-    title: input.decision === 'approved' ? 'You are in!' : 'Join request declined',
-    message:
+  const market = engine.market();
+  const outcome = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(groupParticipants)
+      .where(and(eq(groupParticipants.id, input.participantId), eq(groupParticipants.groupId, input.groupId)))
+      .for('update');
+    if (!current) throw notFound('We could not find that request in this group.');
+    if (current.status === input.decision)
+      return { participant: current, saved: null, announcements: [] as NotificationAnnouncement[] };
+    const [updated] = await tx
+      .update(groupParticipants)
+      .set({ status: input.decision, decidedAt: new Date(), decidedBy: input.adminId })
+      .where(eq(groupParticipants.id, current.id))
+      .returning();
+    // Shared lock: the competition's currency cannot change while a member is being funded.
+    const [group] = await tx.select().from(groups).where(eq(groups.id, input.groupId)).for('share');
+    let saved: AccountState | null = null;
+    let removal = false;
+    if (input.decision === 'approved') {
+      // Every approved member gets a paper account funded with the group's starting balance.
+      await tx
+        .insert(tradingAccounts)
+        .values({
+          id: newId(),
+          groupId: input.groupId,
+          userId: updated.userId,
+          startingBalance: group.startingBalance,
+          balance: group.startingBalance,
+          equity: group.startingBalance,
+          peakEquity: group.startingBalance,
+        })
+        .onConflictDoNothing();
+      const accountId = await lockAccountOf(tx, input.groupId, updated.userId);
+      const before = (await loadAccounts(tx, [accountId!])).get(accountId!)!;
+      if (before.removed) {
+        saved = cloneAccount(before);
+        saved.removed = false;
+        await saveAccounts(tx, [{ before, after: saved, fills: [], removedAt: null }]);
+      } else {
+        saved = before;
+      }
+    } else if (current.status === 'approved') {
+      const accountId = await lockAccountOf(tx, input.groupId, updated.userId);
+      const before = accountId ? (await loadAccounts(tx, [accountId])).get(accountId) : undefined;
+      if (before && !before.removed) {
+        saved = cloneAccount(before);
+        const closed = closeOut(saved, market, 'removed');
+        saved.removed = true;
+        await saveAccounts(tx, [
+          {
+            before,
+            after: saved,
+            fills: closed.fills,
+            canceledOrders: closed.canceledOrders,
+            removedAt: new Date(),
+          },
+        ]);
+        removal = true;
+      }
+    }
+    const announcements = await recordNotifications(tx, [
       input.decision === 'approved'
-        ? `Your request to join ${group.name} was approved. Open the leaderboard to trade.`
-        : `Your request to join ${group.name} was not approved this time.`,
-    link: input.decision === 'approved' ? `/group/${input.groupId}/leaderboard` : '/group',
+        ? {
+            userId: updated.userId,
+            kind: 'group_approved',
+            title: 'You are in!',
+            message: `Your request to join ${group.name} was approved. Open the leaderboard to trade.`,
+            link: `/group/${input.groupId}/leaderboard`,
+          }
+        : removal
+          ? {
+              userId: updated.userId,
+              kind: 'group_rejected',
+              title: 'Removed from the competition',
+              message: `You were removed from ${group.name}. Your positions were closed at market and your pending orders cancelled.`,
+              link: '/group',
+            }
+          : {
+              userId: updated.userId,
+              kind: 'group_rejected',
+              title: 'Join request declined',
+              message: `Your request to join ${group.name} was not approved this time.`,
+              link: '/group',
+            },
+    ]);
+    return { participant: updated, saved, announcements };
   });
-  return { _id: updated.id, status: updated.status };
+  if (outcome.saved) await engine.accountSaved(outcome.saved);
+  await announceNotifications(bus, outcome.announcements);
+  return { _id: outcome.participant.id, status: outcome.participant.status };
 }

@@ -7,6 +7,7 @@ export type NotificationKind =
   | 'group_rejected'
   | 'account_frozen'
   | 'account_released'
+  | 'order_canceled'
   | 'competition_started'
   | 'competition_final_rank'
   | 'subscription_changed'
@@ -26,31 +27,57 @@ export type NewNotification = {
 export const notificationChannel = (userId: string | null) =>
   userId ? `notifications:user:${userId}` : 'notifications:all';
 
+export type NotificationAnnouncement = { channel: string; payload: Record<string, unknown> };
+
+/**
+ * Stores notifications (in the caller's transaction, when it passes one) and returns what to
+ * announce once that transaction has committed: a rolled-back write must not ring anyone's bell.
+ */
+export async function recordNotifications(
+  db: DbExecutor,
+  inputs: NewNotification[],
+): Promise<NotificationAnnouncement[]> {
+  if (!inputs.length) return [];
+  const rows = inputs.map((input) => ({
+    id: newId(),
+    userId: input.userId,
+    kind: input.kind,
+    title: input.title,
+    message: input.message,
+    link: input.link ?? null,
+  }));
+  const stored = await db
+    .insert(notifications)
+    .values(rows)
+    .returning({ id: notifications.id, createdAt: notifications.createdAt });
+  const createdAt = new Map(stored.map((row) => [row.id, row.createdAt.toISOString()]));
+  return rows.map((row) => ({
+    channel: notificationChannel(row.userId),
+    payload: {
+      _id: row.id,
+      notificationContent: { title: row.title, message: row.message },
+      kind: row.kind,
+      createdAt: createdAt.get(row.id),
+      ...(row.link ? { link: row.link } : {}),
+    },
+  }));
+}
+
+/** Announces stored notifications to the live streams (a lost announcement only delays the bell). */
+export async function announceNotifications(
+  bus: EventBus,
+  announcements: NotificationAnnouncement[],
+): Promise<void> {
+  for (const { channel, payload } of announcements)
+    await bus.publish(channel, payload).catch(() => undefined);
+}
+
 /**
  * The one way every feature tells a user something: stored first, then announced to the live
  * streams (a lost announcement only delays the bell; the list is always right).
  */
 export async function notify(db: DbExecutor, bus: EventBus, input: NewNotification): Promise<{ id: string }> {
-  const id = newId();
-  const [row] = await db
-    .insert(notifications)
-    .values({
-      id,
-      userId: input.userId,
-      kind: input.kind,
-      title: input.title,
-      message: input.message,
-      link: input.link ?? null,
-    })
-    .returning({ createdAt: notifications.createdAt });
-  await bus
-    .publish(notificationChannel(input.userId), {
-      _id: id,
-      notificationContent: { title: input.title, message: input.message },
-      kind: input.kind,
-      createdAt: row.createdAt.toISOString(),
-      ...(input.link ? { link: input.link } : {}),
-    })
-    .catch(() => undefined);
-  return { id };
+  const [announcement] = await recordNotifications(db, [input]);
+  await announceNotifications(bus, [announcement]);
+  return { id: announcement.payload._id as string };
 }

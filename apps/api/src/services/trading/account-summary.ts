@@ -1,75 +1,96 @@
-import { type DbExecutor, fills, orders, positions, tradingAccounts, users } from '@candlewise/db';
-import { drawdownPercent, pnlPercent, unrealizedPnl } from '@candlewise/shared';
+import { type DbExecutor, fills, orders, tradingAccounts, users } from '@candlewise/db';
+import { drawdownPercent, LEVERAGE, pnlPercent, unrealizedPnl } from '@candlewise/shared';
 import { and, desc, eq } from 'drizzle-orm';
-import { computeStandings, type StandingRow } from '../../engine/engine-book.ts';
+import {
+  accountExposure,
+  computeStandings,
+  markToMarket,
+  type StandingRow,
+} from '../../engine/account-book.ts';
+import { loadAccounts } from '../../engine/account-ledger.ts';
 import type { TradingEngine } from '../../engine/trading-engine.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
 import { findMyAccount } from './trading-access.ts';
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-/** The member's account as the trading panel shows it: balances, positions, open orders, recent fills. */
+/**
+ * The member's account as the trading panel shows it: balances, buying power, positions, open
+ * orders and recent fills. Money is in the account currency (`currency`); prices in each
+ * instrument's quote currency.
+ */
 export async function getAccountSummary(
   db: DbExecutor,
   engine: TradingEngine,
   userId: string,
   groupId: string,
 ) {
-  const account = await findMyAccount(db, userId, groupId);
-  const [positionRows, openOrders, recentFills] = await Promise.all([
-    db.select().from(positions).where(eq(positions.accountId, account.id)),
-    db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.accountId, account.id), eq(orders.status, 'open')))
-      .orderBy(desc(orders.createdAt)),
-    db.select().from(fills).where(eq(fills.accountId, account.id)).orderBy(desc(fills.createdAt)).limit(50),
+  const found = await findMyAccount(db, userId, groupId);
+  const [account, recentFills] = await Promise.all([
+    loadAccounts(db, [found.id]).then((loaded) => loaded.get(found.id)!),
+    db.select().from(fills).where(eq(fills.accountId, found.id)).orderBy(desc(fills.createdAt)).limit(50),
   ]);
+  const market = engine.market();
   const live = engine.accountState(groupId, userId);
-  const openPositions = positionRows.map((position) => {
-    const quote = engine.quote(position.symbol);
-    return {
-      symbol: position.symbol,
-      quantity: position.quantity,
-      averagePrice: position.averagePrice,
-      stopLoss: position.stopLoss,
-      takeProfit: position.takeProfit,
-      markPrice: quote ? (position.quantity > 0 ? quote.bid : quote.ask) : null,
-      unrealizedPnl: quote
-        ? round(unrealizedPnl(position, quote, engine.sizes.get(position.symbol) ?? 1))
-        : 0,
-    };
-  });
-  const equity =
-    live?.equity ??
-    account.balance + openPositions.reduce((sum, position) => sum + position.unrealizedPnl, 0);
+  const equity = markToMarket(account, market);
   const peak = Math.max(live?.peakEquity ?? account.peakEquity, equity);
+  const exposure = accountExposure(account, market);
+  const orderTimes = account.openOrders.length
+    ? await db
+        .select({ id: orders.id, createdAt: orders.createdAt })
+        .from(orders)
+        .where(and(eq(orders.accountId, account.id), eq(orders.status, 'open')))
+    : [];
+  const createdAt = new Map(orderTimes.map((row) => [row.id, row.createdAt.toISOString()]));
   return {
     account: {
       _id: account.id,
+      currency: account.currency,
       startingBalance: account.startingBalance,
       balance: round(account.balance),
       equity: round(equity),
       peakEquity: round(peak),
       drawdownPercent: round(drawdownPercent(peak, equity)),
       pnlPercent: round(pnlPercent(equity, account.startingBalance)),
-      frozenUntil: account.frozenUntil?.toISOString() ?? null,
+      exposure: round(exposure),
+      buyingPower: round(Math.max(0, Math.max(0, equity) * LEVERAGE - exposure)),
+      leverage: LEVERAGE,
+      frozenUntil: account.frozenUntil ? new Date(account.frozenUntil).toISOString() : null,
       freezes: account.freezeCount,
       trades: account.tradesCount,
       finalRank: account.finalRank,
     },
-    positions: openPositions,
-    orders: openOrders.map((order) => ({
-      _id: order.id,
-      symbol: order.symbol,
-      side: order.side,
-      type: order.type,
-      quantity: order.quantity,
-      price: order.price,
-      stopLoss: order.stopLoss,
-      takeProfit: order.takeProfit,
-      createdAt: order.createdAt.toISOString(),
-    })),
+    positions: [...account.positions.values()].map((position) => {
+      const quote = market.quote(position.symbol);
+      const terms = market.terms(position.symbol);
+      const rate = market.rate(terms.currency, account.currency);
+      return {
+        symbol: position.symbol,
+        quantity: position.quantity,
+        averagePrice: position.averagePrice,
+        stopLoss: position.stopLoss,
+        takeProfit: position.takeProfit,
+        /** Prices are in the instrument's quote currency. */
+        quoteCurrency: terms.currency,
+        markPrice: quote ? (position.quantity > 0 ? quote.bid : quote.ask) : null,
+        /** In the account currency, converted at the current rate. */
+        unrealizedPnl:
+          quote && rate !== null ? round(unrealizedPnl(position, quote, terms.contractSize) * rate) : 0,
+      };
+    }),
+    orders: account.openOrders
+      .map((order) => ({
+        _id: order.id,
+        symbol: order.symbol,
+        side: order.side,
+        type: order.type,
+        quantity: order.quantity,
+        price: order.price,
+        stopLoss: order.stopLoss,
+        takeProfit: order.takeProfit,
+        createdAt: createdAt.get(order.id) ?? new Date(0).toISOString(),
+      }))
+      .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1)),
     fills: recentFills.map((fill) => ({
       _id: fill.id,
       symbol: fill.symbol,
@@ -77,6 +98,7 @@ export async function getAccountSummary(
       quantity: fill.quantity,
       price: fill.price,
       realizedPnl: round(fill.realizedPnl),
+      fxRate: fill.fxRate,
       reason: fill.reason,
       createdAt: fill.createdAt.toISOString(),
     })),
@@ -109,38 +131,25 @@ async function standingsFromDatabase(db: DbExecutor, groupId: string): Promise<S
     .from(tradingAccounts)
     .innerJoin(users, eq(users.id, tradingAccounts.userId))
     .where(eq(tradingAccounts.groupId, groupId));
-  const standings = computeStandings({
-    id: groupId,
-    name: '',
-    startMs: 0,
-    endMs: 0,
-    freezeThreshold: 0,
-    freezeDurationMs: 0,
-    startAnnounced: true,
-    finalized: false,
-    standings: [],
-    accounts: new Map(
-      rows.map(({ account, firstName, lastName, email }) => [
-        account.id,
-        {
-          id: account.id,
-          groupId,
-          userId: account.userId,
-          name: [firstName, lastName].filter(Boolean).join(' ') || email.split('@')[0],
-          startingBalance: account.startingBalance,
-          balance: account.balance,
-          equity: account.equity,
-          peakEquity: account.peakEquity,
-          frozenUntil: account.frozenUntil?.getTime() ?? null,
-          freezeCount: account.freezeCount,
-          tradesCount: account.tradesCount,
-          finalRank: account.finalRank,
-          version: account.version,
-          positions: new Map(),
-          openOrders: [],
-        },
-      ]),
-    ),
-  });
-  return standings;
+  return computeStandings(
+    rows.map(({ account, firstName, lastName, email }) => ({
+      id: account.id,
+      groupId,
+      userId: account.userId,
+      name: [firstName, lastName].filter(Boolean).join(' ') || email.split('@')[0],
+      currency: '',
+      startingBalance: account.startingBalance,
+      balance: account.balance,
+      equity: account.equity,
+      peakEquity: account.peakEquity,
+      frozenUntil: account.frozenUntil?.getTime() ?? null,
+      freezeCount: account.freezeCount,
+      tradesCount: account.tradesCount,
+      finalRank: account.finalRank,
+      removed: account.removedAt !== null,
+      version: account.version,
+      positions: new Map(),
+      openOrders: [],
+    })),
+  );
 }

@@ -41,6 +41,7 @@ export async function getMyCompetitions(
         group: {
           _id: group.id,
           name: group.name,
+          currency: group.currency,
           startDate: group.startDate?.toISOString() ?? null,
           endDate: group.endDate?.toISOString() ?? null,
           phase: groupPhase(group),

@@ -6,6 +6,9 @@ import type { TtlCache } from '../../lib/ttl-cache.ts';
 export const NOT_A_MEMBER =
   'Only approved members of this competition can do that. Ask to join on the Groups page.';
 
+export const REMOVED_FROM_COMPETITION =
+  'You were removed from this competition, so you can no longer trade in it or see its standings.';
+
 export async function findGroupOrThrow(db: DbExecutor, groupId: string) {
   const [group] = await db.select().from(groups).where(eq(groups.id, groupId));
   if (!group) throw notFound('We could not find that group.');
@@ -41,5 +44,6 @@ export async function findMyAccount(db: DbExecutor, userId: string, groupId: str
     .from(tradingAccounts)
     .where(and(eq(tradingAccounts.groupId, groupId), eq(tradingAccounts.userId, userId)));
   if (!account) throw forbidden(NOT_A_MEMBER);
+  if (account.removedAt) throw forbidden(REMOVED_FROM_COMPETITION);
   return account;
 }

@@ -1,0 +1,272 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type AccountState,
+  accountExposure,
+  closeOut,
+  computeStandings,
+  decideAccount,
+  executeFill,
+  Market,
+  markToMarket,
+  needsDecision,
+} from './account-book.ts';
+import { type MarketQuote, SimulatedFeed } from './simulated-feed.ts';
+
+const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);
+const quote = (symbol: string, mid: number, spread = 0): MarketQuote => ({
+  symbol,
+  bid: mid - spread / 2,
+  ask: mid + spread / 2,
+  mid,
+  time: T0,
+});
+const terms = new Map([
+  ['NIFTY50', { contractSize: 1, currency: 'INR' }],
+  ['XAUUSD', { contractSize: 1, currency: 'USD' }],
+  ['EURUSD', { contractSize: 1000, currency: 'USD' }],
+  ['USDINR', { contractSize: 1000, currency: 'INR' }],
+]);
+const market = (...quotes: MarketQuote[]) => new Market(new Map(quotes.map((q) => [q.symbol, q])), terms);
+const rules = { freezeThreshold: 5, freezeDurationMs: 600_000 };
+
+function account(id: string, overrides: Partial<AccountState> = {}): AccountState {
+  return {
+    id,
+    groupId: 'g',
+    userId: `user-${id}`,
+    name: `Trader ${id}`,
+    currency: 'INR',
+    startingBalance: 100_000,
+    balance: 100_000,
+    equity: 100_000,
+    peakEquity: 100_000,
+    frozenUntil: null,
+    freezeCount: 0,
+    tradesCount: 0,
+    finalRank: null,
+    removed: false,
+    version: 0,
+    positions: new Map(),
+    openOrders: [],
+    ...overrides,
+  };
+}
+
+describe('the simulated feed', () => {
+  const instruments = [
+    { symbol: 'NIFTY50', basePrice: 24_300, volatility: 0.0002, spread: 1, tickSize: 0.05 },
+  ];
+  it('is deterministic for a seed and differs across seeds', () => {
+    const walk = (seed: number) => {
+      const feed = new SimulatedFeed(instruments, seed);
+      return Array.from({ length: 50 }, (_, i) => feed.tick(T0 + i * 1000).get('NIFTY50')!.mid);
+    };
+    expect(walk(42)).toEqual(walk(42));
+    expect(walk(42)).not.toEqual(walk(43));
+  });
+  it('keeps the spread and the tick size, and resumes from a snapshot', () => {
+    const feed = new SimulatedFeed(instruments, 7);
+    for (let i = 0; i < 10; i += 1) feed.tick(T0 + i);
+    const q = feed.tick(T0 + 10).get('NIFTY50')!;
+    expect(q.ask - q.bid).toBeCloseTo(1, 6);
+    expect(Math.abs(q.mid / 0.05 - Math.round(q.mid / 0.05))).toBeLessThan(1e-6);
+    const resumed = new SimulatedFeed(instruments, 7, feed.snapshot());
+    expect(resumed.tick(T0 + 11).get('NIFTY50')).toEqual(feed.tick(T0 + 11).get('NIFTY50'));
+  });
+});
+
+describe('a scripted freeze with fixed prices', () => {
+  it('closes positions, counts the freeze at exactly the threshold and releases after the duration', () => {
+    const risky = account('risky');
+    const calm = account('calm');
+    executeFill(
+      risky,
+      { orderId: 'o1', symbol: 'NIFTY50', side: 'buy', quantity: 100, price: 20_000, reason: 'order' },
+      market(quote('NIFTY50', 20_000)),
+    );
+
+    // Up first: the peak rises to 110,000.
+    let decision = decideAccount(risky, rules, market(quote('NIFTY50', 20_100)), T0);
+    expect(risky.equity).toBe(110_000);
+    expect(risky.peakEquity).toBe(110_000);
+    expect(decision.fills).toEqual([]);
+
+    // 4.99 % below the peak: no freeze (and the cheap check agrees).
+    expect(needsDecision(risky, rules, market(quote('NIFTY50', 20_045.11)), T0 + 1000)).toBe(false);
+    decideAccount(risky, rules, market(quote('NIFTY50', 20_045.11)), T0 + 1000);
+    expect(risky.frozenUntil).toBeNull();
+
+    // Exactly 5 %: 110,000 × 0.95 = 104,500 → mid 20,045.
+    expect(needsDecision(risky, rules, market(quote('NIFTY50', 20_045)), T0 + 2000)).toBe(true);
+    decision = decideAccount(risky, rules, market(quote('NIFTY50', 20_045)), T0 + 2000);
+    expect(decision.frozeUntil).toBe(T0 + 2000 + 600_000);
+    expect(decision.fills).toMatchObject([{ reason: 'freeze', side: 'sell', quantity: 100 }]);
+    expect(risky.positions.size).toBe(0);
+    expect(risky.balance).toBe(104_500);
+    expect(risky.freezeCount).toBe(1);
+    expect(risky.tradesCount).toBe(2);
+    expect(decideAccount(calm, rules, market(quote('NIFTY50', 20_045)), T0 + 2000).frozeUntil).toBeNull();
+
+    // Still frozen a second before the end of the duration; released at it, peak reset to equity.
+    expect(decideAccount(risky, rules, market(quote('NIFTY50', 19_000)), T0 + 2000 + 599_000).released).toBe(
+      false,
+    );
+    decision = decideAccount(risky, rules, market(quote('NIFTY50', 19_000)), T0 + 2000 + 600_000);
+    expect(decision.released).toBe(true);
+    expect(risky.frozenUntil).toBeNull();
+    expect(risky.peakEquity).toBe(104_500);
+
+    expect(computeStandings([calm, risky]).map((row) => [row.name, row.rank])).toEqual([
+      ['Trader risky', 1],
+      ['Trader calm', 2],
+    ]);
+    expect(computeStandings([calm, risky])[0]).toMatchObject({ pnlPercent: 4.5, trades: 2, freezes: 1 });
+  });
+});
+
+describe('orders and protective exits', () => {
+  it('fills a buy limit when the ask reaches it and closes at the stop-loss', () => {
+    const trader = account('t', {
+      currency: 'USD',
+      balance: 10_000,
+      startingBalance: 10_000,
+      peakEquity: 10_000,
+      openOrders: [
+        {
+          id: 'lim',
+          symbol: 'XAUUSD',
+          side: 'buy',
+          type: 'limit',
+          quantity: 10,
+          price: 2_600,
+          stopLoss: 2_590,
+          takeProfit: null,
+        },
+      ],
+    });
+    const free = { freezeThreshold: 0, freezeDurationMs: 0 };
+    expect(decideAccount(trader, free, market(quote('XAUUSD', 2_610, 1)), T0).fills).toEqual([]);
+    expect(trader.openOrders).toHaveLength(1);
+    const filled = decideAccount(trader, free, market(quote('XAUUSD', 2_599, 1)), T0 + 1000);
+    expect(filled.fills).toMatchObject([{ orderId: 'lim', price: 2_599.5, reason: 'order' }]);
+    expect(filled.filledOrders).toEqual([{ id: 'lim', price: 2_599.5 }]);
+    expect(trader.openOrders).toHaveLength(0);
+    expect(trader.positions.get('XAUUSD')).toMatchObject({ quantity: 10, stopLoss: 2_590 });
+    const stopped = decideAccount(trader, free, market(quote('XAUUSD', 2_589, 1)), T0 + 2000);
+    expect(stopped.fills).toMatchObject([{ reason: 'stop_loss', price: 2_588.5, side: 'sell' }]);
+    expect(trader.positions.size).toBe(0);
+    expect(trader.balance).toBe(10_000 + (2_588.5 - 2_599.5) * 10);
+  });
+
+  it('cancels a resting order whose fill would pass 10× equity at the moment it triggers', () => {
+    // Placed when equity allowed it; a loss since then leaves less buying power than it needs.
+    const trader = account('t', {
+      balance: 60_000,
+      openOrders: [
+        {
+          id: 'big',
+          symbol: 'NIFTY50',
+          side: 'buy',
+          type: 'limit',
+          quantity: 40,
+          price: 20_000,
+          stopLoss: null,
+          takeProfit: null,
+        },
+      ],
+    });
+    const decision = decideAccount(
+      trader,
+      { freezeThreshold: 0, freezeDurationMs: 0 },
+      market(quote('NIFTY50', 20_000)),
+      T0,
+    );
+    expect(decision.fills).toEqual([]);
+    expect(decision.canceledOrders).toMatchObject([{ id: 'big', reason: 'buying_power' }]);
+    expect(trader.openOrders).toEqual([]);
+  });
+
+  it('ends a competition: closes everything and cancels what rests', () => {
+    const b = account('b', {
+      openOrders: [
+        {
+          id: 'rest',
+          symbol: 'NIFTY50',
+          side: 'sell',
+          type: 'limit',
+          quantity: 1,
+          price: 30_000,
+          stopLoss: null,
+          takeProfit: null,
+        },
+      ],
+    });
+    executeFill(
+      b,
+      { orderId: null, symbol: 'NIFTY50', side: 'buy', quantity: 10, price: 20_000, reason: 'order' },
+      market(quote('NIFTY50', 20_000)),
+    );
+    const decision = closeOut(b, market(quote('NIFTY50', 20_500)), 'competition_end');
+    expect(decision.fills).toMatchObject([
+      { reason: 'competition_end', quantity: 10, realizedCents: 500_000 },
+    ]);
+    expect(decision.canceledOrders).toMatchObject([{ id: 'rest', reason: 'competition_end' }]);
+    expect(b.positions.size).toBe(0);
+    expect(b.balance).toBe(105_000);
+  });
+});
+
+describe('one currency of account', () => {
+  it('books a dollar loss on EURUSD in rupees at the USDINR rate, to the paisa', () => {
+    const trader = account('fx');
+    const at = market(quote('EURUSD', 1.085), quote('USDINR', 84));
+    executeFill(
+      trader,
+      { orderId: null, symbol: 'EURUSD', side: 'buy', quantity: 13, price: 1.08505, reason: 'order' },
+      at,
+    );
+    // 13 lots × 1,000 EUR, sold 0.00205 lower: −26.65 USD = −₹2,238.60 at 84.
+    const close = executeFill(
+      trader,
+      { orderId: null, symbol: 'EURUSD', side: 'sell', quantity: 13, price: 1.083, reason: 'close' },
+      at,
+    )!;
+    expect(close.fxRate).toBe(84);
+    expect(close.realizedCents).toBe(-223_860);
+    expect(trader.balance).toBe(100_000 - 2_238.6);
+  });
+
+  it('marks open dollar P&L and exposure in rupees at the current rate', () => {
+    const trader = account('gold');
+    executeFill(
+      trader,
+      { orderId: null, symbol: 'XAUUSD', side: 'buy', quantity: 2, price: 2_600, reason: 'order' },
+      market(quote('XAUUSD', 2_600), quote('USDINR', 84)),
+    );
+    const later = market(quote('XAUUSD', 2_610), quote('USDINR', 85));
+    expect(markToMarket(trader, later)).toBe(100_000 + 20 * 85);
+    expect(accountExposure(trader, later)).toBe(2 * 2_610 * 85);
+  });
+
+  it('does not fill what it cannot convert', () => {
+    const trader = account('nofx');
+    expect(
+      executeFill(
+        trader,
+        { orderId: null, symbol: 'XAUUSD', side: 'buy', quantity: 1, price: 2_600, reason: 'order' },
+        market(quote('XAUUSD', 2_600)),
+      ),
+    ).toBeNull();
+    expect(trader.positions.size).toBe(0);
+    expect(trader.tradesCount).toBe(0);
+  });
+});
+
+describe('removed members', () => {
+  it('are off the standings and never decided again', () => {
+    const gone = account('gone', { removed: true, equity: 150_000 });
+    const here = account('here');
+    expect(computeStandings([gone, here]).map((row) => row.userId)).toEqual(['user-here']);
+    expect(needsDecision(gone, rules, market(quote('NIFTY50', 1)), T0)).toBe(false);
+  });
+});

@@ -1,0 +1,440 @@
+import {
+  applyFill,
+  breachesFreezeThreshold,
+  conversionRate,
+  drawdownPercent,
+  LEVERAGE,
+  marketFillPrice,
+  pendingOrderFill,
+  pnlPercent,
+  protectiveExit,
+  type Side,
+  toCents,
+  unrealizedPnl,
+  worstCaseExposure,
+} from '@candlewise/shared';
+import type { MarketQuote } from './simulated-feed.ts';
+
+/**
+ * The competition's bookkeeping as pure functions over plain state: what an order, a tick or the
+ * end of a competition does to one account. The engine runs them on the database's locked copy of
+ * an account inside the transaction that saves the result, so what is decided is what is saved.
+ */
+
+export type PositionState = {
+  symbol: string;
+  quantity: number;
+  averagePrice: number;
+  stopLoss: number | null;
+  takeProfit: number | null;
+};
+
+export type OrderState = {
+  id: string;
+  symbol: string;
+  side: Side;
+  type: 'limit' | 'stop';
+  quantity: number;
+  price: number;
+  stopLoss: number | null;
+  takeProfit: number | null;
+};
+
+export type AccountState = {
+  id: string;
+  groupId: string;
+  userId: string;
+  name: string;
+  /** The account currency (the group's). */
+  currency: string;
+  startingBalance: number;
+  balance: number;
+  equity: number;
+  peakEquity: number;
+  frozenUntil: number | null;
+  freezeCount: number;
+  tradesCount: number;
+  finalRank: number | null;
+  removed: boolean;
+  version: number;
+  positions: Map<string, PositionState>;
+  openOrders: OrderState[];
+};
+
+export type GroupState = {
+  id: string;
+  name: string;
+  currency: string;
+  startMs: number;
+  endMs: number;
+  freezeThreshold: number;
+  freezeDurationMs: number;
+  accounts: Map<string, AccountState>;
+  startAnnounced: boolean;
+  finalized: boolean;
+  standings: StandingRow[];
+  /** An account changed since `standings` was sorted: sort again before anyone reads them. */
+  standingsStale?: boolean;
+};
+
+export type StandingRow = {
+  rank: number;
+  userId: string;
+  name: string;
+  pnlPercent: number;
+  balance: number;
+  equity: number;
+  trades: number;
+  freezes: number;
+  frozenUntil: string | null;
+};
+
+export type FillReason =
+  | 'order'
+  | 'stop_loss'
+  | 'take_profit'
+  | 'freeze'
+  | 'competition_end'
+  | 'close'
+  | 'removed';
+
+export type FillRecord = {
+  orderId: string | null;
+  symbol: string;
+  side: Side;
+  quantity: number;
+  price: number;
+  /** Realised P&L in the account currency, in whole cents (booked exactly). */
+  realizedCents: number;
+  /** Quote currency → account currency at the fill. */
+  fxRate: number;
+  reason: FillReason;
+};
+
+export type CancelReason = 'freeze' | 'competition_end' | 'buying_power' | 'removed';
+
+export type InstrumentTerms = { contractSize: number; currency: string };
+
+/** Quotes, instruments and currency rates at one moment: what every decision is priced with. */
+export class Market {
+  constructor(
+    private readonly quotes: Map<string, MarketQuote>,
+    private readonly instruments: Map<string, InstrumentTerms>,
+  ) {}
+
+  quote(symbol: string): MarketQuote | undefined {
+    return this.quotes.get(symbol);
+  }
+
+  terms(symbol: string): InstrumentTerms {
+    return this.instruments.get(symbol) ?? { contractSize: 1, currency: 'INR' };
+  }
+
+  /** Quote currency → account currency at the current mids; null when the market cannot convert. */
+  rate(from: string, to: string): number | null {
+    return conversionRate(from, to, (symbol) => this.quotes.get(symbol)?.mid);
+  }
+
+  /** One unit of the symbol in the account currency at the mid (for exposure), or null. */
+  unitValue(symbol: string, accountCurrency: string): number | null {
+    const quote = this.quotes.get(symbol);
+    const terms = this.terms(symbol);
+    const rate = this.rate(terms.currency, accountCurrency);
+    if (!quote || rate === null) return null;
+    return quote.mid * terms.contractSize * rate;
+  }
+}
+
+/** A deep copy: decisions are tried on copies, the original stays what the database holds. */
+export function cloneAccount(account: AccountState): AccountState {
+  return {
+    ...account,
+    positions: new Map([...account.positions].map(([symbol, position]) => [symbol, { ...position }])),
+    openOrders: account.openOrders.map((order) => ({ ...order })),
+  };
+}
+
+/**
+ * Applies one execution in memory: position netting, realised P&L converted into the account
+ * currency and rounded to the cent, the balance and the Trades count. Returns null (and changes
+ * nothing) when the market cannot convert the instrument's currency.
+ */
+export function executeFill(
+  account: AccountState,
+  fill: Omit<FillRecord, 'realizedCents' | 'fxRate'>,
+  market: Market,
+): FillRecord | null {
+  const terms = market.terms(fill.symbol);
+  const rate = market.rate(terms.currency, account.currency);
+  if (rate === null) return null;
+  const existing = account.positions.get(fill.symbol);
+  const result = applyFill(
+    { quantity: existing?.quantity ?? 0, averagePrice: existing?.averagePrice ?? 0 },
+    { side: fill.side, quantity: fill.quantity, price: fill.price },
+    terms.contractSize,
+  );
+  // Quantities are whole lot steps; eight decimals remove the binary noise of adding them.
+  const quantity = Number(result.position.quantity.toFixed(8));
+  if (quantity === 0) {
+    account.positions.delete(fill.symbol);
+  } else {
+    const sameDirection = existing && Math.sign(existing.quantity) === Math.sign(quantity);
+    account.positions.set(fill.symbol, {
+      symbol: fill.symbol,
+      quantity,
+      averagePrice: Number(result.position.averagePrice.toFixed(10)),
+      stopLoss: sameDirection ? existing.stopLoss : null,
+      takeProfit: sameDirection ? existing.takeProfit : null,
+    });
+  }
+  const realizedCents = toCents(result.realizedPnl * rate);
+  account.balance = (Math.round(account.balance * 100) + realizedCents) / 100;
+  account.tradesCount += 1;
+  return { ...fill, realizedCents, fxRate: rate };
+}
+
+/** Equity = balance + open P&L converted at the current rates. */
+export function markToMarket(account: AccountState, market: Market): number {
+  let equity = account.balance;
+  for (const position of account.positions.values()) {
+    const quote = market.quote(position.symbol);
+    if (!quote) continue;
+    const terms = market.terms(position.symbol);
+    const rate = market.rate(terms.currency, account.currency);
+    if (rate === null) continue;
+    equity += unrealizedPnl(position, quote, terms.contractSize) * rate;
+  }
+  account.equity = equity;
+  return equity;
+}
+
+/** What positions and pending orders could be worth at most, in the account currency. */
+export function accountExposure(account: AccountState, market: Market): number {
+  return worstCaseExposure(
+    { positions: account.positions.values(), openOrders: account.openOrders },
+    (symbol) => market.unitValue(symbol, account.currency) ?? 0,
+  );
+}
+
+/** Buying power left: LEVERAGE × equity − worst-case exposure (never below 0). */
+export function buyingPower(account: AccountState, market: Market): number {
+  return Math.max(0, Math.max(0, account.equity) * LEVERAGE - accountExposure(account, market));
+}
+
+export type AccountDecision = {
+  fills: FillRecord[];
+  filledOrders: Array<{ id: string; price: number }>;
+  canceledOrders: Array<{ id: string; reason: CancelReason; order: OrderState }>;
+  frozeUntil: number | null;
+  released: boolean;
+};
+
+const noDecision = (): AccountDecision => ({
+  fills: [],
+  filledOrders: [],
+  canceledOrders: [],
+  frozeUntil: null,
+  released: false,
+});
+
+export function decisionChangesAccount(decision: AccountDecision): boolean {
+  return Boolean(
+    decision.fills.length ||
+      decision.canceledOrders.length ||
+      decision.filledOrders.length ||
+      decision.frozeUntil !== null ||
+      decision.released,
+  );
+}
+
+/** Closes every position at market and cancels every pending order (freeze, end, removal). */
+export function closeOut(
+  account: AccountState,
+  market: Market,
+  reason: 'freeze' | 'competition_end' | 'removed',
+  decision: AccountDecision = noDecision(),
+): AccountDecision {
+  for (const position of [...account.positions.values()]) {
+    const quote = market.quote(position.symbol);
+    if (!quote) continue;
+    const side: Side = position.quantity > 0 ? 'sell' : 'buy';
+    const fill = executeFill(
+      account,
+      {
+        orderId: null,
+        symbol: position.symbol,
+        side,
+        quantity: Math.abs(position.quantity),
+        price: marketFillPrice(side, quote),
+        reason,
+      },
+      market,
+    );
+    if (fill) decision.fills.push(fill);
+  }
+  for (const order of account.openOrders) decision.canceledOrders.push({ id: order.id, reason, order });
+  account.openOrders = [];
+  markToMarket(account, market);
+  return decision;
+}
+
+export type CompetitionRules = { freezeThreshold: number; freezeDurationMs: number };
+
+/**
+ * One second of one account (DESIGN §8): a due release (the peak restarts from there), pending
+ * orders that the quote triggers (refused, and cancelled, when the fill would pass the buying
+ * power), stop-loss and take-profit exits, mark-to-market and the peak, and the freeze rule.
+ * Mutates `account`; returns what happened so it can be saved.
+ */
+export function decideAccount(
+  account: AccountState,
+  rules: CompetitionRules,
+  market: Market,
+  now: number,
+): AccountDecision {
+  const decision = noDecision();
+  if (account.removed || account.finalRank !== null) return decision;
+  if (account.frozenUntil !== null) {
+    if (account.frozenUntil > now) {
+      markToMarket(account, market);
+      return decision;
+    }
+    account.frozenUntil = null;
+    account.peakEquity = markToMarket(account, market); // the drawdown is measured from the release on
+    decision.released = true;
+  }
+
+  for (const order of [...account.openOrders]) {
+    const quote = market.quote(order.symbol);
+    const price = quote ? pendingOrderFill(order, quote) : null;
+    if (price === null) continue;
+    const execution = {
+      orderId: order.id,
+      symbol: order.symbol,
+      side: order.side,
+      quantity: order.quantity,
+      price,
+      reason: 'order' as const,
+    };
+    // Would the fill pass the buying power at today's prices? Then it is refused, not filled.
+    const trial = cloneAccount(account);
+    trial.openOrders = trial.openOrders.filter((other) => other.id !== order.id);
+    if (!executeFill(trial, execution, market)) continue; // no conversion rate right now: it waits
+    markToMarket(trial, market);
+    // A fill that shrinks the position always goes; one that grows it must fit the buying power
+    // now (prices and equity may have moved since the order was accepted).
+    const held = Math.abs(account.positions.get(order.symbol)?.quantity ?? 0);
+    const reduces = Math.abs(trial.positions.get(order.symbol)?.quantity ?? 0) < held;
+    const allowed = reduces || accountExposure(trial, market) <= Math.max(0, trial.equity) * LEVERAGE + 1e-6;
+    account.openOrders = account.openOrders.filter((other) => other.id !== order.id);
+    if (!allowed) {
+      decision.canceledOrders.push({ id: order.id, reason: 'buying_power', order });
+      continue;
+    }
+    decision.fills.push(executeFill(account, execution, market)!);
+    decision.filledOrders.push({ id: order.id, price });
+    const position = account.positions.get(order.symbol);
+    if (position && (order.stopLoss !== null || order.takeProfit !== null)) {
+      position.stopLoss = order.stopLoss ?? position.stopLoss;
+      position.takeProfit = order.takeProfit ?? position.takeProfit;
+    }
+  }
+
+  for (const position of [...account.positions.values()]) {
+    if (position.stopLoss === null && position.takeProfit === null) continue;
+    const quote = market.quote(position.symbol);
+    const exit = quote ? protectiveExit(position, quote) : null;
+    if (!exit) continue;
+    const fill = executeFill(
+      account,
+      {
+        orderId: null,
+        symbol: position.symbol,
+        side: position.quantity > 0 ? 'sell' : 'buy',
+        quantity: Math.abs(position.quantity),
+        price: exit.price,
+        reason: exit.reason,
+      },
+      market,
+    );
+    if (fill) decision.fills.push(fill);
+  }
+
+  const equity = markToMarket(account, market);
+  if (equity > account.peakEquity) account.peakEquity = equity;
+  if (breachesFreezeThreshold(drawdownPercent(account.peakEquity, equity), rules.freezeThreshold)) {
+    closeOut(account, market, 'freeze', decision);
+    account.frozenUntil = now + rules.freezeDurationMs;
+    account.freezeCount += 1;
+    decision.frozeUntil = account.frozenUntil;
+  }
+  return decision;
+}
+
+/**
+ * The cheap question the leader asks of every account every second, on its in-memory copy: would
+ * decideAccount change anything? (Only those accounts are then locked, re-decided and saved.)
+ * Keeps equity and the peak current in memory as it goes.
+ */
+export function needsDecision(
+  account: AccountState,
+  rules: CompetitionRules,
+  market: Market,
+  now: number,
+): boolean {
+  if (account.removed || account.finalRank !== null) return false;
+  if (account.frozenUntil !== null) {
+    markToMarket(account, market);
+    return account.frozenUntil <= now;
+  }
+  for (const order of account.openOrders) {
+    const quote = market.quote(order.symbol);
+    if (quote && pendingOrderFill(order, quote) !== null) return true;
+  }
+  for (const position of account.positions.values()) {
+    if (position.stopLoss === null && position.takeProfit === null) continue;
+    const quote = market.quote(position.symbol);
+    if (quote && protectiveExit(position, quote)) return true;
+  }
+  const equity = markToMarket(account, market);
+  if (equity > account.peakEquity) account.peakEquity = equity;
+  return breachesFreezeThreshold(drawdownPercent(account.peakEquity, equity), rules.freezeThreshold);
+}
+
+export function computeStandings(accounts: Iterable<AccountState>): StandingRow[] {
+  // Sort plain numbers first, build the row objects once: this runs every second over every member.
+  const entries: Array<{ account: AccountState; pnl: number }> = [];
+  for (const account of accounts) {
+    if (account.removed) continue;
+    entries.push({
+      account,
+      pnl: Math.round(pnlPercent(account.equity, account.startingBalance) * 100) / 100,
+    });
+  }
+  entries.sort((a, b) => {
+    const ra = a.account.finalRank;
+    const rb = b.account.finalRank;
+    if (ra !== null && rb !== null) return ra - rb;
+    return (
+      b.pnl - a.pnl ||
+      b.account.equity - a.account.equity ||
+      (a.account.name < b.account.name ? -1 : a.account.name > b.account.name ? 1 : 0)
+    );
+  });
+  const rows: StandingRow[] = new Array(entries.length);
+  for (let i = 0; i < entries.length; i += 1) {
+    const { account, pnl } = entries[i];
+    rows[i] = {
+      rank: i + 1,
+      userId: account.userId,
+      name: account.name,
+      pnlPercent: pnl,
+      balance: Math.round(account.balance * 100) / 100,
+      equity: Math.round(account.equity * 100) / 100,
+      trades: account.tradesCount,
+      freezes: account.freezeCount,
+      frozenUntil: account.frozenUntil ? new Date(account.frozenUntil).toISOString() : null,
+    };
+  }
+  return rows;
+}

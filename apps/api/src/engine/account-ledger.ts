@@ -1,0 +1,322 @@
+import {
+  type DbExecutor,
+  fills as fillsTable,
+  groups,
+  newId,
+  orders as ordersTable,
+  positions as positionsTable,
+  tradingAccounts,
+  users,
+} from '@candlewise/db';
+import { centsToDecimal } from '@candlewise/shared';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AccountState, CancelReason, FillRecord, OrderState } from './account-book.ts';
+
+/**
+ * The one path by which an account's balance, positions, orders and fills change, whichever
+ * process causes it (an order, a tick, a removal): load the account under its row lock, decide
+ * on that copy, then save here in the same transaction. Every save bumps the account's version
+ * (checked, so a write can only apply to the state it was decided on) and books money exactly:
+ * the balance moves by the sum of the new fills' cents, in SQL numeric arithmetic.
+ */
+
+type Row = Record<string, unknown>;
+
+function rowsOf(result: unknown): Row[] {
+  return (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
+}
+
+/** The accounts as stored, with their positions and open orders; locked until commit when asked. */
+export async function loadAccounts(
+  db: DbExecutor,
+  accountIds: string[],
+  options: { lock?: boolean } = {},
+): Promise<Map<string, AccountState>> {
+  const loaded = new Map<string, AccountState>();
+  if (!accountIds.length) return loaded;
+  const ids = [...new Set(accountIds)].sort(); // one lock order everywhere: no deadlocks
+  const query = db
+    .select({
+      account: tradingAccounts,
+      currency: groups.currency,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(tradingAccounts)
+    .innerJoin(users, eq(users.id, tradingAccounts.userId))
+    .innerJoin(groups, eq(groups.id, tradingAccounts.groupId))
+    .where(inArray(tradingAccounts.id, ids))
+    .orderBy(asc(tradingAccounts.id));
+  const accountRows = options.lock ? await query.for('update', { of: tradingAccounts }) : await query;
+  if (!accountRows.length) return loaded;
+  const found = accountRows.map((row) => row.account.id);
+  const [positionRows, orderRows] = await Promise.all([
+    db.select().from(positionsTable).where(inArray(positionsTable.accountId, found)),
+    db
+      .select()
+      .from(ordersTable)
+      .where(and(inArray(ordersTable.accountId, found), eq(ordersTable.status, 'open')))
+      .orderBy(asc(ordersTable.createdAt), asc(ordersTable.id)),
+  ]);
+  for (const { account, currency, firstName, lastName, email } of accountRows) {
+    loaded.set(account.id, {
+      id: account.id,
+      groupId: account.groupId,
+      userId: account.userId,
+      name: [firstName, lastName].filter(Boolean).join(' ') || email.split('@')[0],
+      currency,
+      startingBalance: account.startingBalance,
+      balance: account.balance,
+      equity: account.equity,
+      peakEquity: account.peakEquity,
+      frozenUntil: account.frozenUntil?.getTime() ?? null,
+      freezeCount: account.freezeCount,
+      tradesCount: account.tradesCount,
+      finalRank: account.finalRank,
+      removed: account.removedAt !== null,
+      version: account.version,
+      positions: new Map(),
+      openOrders: [],
+    });
+  }
+  for (const position of positionRows) {
+    loaded.get(position.accountId)?.positions.set(position.symbol, {
+      symbol: position.symbol,
+      quantity: position.quantity,
+      averagePrice: position.averagePrice,
+      stopLoss: position.stopLoss,
+      takeProfit: position.takeProfit,
+    });
+  }
+  for (const order of orderRows) {
+    if (order.type === 'market' || order.price === null) continue;
+    loaded.get(order.accountId)?.openOrders.push({
+      id: order.id,
+      symbol: order.symbol,
+      side: order.side,
+      type: order.type,
+      quantity: order.quantity,
+      price: order.price,
+      stopLoss: order.stopLoss,
+      takeProfit: order.takeProfit,
+    });
+  }
+  return loaded;
+}
+
+/** The member's account id in a competition, locked for the rest of the transaction. */
+export async function lockAccountOf(db: DbExecutor, groupId: string, userId: string) {
+  const [row] = await db
+    .select({ id: tradingAccounts.id })
+    .from(tradingAccounts)
+    .where(and(eq(tradingAccounts.groupId, groupId), eq(tradingAccounts.userId, userId)))
+    .for('update');
+  return row?.id ?? null;
+}
+
+export type NewOrder = {
+  id: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  type: 'market' | 'limit' | 'stop';
+  quantity: number;
+  price: number | null;
+  stopLoss: number | null;
+  takeProfit: number | null;
+  status: 'open' | 'filled';
+  fillPrice: number | null;
+};
+
+export type AccountWrite = {
+  /** The state as loaded under the lock (its version is checked). */
+  before: AccountState;
+  /** The state decided on it. */
+  after: AccountState;
+  fills: FillRecord[];
+  newOrders?: NewOrder[];
+  filledOrders?: Array<{ id: string; price: number }>;
+  canceledOrders?: Array<{ id: string; reason: CancelReason | string }>;
+  /** Set (or clear) the removal of the member. */
+  removedAt?: Date | null;
+};
+
+export class LedgerConflictError extends Error {
+  constructor(message: string) {
+    super(`ledger: ${message}`);
+    this.name = 'LedgerConflictError';
+  }
+}
+
+const values = (rows: SQL[]) => sql.join(rows, sql`, `);
+const numeric = (value: number | null) =>
+  value === null ? sql`null::numeric` : sql`${String(value)}::numeric`;
+const stamp = (value: number | Date | null) =>
+  value === null ? sql`null::timestamptz` : sql`${new Date(value).toISOString()}::timestamptz`;
+
+/**
+ * Saves decided states. Throws (rolling the caller's transaction back) when an account changed
+ * since it was loaded, or an order it fills or cancels is no longer open: then nothing is saved.
+ * Sets each `after.version` and `after.balance` to what the database now holds.
+ */
+export async function saveAccounts(tx: DbExecutor, writes: AccountWrite[]): Promise<void> {
+  if (!writes.length) return;
+  const accountRows: SQL[] = [];
+  for (const write of writes) {
+    const { before, after, fills } = write;
+    const cents = fills.reduce((sum, fill) => sum + fill.realizedCents, 0);
+    const expected = (Math.round(before.balance * 100) + cents) / 100;
+    if (Math.abs(expected - after.balance) > 0.001)
+      throw new LedgerConflictError(`account ${after.id}: balance ${after.balance} is not its fills' sum`);
+    const setRemoved = write.removedAt !== undefined;
+    accountRows.push(
+      sql`(${after.id}::text, ${before.version}::int, ${centsToDecimal(cents)}::numeric, ${fills.length}::int,
+        ${numeric(Number(after.equity.toFixed(6)))}, ${numeric(Number(after.peakEquity.toFixed(6)))},
+        ${stamp(after.frozenUntil)}, ${after.freezeCount}::int, ${after.finalRank}::int,
+        ${setRemoved}::boolean, ${stamp(write.removedAt ?? null)})`,
+    );
+  }
+  const updated = rowsOf(
+    await tx.execute(sql`update trading_accounts as t set
+        balance = t.balance + v.delta,
+        trades_count = t.trades_count + v.fills,
+        version = t.version + 1,
+        equity = v.equity,
+        peak_equity = v.peak,
+        frozen_until = v.frozen_until,
+        freeze_count = v.freeze_count,
+        final_rank = v.final_rank,
+        removed_at = case when v.set_removed then v.removed_at else t.removed_at end,
+        updated_at = now()
+      from (values ${values(accountRows)})
+        as v(id, version, delta, fills, equity, peak, frozen_until, freeze_count, final_rank, set_removed, removed_at)
+      where t.id = v.id and t.version = v.version
+      returning t.id, t.balance::text as balance, t.version`),
+  );
+  if (updated.length !== writes.length)
+    throw new LedgerConflictError(
+      `${writes.length - updated.length} account(s) changed since they were read`,
+    );
+  const saved = new Map(updated.map((row) => [row.id as string, row]));
+  for (const { after } of writes) {
+    const row = saved.get(after.id)!;
+    after.version = Number(row.version);
+    after.balance = Number(row.balance);
+  }
+
+  // Positions: the symbols that changed are written, the closed ones deleted.
+  const upserts: SQL[] = [];
+  const deletions: SQL[] = [];
+  for (const { before, after } of writes) {
+    const symbols = new Set([...before.positions.keys(), ...after.positions.keys()]);
+    for (const symbol of symbols) {
+      const old = before.positions.get(symbol);
+      const next = after.positions.get(symbol);
+      if (!next) {
+        deletions.push(sql`(${after.id}::text, ${symbol}::text)`);
+      } else if (
+        !old ||
+        old.quantity !== next.quantity ||
+        old.averagePrice !== next.averagePrice ||
+        old.stopLoss !== next.stopLoss ||
+        old.takeProfit !== next.takeProfit
+      ) {
+        upserts.push(
+          sql`(${after.id}::text, ${symbol}::text, ${String(next.quantity)}::numeric, ${String(next.averagePrice)}::numeric,
+            ${numeric(next.stopLoss)}, ${numeric(next.takeProfit)})`,
+        );
+      }
+    }
+  }
+  if (deletions.length)
+    await tx.execute(sql`delete from positions as p using (values ${values(deletions)}) as v(account_id, symbol)
+      where p.account_id = v.account_id and p.symbol = v.symbol`);
+  if (upserts.length)
+    await tx.execute(sql`insert into positions (account_id, symbol, quantity, average_price, stop_loss, take_profit)
+      values ${values(upserts)}
+      on conflict (account_id, symbol) do update set quantity = excluded.quantity,
+        average_price = excluded.average_price, stop_loss = excluded.stop_loss, take_profit = excluded.take_profit`);
+
+  // Orders: new ones, then pending ones filled or cancelled — only while still open.
+  const created = writes.flatMap((write) => (write.newOrders ?? []).map((order) => ({ write, order })));
+  if (created.length) {
+    await tx.insert(ordersTable).values(
+      created.map(({ write, order }) => ({
+        id: order.id,
+        accountId: write.after.id,
+        symbol: order.symbol,
+        side: order.side,
+        type: order.type,
+        quantity: order.quantity,
+        price: order.price,
+        stopLoss: order.stopLoss,
+        takeProfit: order.takeProfit,
+        status: order.status,
+        fillPrice: order.fillPrice,
+        closedAt: order.status === 'filled' ? new Date() : null,
+      })),
+    );
+  }
+  const filled = writes.flatMap((write) =>
+    (write.filledOrders ?? []).map(
+      (order) => sql`(${order.id}::text, ${String(order.price)}::numeric, ${write.after.id}::text)`,
+    ),
+  );
+  if (filled.length) {
+    const rows = rowsOf(
+      await tx.execute(sql`update orders as o set status = 'filled', fill_price = v.price, closed_at = now()
+        from (values ${values(filled)}) as v(id, price, account_id)
+        where o.id = v.id and o.account_id = v.account_id and o.status = 'open' returning o.id`),
+    );
+    if (rows.length !== filled.length)
+      throw new LedgerConflictError(`${filled.length - rows.length} order(s) to fill were no longer open`);
+  }
+  const canceled = writes.flatMap((write) =>
+    (write.canceledOrders ?? []).map(
+      (order) => sql`(${order.id}::text, ${order.reason}::text, ${write.after.id}::text)`,
+    ),
+  );
+  if (canceled.length) {
+    const rows = rowsOf(
+      await tx.execute(sql`update orders as o set status = 'canceled', cancel_reason = v.reason, closed_at = now()
+        from (values ${values(canceled)}) as v(id, reason, account_id)
+        where o.id = v.id and o.account_id = v.account_id and o.status = 'open' returning o.id`),
+    );
+    if (rows.length !== canceled.length)
+      throw new LedgerConflictError(
+        `${canceled.length - rows.length} order(s) to cancel were no longer open`,
+      );
+  }
+
+  const fillRows = writes.flatMap((write) =>
+    write.fills.map((fill) => ({
+      id: newId(),
+      accountId: write.after.id,
+      orderId: fill.orderId,
+      symbol: fill.symbol,
+      side: fill.side,
+      quantity: fill.quantity,
+      price: fill.price,
+      realizedPnl: sql`${centsToDecimal(fill.realizedCents)}::numeric`,
+      fxRate: fill.fxRate,
+      reason: fill.reason,
+    })),
+  );
+  // One fill per order is also the database's rule (fills_order_unique): a second one fails here.
+  if (fillRows.length) await tx.insert(fillsTable).values(fillRows as never);
+}
+
+/** Orders in memory a pending order row would produce (for callers that add one). */
+export function toOrderState(order: NewOrder): OrderState | null {
+  if (order.status !== 'open' || order.type === 'market' || order.price === null) return null;
+  return {
+    id: order.id,
+    symbol: order.symbol,
+    side: order.side,
+    type: order.type,
+    quantity: order.quantity,
+    price: order.price,
+    stopLoss: order.stopLoss,
+    takeProfit: order.takeProfit,
+  };
+}
