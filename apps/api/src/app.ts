@@ -162,7 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // External plugins first, then ours, then the routes (the Fastify demo's order).
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { config });
-  await app.register(rateLimitPlugin, { redis: options.redis });
+  await app.register(rateLimitPlugin, { redis: options.redis, prefix: config.redisPrefix });
   await app.register(openApiPlugin);
   await app.register(authenticationPlugin);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 5, fields: 20 } });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +26,12 @@ const environmentSchema = z.object({
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
+  /** Namespace of this deployment's Redis keys and channels (default: from the database's name). */
+  REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._:-]{1,100}$/, 'may use letters, digits and . _ : - (at most 100)')
+    .optional(),
   APP_SECRET: z
     .string()
     .optional()
@@ -65,6 +71,8 @@ export type AppConfig = {
   databaseUrl?: string;
   databasePoolSize: number;
   redisUrl?: string;
+  /** Every Redis key and channel of this deployment starts with it (ends with ':'). */
+  redisPrefix: string;
   appSecret: string;
   publicUrl: string;
   productsUrl: string;
@@ -142,6 +150,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     redisUrl: env.REDIS_URL,
+    redisPrefix: redisPrefixFor(env.REDIS_PREFIX, env.DATABASE_URL, dataDir),
     appSecret,
     publicUrl,
     productsUrl: env.PRODUCTS_URL ?? `${publicUrl}/sales`,
@@ -167,6 +176,25 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       maxFeedBytes: Math.round(env.NEWS_MAX_FEED_MB * 1024 * 1024),
     },
   };
+}
+
+/**
+ * Two deployments sharing one Redis must never see each other's events or limits: the default
+ * namespace is the database's name (every process of one deployment shares its database), or the
+ * data folder for the embedded database.
+ */
+export function redisPrefixFor(
+  explicit: string | undefined,
+  databaseUrl: string | undefined,
+  dataDir: string,
+) {
+  if (explicit) return explicit.endsWith(':') ? explicit : `${explicit}:`;
+  if (databaseUrl) {
+    const url = new URL(databaseUrl);
+    const database = decodeURIComponent(url.pathname.replace(/^\//, '')) || url.username || 'postgres';
+    return `candlewise:${url.hostname}:${url.port || '5432'}:${database}:`;
+  }
+  return `candlewise:embedded:${createHash('sha256').update(dataDir).digest('hex').slice(0, 12)}:`;
 }
 
 function readOrCreateSecret(dataDir: string): string {

@@ -27,7 +27,7 @@ async function main() {
   const sampleNews = await seedSampleNews(database.db);
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
-  const eventBus = redis ? createRedisEventBus(redis) : undefined;
+  const eventBus = redis ? createRedisEventBus(redis, config.redisPrefix) : undefined;
   const app = await buildApp({ config, database, redis, eventBus });
   if (seeded.courses || seeded.groups) {
     app.log.info(seeded, 'seeded the empty database with the sample courses and competitions');

@@ -47,40 +47,42 @@ function tooMany(ttlMs: number) {
  * Rate limits are opt-in per route. With Redis they are shared by every API process; without it
  * each process counts alone, which is right for the single embedded server.
  */
-export const rateLimitPlugin = fp(async (app: FastifyInstance, options: { redis?: Redis }) => {
-  await app.register(rateLimit, {
-    global: false,
-    ...(options.redis ? { redis: options.redis, nameSpace: 'candlewise:rate-limit:' } : {}),
-    errorResponseBuilder: (_request, context) => tooMany(context.ttl),
-  });
-
-  app.decorate('failureLimit', (limit: LimitOptions) => {
-    const counter = app.createRateLimit({
-      max: limit.max,
-      timeWindow: limit.windowMs,
-      keyGenerator: limit.key,
+export const rateLimitPlugin = fp(
+  async (app: FastifyInstance, options: { redis?: Redis; prefix: string }) => {
+    await app.register(rateLimit, {
+      global: false,
+      ...(options.redis ? { redis: options.redis, nameSpace: `${options.prefix}rate-limit:` } : {}),
+      errorResponseBuilder: (_request, context) => tooMany(context.ttl),
     });
-    return {
-      async check(request: FastifyRequest) {
-        const state = await counter(request, { increment: false });
-        if (!state.isAllowed && state.remaining === 0 && state.ttl > 0) throw tooMany(state.ttl);
-      },
-      async fail(request: FastifyRequest) {
-        await counter(request);
-      },
-    };
-  });
 
-  app.decorate('limit', (limit: LimitOptions) => {
-    const check = app.createRateLimit({
-      max: limit.max,
-      timeWindow: limit.windowMs,
-      keyGenerator: limit.key,
+    app.decorate('failureLimit', (limit: LimitOptions) => {
+      const counter = app.createRateLimit({
+        max: limit.max,
+        timeWindow: limit.windowMs,
+        keyGenerator: limit.key,
+      });
+      return {
+        async check(request: FastifyRequest) {
+          const state = await counter(request, { increment: false });
+          if (!state.isAllowed && state.remaining === 0 && state.ttl > 0) throw tooMany(state.ttl);
+        },
+        async fail(request: FastifyRequest) {
+          await counter(request);
+        },
+      };
     });
-    return async (request: FastifyRequest) => {
-      const result = await check(request);
-      // isAllowed is true only for allow-listed keys; everything else is counted.
-      if (!result.isAllowed && result.isExceeded) throw tooMany(result.ttl);
-    };
-  });
-});
+
+    app.decorate('limit', (limit: LimitOptions) => {
+      const check = app.createRateLimit({
+        max: limit.max,
+        timeWindow: limit.windowMs,
+        keyGenerator: limit.key,
+      });
+      return async (request: FastifyRequest) => {
+        const result = await check(request);
+        // isAllowed is true only for allow-listed keys; everything else is counted.
+        if (!result.isAllowed && result.isExceeded) throw tooMany(result.ttl);
+      };
+    });
+  },
+);

@@ -34,8 +34,12 @@ export function createMemoryEventBus(): EventBus {
   };
 }
 
-/** Redis pub/sub: one publishing connection (the app's) and one subscriber connection per process. */
-export function createRedisEventBus(redis: Redis, prefix = 'candlewise:events:'): EventBus {
+/**
+ * Redis pub/sub: one publishing connection (the app's) and one subscriber connection per process.
+ * `namespace` is the deployment's REDIS_PREFIX: channels are `<namespace>events:<channel>`.
+ */
+export function createRedisEventBus(redis: Redis, namespace: string): EventBus {
+  const prefix = `${namespace}events:`;
   const subscriber = redis.duplicate();
   const local = new EventEmitter();
   local.setMaxListeners(0);

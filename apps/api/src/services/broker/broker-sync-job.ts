@@ -3,6 +3,7 @@ import { canSyncBroker } from '@candlewise/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
+import { AdvisoryLeader } from '../../lib/advisory-leader.ts';
 import type { BrokerDeps } from './broker-deps.ts';
 import { syncBrokerConnection } from './sync-broker-connection.ts';
 
@@ -16,16 +17,17 @@ export const BROKER_SYNC_LOCK_KEY = 727_005;
 export async function runBrokerSyncJob(
   deps: BrokerDeps & { pool?: pg.Pool; log: FastifyBaseLogger },
 ): Promise<{ synced: number; failed: number } | null> {
-  const client = deps.pool ? await deps.pool.connect() : null;
-  let locked = false;
+  // The lead is held for one run: another process may run the next one.
+  const leadership = new AdvisoryLeader({
+    name: 'broker-sync',
+    lockKey: BROKER_SYNC_LOCK_KEY,
+    db: deps.db,
+    pool: deps.pool,
+    log: deps.log,
+    retryMs: 60_000,
+  });
+  if (!(await leadership.tryLead())) return null;
   try {
-    if (client) {
-      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
-        BROKER_SYNC_LOCK_KEY,
-      ]);
-      locked = Boolean(rows[0]?.locked);
-      if (!locked) return null;
-    }
     const rows = await deps.db
       .select({ connection: brokerConnections, user: users })
       .from(brokerConnections)
@@ -48,10 +50,6 @@ export async function runBrokerSyncJob(
     }
     return { synced, failed };
   } finally {
-    if (client) {
-      if (locked)
-        await client.query('select pg_advisory_unlock($1)', [BROKER_SYNC_LOCK_KEY]).catch(() => undefined);
-      client.release();
-    }
+    await leadership.stop();
   }
 }

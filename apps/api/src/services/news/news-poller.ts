@@ -2,6 +2,7 @@ import { type Database, newsSources } from '@candlewise/db';
 import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
+import { AdvisoryLeader } from '../../lib/advisory-leader.ts';
 import { type FeedPollSettings, type PollOutcome, pollNewsSource } from './poll-news-source.ts';
 
 /** Session advisory lock held by the one process that polls (the engine holds 727003). */
@@ -23,24 +24,31 @@ export type NewsPollerOptions = {
  * the one holding the advisory lock; the others retry for it, so another takes over when it stops.
  */
 export class NewsPoller {
-  private leader = false;
-  private leaderClient: pg.PoolClient | null = null;
+  private readonly leadership: AdvisoryLeader;
   private timer: NodeJS.Timeout | null = null;
-  private leaderRetry: NodeJS.Timeout | null = null;
   private round: Promise<unknown> | null = null;
   private stopped = false;
 
-  constructor(private readonly options: NewsPollerOptions) {}
+  constructor(private readonly options: NewsPollerOptions) {
+    this.leadership = new AdvisoryLeader({
+      name: 'news-poller',
+      lockKey: POLLER_LOCK_KEY,
+      db: options.db,
+      pool: options.pool,
+      log: options.log,
+      retryMs: 30_000,
+    });
+  }
 
   get isLeader(): boolean {
-    return this.leader;
+    return this.leadership.isLeader;
   }
 
   /** Competes for the lead, polls what is due at once, then checks every minute (the server calls this). */
   async start(): Promise<void> {
-    await this.tryLead();
+    await this.leadership.start();
     const check = () => {
-      if (this.leader)
+      if (this.isLeader)
         void this.pollDue().catch((error) => this.options.log.error({ err: error }, 'news poll failed'));
     };
     check();
@@ -48,26 +56,8 @@ export class NewsPoller {
     this.timer.unref();
   }
 
-  async tryLead(): Promise<boolean> {
-    if (this.leader || this.stopped) return this.leader;
-    if (this.options.pool) {
-      const client = await this.options.pool.connect();
-      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
-        POLLER_LOCK_KEY,
-      ]);
-      if (!rows[0]?.locked) {
-        client.release();
-        this.leaderRetry ??= setInterval(() => void this.tryLead().catch(() => undefined), 30_000);
-        this.leaderRetry.unref();
-        return false;
-      }
-      this.leaderClient = client;
-    }
-    if (this.leaderRetry) clearInterval(this.leaderRetry);
-    this.leaderRetry = null;
-    this.leader = true;
-    this.options.log.info('news poller: this process polls the feed sources');
-    return true;
+  tryLead(): Promise<boolean> {
+    return this.leadership.tryLead();
   }
 
   /**
@@ -117,15 +107,7 @@ export class NewsPoller {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
-    if (this.leaderRetry) clearInterval(this.leaderRetry);
     await this.round?.catch(() => undefined);
-    if (this.leaderClient) {
-      await this.leaderClient
-        .query('select pg_advisory_unlock($1)', [POLLER_LOCK_KEY])
-        .catch(() => undefined);
-      this.leaderClient.release();
-      this.leaderClient = null;
-    }
-    this.leader = false;
+    await this.leadership.stop();
   }
 }
