@@ -66,15 +66,16 @@ describe.runIf(process.env.DATABASE_URL)('the engine’s leadership', () => {
   });
 
   it('refuses every write of a former leader whose lock lapsed unnoticed (epoch fence)', async () => {
-    const holder = new AdvisoryLeader({
+    const options = {
       name: 'fence-test',
       lockKey: 727_900,
       db: database.db,
       pool: database.pool,
       log: apps[0].log,
       retryMs: 60_000,
-    });
-    const successor = new AdvisoryLeader({ ...holder['options'], name: 'fence-test' });
+    };
+    const holder = new AdvisoryLeader(options);
+    const successor = new AdvisoryLeader(options);
     expect(await holder.tryLead()).toBe(true);
     await database.db.transaction((tx) => holder.fence(tx)); // its own epoch: fine
     // A paused process: its session lock is gone but it has not noticed yet.
