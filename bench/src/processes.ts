@@ -295,9 +295,15 @@ export type AppServer = { baseUrl: string; port: number; dataDir: string; proces
  * Starts the app the way a newcomer does: `node scripts/start.mjs` (which builds the web app when its
  * sources changed) on a free port with a fresh temporary DATA_DIR. With `withUser`, the bench account
  * is created first with the CLI (the embedded database has a single owner, so before the server).
+ * `dataDir` reuses a folder prepared beforehand; `env` adds variables (e.g. DATABASE_URL, APP_SECRET)
+ * after DATABASE_URL and REDIS_URL of the calling shell were removed.
  */
-export async function startApp(options: { withUser: boolean }): Promise<AppServer> {
-  const dataDir = makeTempDir('candlewise-bench-');
+export async function startApp(options: {
+  withUser: boolean;
+  dataDir?: string;
+  env?: NodeJS.ProcessEnv;
+}): Promise<AppServer> {
+  const dataDir = options.dataDir ?? makeTempDir('candlewise-bench-');
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -308,6 +314,7 @@ export async function startApp(options: { withUser: boolean }): Promise<AppServe
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
+  Object.assign(env, options.env);
 
   if (options.withUser) {
     const started = Date.now();
@@ -342,7 +349,8 @@ export async function startApp(options: { withUser: boolean }): Promise<AppServe
   });
   const baseUrl = `http://${HOST}:${port}`;
   const waited = await waitForHttp(`${baseUrl}/api/v1/health`, managed, 300_000);
-  console.log(`app: healthy at ${baseUrl} after ${seconds(waited)} (DATA_DIR ${dataDir})`);
+  const where = env.DATABASE_URL ? 'on PostgreSQL' : `DATA_DIR ${dataDir}`;
+  console.log(`app: healthy at ${baseUrl} after ${seconds(waited)} (${where})`);
   return { baseUrl, port, dataDir, process: managed };
 }
 

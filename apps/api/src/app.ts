@@ -45,6 +45,7 @@ import { notificationRoutes } from './routes/notifications/notification-routes.t
 import { planRoutes } from './routes/plans/plan-routes.ts';
 import { tradingRoutes } from './routes/trading/trading-routes.ts';
 import { userRoutes } from './routes/users/user-routes.ts';
+import { OrderDesk } from './services/trading/order-desk.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,6 +57,8 @@ declare module 'fastify' {
     eventBus: EventBus;
     paymentProvider: PaymentProvider;
     tradingEngine: TradingEngine;
+    /** Traders' orders, cancels and closes: one ordered writer, batched (services/trading/order-desk.ts). */
+    orderDesk: OrderDesk;
     /** Hot reads served from memory for a moment (group list, memberships, standings). */
     readCache: TtlCache;
     stripeClient: Stripe | null;
@@ -150,9 +153,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await engine.load();
   app.decorate('tradingEngine', engine);
+  const orderDesk = new OrderDesk(options.database.db, engine, app.log);
+  app.decorate('orderDesk', orderDesk);
   app.decorate('readCache', new TtlCache());
   app.decorate('brokerAdapters', options.brokerAdapters ?? createBrokerAdapters(config));
-  app.addHook('onClose', async () => engine.stop());
+  app.addHook('onClose', async () => {
+    await orderDesk.flush();
+    await engine.stop();
+  });
   app.decorate('fileStorage', options.fileStorage ?? createDiskStorage(path.join(config.dataDir, 'uploads')));
 
   app.addHook('onSend', async (request, reply) => {

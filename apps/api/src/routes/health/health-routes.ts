@@ -19,6 +19,13 @@ const healthSchema = z.object({
       failedTicks: z.number(),
       reloadQueue: z.number(),
     }),
+    /** The order desk of this process: orders waiting, the last batch and how long the oldest waits. */
+    orders: z.object({
+      queued: z.number(),
+      lastBatch: z.number(),
+      lastBatchMs: z.number(),
+      oldestWaitMs: z.number(),
+    }),
     uptimeSeconds: z.number(),
   }),
 });
@@ -47,6 +54,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           database: { engine: app.database.engine, reachable: true as const },
           tradingEngine: app.tradingEngine.isLeader ? ('leader' as const) : ('follower' as const),
           engine: app.tradingEngine.status(),
+          orders: app.orderDesk.status(),
           uptimeSeconds: Math.round(process.uptime()),
         },
       };

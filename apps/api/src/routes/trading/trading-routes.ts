@@ -5,7 +5,6 @@ import { ENGINE_CHANNELS } from '../../engine/trading-engine.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { getAccountSummary, getLeaderboard } from '../../services/trading/account-summary.ts';
 import { getMyCompetitions } from '../../services/trading/my-competitions.ts';
-import { cancelOrder, closePosition, placeOrder } from '../../services/trading/place-order.ts';
 import { assertCanViewCompetition, findGroupOrThrow } from '../../services/trading/trading-access.ts';
 
 const groupParams = z.object({ groupId: z.string().min(1).max(64) });
@@ -188,9 +187,7 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const order = await placeOrder(
-        app.database.db,
-        engine(),
+      const order = await app.orderDesk.placeOrder(
         request.currentUser.id,
         request.params.groupId,
         request.body,
@@ -215,13 +212,7 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await cancelOrder(
-        app.database.db,
-        engine(),
-        request.currentUser.id,
-        request.params.groupId,
-        request.params.orderId,
-      );
+      await app.orderDesk.cancelOrder(request.currentUser.id, request.params.groupId, request.params.orderId);
       return { success: true as const, message: 'Order canceled.', data: null };
     },
   );
@@ -240,9 +231,7 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       message: 'Position closed.',
-      data: await closePosition(
-        app.database.db,
-        engine(),
+      data: await app.orderDesk.closePosition(
         request.currentUser.id,
         request.params.groupId,
         request.params.symbol,

@@ -1,4 +1,4 @@
-import { type DbExecutor, groups, newId } from '@candlewise/db';
+import type { groups, instruments } from '@candlewise/db';
 import {
   groupPhase,
   LEVERAGE,
@@ -8,19 +8,25 @@ import {
   type Side,
   withinBuyingPower,
 } from '@candlewise/shared';
-import { eq } from 'drizzle-orm';
 import {
   type AccountState,
   accountExposure,
+  type CancelReason,
   cloneAccount,
   executeFill,
+  type FillRecord,
   type Market,
   markToMarket,
 } from '../../engine/account-book.ts';
-import { type AccountWrite, loadAccounts, lockAccountOf, saveAccounts } from '../../engine/account-ledger.ts';
-import type { TradingEngine } from '../../engine/trading-engine.ts';
+import type { NewOrder } from '../../engine/account-ledger.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { NOT_A_MEMBER, REMOVED_FROM_COMPETITION } from './trading-access.ts';
+import { REMOVED_FROM_COMPETITION } from './trading-access.ts';
+
+/**
+ * The rules of the trader's own commands — place an order, cancel one, close a position — as pure
+ * functions on an account already locked and loaded. The order desk (order-desk.ts) runs them,
+ * many at a time, inside the transaction that saves their result.
+ */
 
 export type OrderInput = {
   symbol: string;
@@ -32,30 +38,38 @@ export type OrderInput = {
   takeProfit?: number;
 };
 
+export type OrderResult = { _id: string; status: 'open' | 'filled'; fillPrice: number | null };
+
+export type TraderCommand =
+  | { kind: 'place'; userId: string; groupId: string; input: OrderInput }
+  | { kind: 'cancel'; userId: string; groupId: string; orderId: string }
+  | { kind: 'close'; userId: string; groupId: string; symbol: string };
+
+/** What a command adds to its account's save. */
+export type CommandEffect = {
+  fills: FillRecord[];
+  newOrders: NewOrder[];
+  canceledOrders: Array<{ id: string; reason: CancelReason | string }>;
+};
+
+type GroupRow = typeof groups.$inferSelect;
+type InstrumentRow = typeof instruments.$inferSelect;
+
 export { LEVERAGE };
 
 function invalid(path: string, message: string) {
   return new AppError(400, 'VALIDATION_FAILED', message, [{ path, message }]);
 }
 
-const marketUnavailable = () =>
+export const marketUnavailable = () =>
   new AppError(
     503,
     'SERVICE_UNAVAILABLE',
     'The market for this instrument is not available right now. Try again in a moment.',
   );
 
-/**
- * Locks the member's account row for the rest of the transaction, loads it whole, and checks that
- * trading is allowed now: a member (not removed), inside the competition window, not frozen (423
- * with the release time).
- */
-export async function lockTradableAccount(tx: DbExecutor, userId: string, groupId: string, now = Date.now()) {
-  const [group] = await tx.select().from(groups).where(eq(groups.id, groupId));
-  if (!group) throw notFound('We could not find that group.');
-  const accountId = await lockAccountOf(tx, groupId, userId);
-  const account = accountId ? (await loadAccounts(tx, [accountId])).get(accountId) : undefined;
-  if (!account) throw new AppError(403, 'FORBIDDEN', NOT_A_MEMBER);
+/** Trading is allowed now: a member (not removed), inside the window, not frozen (423). */
+export function assertTradable(group: GroupRow, account: AccountState, now = Date.now()): void {
   if (account.removed) throw new AppError(403, 'FORBIDDEN', REMOVED_FROM_COMPETITION);
   const phase = groupPhase(group, now);
   if (phase === 'upcoming') {
@@ -74,12 +88,10 @@ export async function lockTradableAccount(tx: DbExecutor, userId: string, groupI
       `Account frozen until ${new Date(account.frozenUntil).toISOString()}. Your drawdown reached the group's limit of ${group.freezeThreshold}%, so trading pauses until then.`,
     );
   }
-  return { group, account };
 }
 
-/** The checks that need no database: the instrument, its lot step and tick size, SL/TP sides. */
-function validateOrder(engine: TradingEngine, market: Market, input: OrderInput) {
-  const instrument = engine.instruments.get(input.symbol);
+/** The checks an order passes before it waits for the desk: the instrument, its lot step and tick. */
+export function validateOrderInput(instrument: InstrumentRow | undefined, input: OrderInput): InstrumentRow {
   if (!instrument) throw invalid('symbol', `Unknown instrument ${input.symbol}.`);
   const quantityError = quantityProblem(instrument, input.quantity);
   if (quantityError) throw invalid('quantity', quantityError);
@@ -93,10 +105,11 @@ function validateOrder(engine: TradingEngine, market: Market, input: OrderInput)
     const problem = value === undefined ? null : priceProblem(instrument, value, label);
     if (problem) throw invalid(path, problem);
   }
-  const quote = market.quote(input.symbol);
-  if (!quote) throw marketUnavailable();
+  return instrument;
+}
 
-  const reference = input.type === 'market' ? marketFillPrice(input.side, quote) : input.price!;
+/** Stop-loss below (above) a buy's (sell's) entry, take-profit the other way. */
+function validateProtection(input: OrderInput, reference: number): void {
   if (
     input.stopLoss !== undefined &&
     (input.side === 'buy' ? input.stopLoss >= reference : input.stopLoss <= reference)
@@ -119,22 +132,21 @@ function validateOrder(engine: TradingEngine, market: Market, input: OrderInput)
         : 'A sell’s take-profit must be below the entry price.',
     );
   }
-  return { instrument, reference };
 }
 
 /**
- * The order on the locked account: a market order fills at once at the bid/ask, a limit or stop
+ * An order on the account (mutated): a market order fills at once at the bid/ask, a limit or stop
  * order rests until the engine fills it. Refused when it would take the worst-case exposure of
  * positions and pending orders past LEVERAGE × equity (unless it reduces it).
  */
-function applyOrder(
-  before: AccountState,
-  group: typeof groups.$inferSelect,
+export function applyOrder(
+  account: AccountState,
+  group: GroupRow,
   market: Market,
   input: OrderInput,
-  reference: number,
+  orderId: string,
   options: { closing?: boolean } = {},
-): { write: AccountWrite; order: { _id: string; status: 'open' | 'filled'; fillPrice: number | null } } {
+): { effect: CommandEffect; order: OrderResult } {
   // Closing what is held is always allowed, even if the instrument left the competition's list.
   if (!options.closing && group.instruments.length && !group.instruments.includes(input.symbol)) {
     throw invalid(
@@ -142,22 +154,25 @@ function applyOrder(
       `${input.symbol} is not traded in this competition. Choose one of ${group.instruments.join(', ')}.`,
     );
   }
+  const quote = market.quote(input.symbol);
+  if (!quote) throw marketUnavailable();
+  const reference = input.type === 'market' ? marketFillPrice(input.side, quote) : input.price!;
+  validateProtection(input, reference);
   const terms = market.terms(input.symbol);
-  if (market.rate(terms.currency, before.currency) === null) {
+  if (market.rate(terms.currency, account.currency) === null) {
     throw new AppError(
       503,
       'SERVICE_UNAVAILABLE',
-      `We cannot convert ${terms.currency} into ${before.currency} right now, so ${input.symbol} cannot be traded. Try again in a moment.`,
+      `We cannot convert ${terms.currency} into ${account.currency} right now, so ${input.symbol} cannot be traded. Try again in a moment.`,
     );
   }
-  markToMarket(before, market);
-  const after = cloneAccount(before);
-  const orderId = newId();
-  const write: AccountWrite = { before, after, fills: [] };
-  let order: { _id: string; status: 'open' | 'filled'; fillPrice: number | null };
+  markToMarket(account, market);
+  const exposureBefore = accountExposure(account, market);
+  const effect: CommandEffect = { fills: [], newOrders: [], canceledOrders: [] };
+  let order: OrderResult;
   if (input.type === 'market') {
     const fill = executeFill(
-      after,
+      account,
       {
         orderId,
         symbol: input.symbol,
@@ -168,15 +183,15 @@ function applyOrder(
       },
       market,
     )!;
-    const position = after.positions.get(input.symbol);
+    const position = account.positions.get(input.symbol);
     if (position) {
       position.stopLoss = input.stopLoss ?? position.stopLoss;
       position.takeProfit = input.takeProfit ?? position.takeProfit;
     }
-    write.fills.push(fill);
+    effect.fills.push(fill);
     order = { _id: orderId, status: 'filled', fillPrice: reference };
   } else {
-    after.openOrders.push({
+    account.openOrders.push({
       id: orderId,
       symbol: input.symbol,
       side: input.side,
@@ -188,98 +203,71 @@ function applyOrder(
     });
     order = { _id: orderId, status: 'open', fillPrice: null };
   }
-  markToMarket(after, market);
-  if (!withinBuyingPower(accountExposure(before, market), accountExposure(after, market), after.equity)) {
+  markToMarket(account, market);
+  if (!withinBuyingPower(exposureBefore, accountExposure(account, market), account.equity)) {
     throw invalid(
       'quantity',
       `This order needs more buying power: your positions and pending orders may not pass ${LEVERAGE}× your equity. Reduce the quantity.`,
     );
   }
-  write.newOrders = [
-    {
-      id: orderId,
-      symbol: input.symbol,
-      side: input.side,
-      type: input.type,
-      quantity: input.quantity,
-      price: input.type === 'market' ? null : input.price!,
-      stopLoss: input.stopLoss ?? null,
-      takeProfit: input.takeProfit ?? null,
-      status: order.status,
-      fillPrice: order.fillPrice,
-    },
-  ];
-  return { write, order };
+  effect.newOrders.push({
+    id: orderId,
+    symbol: input.symbol,
+    side: input.side,
+    type: input.type,
+    quantity: input.quantity,
+    price: input.type === 'market' ? null : input.price!,
+    stopLoss: input.stopLoss ?? null,
+    takeProfit: input.takeProfit ?? null,
+    status: order.status,
+    fillPrice: order.fillPrice,
+  });
+  return { effect, order };
 }
 
-/** Places an order for the caller, under the account's row lock, through the ledger. */
-export async function placeOrder(
-  db: DbExecutor,
-  engine: TradingEngine,
-  userId: string,
-  groupId: string,
-  input: OrderInput,
-) {
-  const market = engine.market();
-  const { reference } = validateOrder(engine, market, input);
-  const { write, order } = await db.transaction(async (tx) => {
-    const { group, account } = await lockTradableAccount(tx, userId, groupId);
-    const placed = applyOrder(account, group, market, input, reference);
-    await saveAccounts(tx, [placed.write]);
-    return placed;
-  });
-  await engine.accountSaved(write.after);
-  return order;
-}
-
-export async function cancelOrder(
-  db: DbExecutor,
-  engine: TradingEngine,
-  userId: string,
-  groupId: string,
-  orderId: string,
-) {
-  const after = await db.transaction(async (tx) => {
-    const { account: before } = await lockTradableAccount(tx, userId, groupId);
-    if (!before.openOrders.some((order) => order.id === orderId))
-      throw notFound('There is no open order with that id in your account.');
-    const after = cloneAccount(before);
-    after.openOrders = after.openOrders.filter((order) => order.id !== orderId);
-    await saveAccounts(tx, [
-      { before, after, fills: [], canceledOrders: [{ id: orderId, reason: 'canceled by the trader' }] },
-    ]);
-    return after;
-  });
-  await engine.accountSaved(after);
-}
-
-/** Closes a whole position at market, in the same transaction that finds it. */
-export async function closePosition(
-  db: DbExecutor,
-  engine: TradingEngine,
-  userId: string,
-  groupId: string,
-  symbol: string,
-) {
-  const market = engine.market();
-  const { write, order } = await db.transaction(async (tx) => {
-    const { group, account } = await lockTradableAccount(tx, userId, groupId);
-    const position = account.positions.get(symbol);
-    if (!position) throw notFound(`You have no open ${symbol} position.`);
-    const input: OrderInput = {
-      symbol,
-      side: position.quantity > 0 ? 'sell' : 'buy',
-      type: 'market',
-      quantity: Math.abs(position.quantity),
-    };
-    const quote = market.quote(symbol);
-    if (!quote) throw marketUnavailable();
-    const placed = applyOrder(account, group, market, input, marketFillPrice(input.side, quote), {
-      closing: true,
-    });
-    await saveAccounts(tx, [placed.write]);
-    return placed;
-  });
-  await engine.accountSaved(write.after);
-  return order;
+/**
+ * One command on its locked account. Works on a copy: the account changes only when the command
+ * succeeds, so a refused command in a batch leaves the others' result untouched.
+ */
+export function applyCommand(
+  account: AccountState,
+  group: GroupRow,
+  market: Market,
+  command: TraderCommand,
+  newOrderId: () => string,
+): { account: AccountState; effect: CommandEffect; result: OrderResult | null } {
+  assertTradable(group, account);
+  const next = cloneAccount(account);
+  switch (command.kind) {
+    case 'place': {
+      const { effect, order } = applyOrder(next, group, market, command.input, newOrderId());
+      return { account: next, effect, result: order };
+    }
+    case 'cancel': {
+      if (!next.openOrders.some((order) => order.id === command.orderId))
+        throw notFound('There is no open order with that id in your account.');
+      next.openOrders = next.openOrders.filter((order) => order.id !== command.orderId);
+      return {
+        account: next,
+        effect: {
+          fills: [],
+          newOrders: [],
+          canceledOrders: [{ id: command.orderId, reason: 'canceled by the trader' }],
+        },
+        result: null,
+      };
+    }
+    case 'close': {
+      const position = next.positions.get(command.symbol);
+      if (!position) throw notFound(`You have no open ${command.symbol} position.`);
+      const input: OrderInput = {
+        symbol: command.symbol,
+        side: position.quantity > 0 ? 'sell' : 'buy',
+        type: 'market',
+        quantity: Math.abs(position.quantity),
+      };
+      const { effect, order } = applyOrder(next, group, market, input, newOrderId(), { closing: true });
+      return { account: next, effect, result: order };
+    }
+  }
 }
