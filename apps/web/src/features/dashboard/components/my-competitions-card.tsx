@@ -3,7 +3,7 @@ import { Button, Card, Skeleton, Tag } from 'antd';
 import { Link } from 'react-router';
 import { type MyCompetition, useMyCompetitions } from '@/features/groups/api/get-my-competitions';
 import { PhaseTag } from '@/features/groups/components/group-card';
-import { formatSignedPercent } from '@/features/groups/lib/trading-format';
+import { formatMoney, formatSignedPercent } from '@/features/groups/lib/trading-format';
 import './my-competitions-card.css';
 
 const statusText: Record<MyCompetition['status'], string> = {
@@ -26,6 +26,7 @@ function StandingLine({ competition }: { competition: MyCompetition }) {
       <span className={standing.pnlPercent >= 0 ? 'cw-my-competitions__up' : 'cw-my-competitions__down'}>
         {formatSignedPercent(standing.pnlPercent)}
       </span>
+      <span className="cw-my-competitions__muted">Equity {formatMoney(standing.equity, group.currency)}</span>
       {frozen ? <Tag color="orange">Frozen</Tag> : null}
     </span>
   );

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { MyCompetition } from '@/features/groups/api/get-my-competitions';
 import { mockApi } from '@/testing/mock-api';
 import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
 import { makeSession } from '@/testing/test-data';
@@ -67,6 +68,42 @@ describe('the dashboard /home', { timeout: 20_000 }, () => {
     );
     // The other dashboard cards stay.
     expect(screen.getByText('Open courses').closest('a')).toHaveAttribute('href', '/course');
+  });
+
+  it('shows where I stand in each competition, with my equity in its account currency', async () => {
+    const competition = (name: string, currency: string, equity: number, rank: number): MyCompetition => ({
+      group: {
+        _id: `g-${currency}`,
+        name,
+        currency,
+        startDate: '2026-11-19T09:00:00.000Z',
+        endDate: '2030-12-03T17:30:00.000Z',
+        phase: 'running',
+      },
+      status: 'approved',
+      standing: { rank, ranked: 12, pnlPercent: 1.5, equity, trades: 3, freezes: 0, frozenUntil: null },
+    });
+    mockApi({
+      ...noNotifications,
+      'GET /group/mine': {
+        body: {
+          success: true,
+          data: [
+            competition('Nifty Week', 'INR', 101_500, 2),
+            competition('Wall Street Week', 'USD', 1_234_567.8, 5),
+          ],
+        },
+      },
+    });
+    renderApp('/home', { auth: makeSession() });
+    const nifty = (await screen.findByText('Nifty Week')).closest('li')!;
+    expect(within(nifty).getByText('Equity ₹1,01,500.00')).toBeInTheDocument();
+    expect(within(nifty).getByText('+1.50%')).toBeInTheDocument();
+    const wallStreet = screen.getByText('Wall Street Week').closest('li')!;
+    expect(within(wallStreet).getByText('Equity $1,234,567.80')).toBeInTheDocument();
+    expect(
+      within(wallStreet).getByRole('link', { name: 'Open the Wall Street Week leaderboard' }),
+    ).toHaveAttribute('href', '/group/g-USD/leaderboard');
   });
 
   it('congratulates a learner who has finished every open course', async () => {

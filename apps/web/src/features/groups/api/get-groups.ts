@@ -19,6 +19,8 @@ export type Group = {
   /** Approved members ("N total joined"). */
   participantsCount: number;
   startingBalance?: number;
+  /** The account currency ('INR' or 'USD'): balances, P&L and standings are in it. */
+  currency: string;
   registrationOpen?: boolean;
   /** Symbols members may trade; empty means every instrument. */
   instruments?: string[];

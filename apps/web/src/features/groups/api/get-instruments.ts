@@ -8,7 +8,12 @@ export type Instrument = {
   name: string;
   assetClass: string;
   tickSize?: number;
+  /** Units of the underlying in one contract (1 EURUSD = 1,000 euros). */
   contractSize?: number;
+  /** Quantities go in multiples of this, and at least minQuantity. */
+  lotStep?: number;
+  minQuantity?: number;
+  /** The quote currency: the instrument's prices are in it. */
   currency?: string;
 };
 

@@ -8,6 +8,7 @@ export type StandingRow = {
   userId: string;
   name: string;
   pnlPercent: number;
+  /** Balance and equity are in the standings' currency. */
   balance: number;
   equity: number;
   trades: number;
@@ -15,6 +16,9 @@ export type StandingRow = {
   /** ISO time the member's freeze ends, or null when they can trade. */
   frozenUntil: string | null;
 };
+
+/** The standings and the competition's account currency, the one Balance and Equity are in. */
+export type Standings = { rows: StandingRow[]; currency: string };
 
 /** While the live stream is down the table polls this often (it is the fallback, not the source). */
 export const LEADERBOARD_POLL_MS = 10_000;
@@ -24,11 +28,7 @@ export function leaderboardQueryOptions(groupId: string) {
   return queryOptions({
     queryKey: groupKeys.leaderboard(groupId),
     queryFn: async ({ signal }) =>
-      (
-        await apiClient.get<{ rows: StandingRow[] }>(`/group/${encodeURIComponent(groupId)}/leaderboard`, {
-          signal,
-        })
-      ).data.rows,
+      (await apiClient.get<Standings>(`/group/${encodeURIComponent(groupId)}/leaderboard`, { signal })).data,
   });
 }
 

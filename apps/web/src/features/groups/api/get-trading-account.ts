@@ -2,13 +2,22 @@ import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { groupKeys } from './group-query-keys';
 
+/** Money (balances, P&L, exposure) is in `account.currency`; prices in each instrument's quote currency. */
 export type TradingAccount = {
   account: {
     _id: string;
+    /** The competition's account currency. */
+    currency: string;
     startingBalance: number;
     balance: number;
     equity: number;
     peakEquity: number;
+    /** What positions and pending orders would hold at worst, valued in the account currency. */
+    exposure: number;
+    /** How much more exposure the account may take on: leverage × equity − exposure, at least 0. */
+    buyingPower: number;
+    /** Exposure may not pass this many times equity. */
+    leverage: number;
     drawdownPercent: number;
     pnlPercent: number;
     frozenUntil: string | null;
@@ -24,6 +33,9 @@ export type TradingAccount = {
     stopLoss: number | null;
     takeProfit: number | null;
     markPrice: number | null;
+    /** The currency averagePrice, markPrice, stopLoss and takeProfit are in. */
+    quoteCurrency: string;
+    /** In the account currency, converted at the current rate. */
     unrealizedPnl: number;
   }>;
   orders: Array<{
@@ -43,7 +55,9 @@ export type TradingAccount = {
     side: 'buy' | 'sell';
     quantity: number;
     price: number;
+    /** In the account currency, converted at fxRate (quote → account currency) when it filled. */
     realizedPnl: number;
+    fxRate: number;
     reason: 'order' | 'stop_loss' | 'take_profit' | 'freeze' | 'competition_end' | 'close';
     createdAt: string;
   }>;

@@ -4,7 +4,7 @@ import { useSelector } from 'react-redux';
 import type { SessionSlices } from '@/lib/current-user';
 import type { ServerSentEvent } from '@/lib/event-stream/parse-event-stream';
 import { type EventStreamStatus, runEventStream } from '@/lib/event-stream/run-event-stream';
-import type { StandingRow } from './get-leaderboard';
+import type { StandingRow, Standings } from './get-leaderboard';
 import { groupKeys } from './group-query-keys';
 
 /** The engine's quote: `time` in milliseconds. */
@@ -41,7 +41,12 @@ export function useCompetitionStream(groupId: string, { enabled }: { enabled: bo
     const payload = parse(event.data);
     if (event.event === 'standings') {
       const rows = (payload as { rows?: unknown } | null)?.rows;
-      if (Array.isArray(rows)) queryClient.setQueryData<StandingRow[]>(groupKeys.leaderboard(groupId), rows);
+      // The event carries rows only; the currency stays what the first fetch said (it cannot change
+      // once members hold accounts). Before that fetch lands there is nothing to update.
+      if (Array.isArray(rows))
+        queryClient.setQueryData<Standings>(groupKeys.leaderboard(groupId), (previous) =>
+          previous ? { ...previous, rows: rows as StandingRow[] } : previous,
+        );
     } else if (event.event === 'quotes' && Array.isArray(payload)) {
       const fresh = payload.filter(isQuote);
       if (fresh.length === 0) return;

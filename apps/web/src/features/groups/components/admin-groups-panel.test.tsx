@@ -17,6 +17,7 @@ const sprint: Group = {
   freezeDuration: 5_400_000,
   freezeThreshold: 5,
   startingBalance: 100_000,
+  currency: 'INR',
   registrationOpen: true,
   instruments: ['EURUSD', 'XAUUSD'],
   participantsCount: 1,
@@ -44,8 +45,11 @@ const requests = (): GroupParticipant[] => [
   },
 ];
 
+const CURRENCY_LOCKED =
+  'Members already hold INR accounts in this competition, so its currency cannot change.';
+
 /** A small stateful admin API: decisions change the requests, saves change the list. */
-function mockAdminApi() {
+function mockAdminApi({ refuseCurrencyChange = false }: { refuseCurrencyChange?: boolean } = {}) {
   let groups = [sprint];
   let participants = requests();
   const api = mockApi({
@@ -83,6 +87,9 @@ function mockAdminApi() {
       return { status: 201, body: { success: true, data: created } };
     },
     'PUT /admin/groups/group-running': ({ body }: ApiCall) => {
+      if (refuseCurrencyChange && (body as Group).currency !== sprint.currency) {
+        return { status: 409, body: { success: false, code: 'CONFLICT', message: CURRENCY_LOCKED } };
+      }
       groups = groups.map((group) =>
         group._id === 'group-running' ? { ...group, ...(body as Group) } : group,
       );
@@ -157,7 +164,7 @@ describe('the admin Groups and approvals panel', { timeout: 60_000 }, () => {
     );
   });
 
-  it('creates a group: minutes become milliseconds, local date-times become ISO instants', async () => {
+  it('creates a group: minutes become milliseconds, local date-times become ISO instants, INR by default', async () => {
     const api = mockAdminApi();
     const { user, panel } = await openPanel();
     await user.click(within(panel).getByRole('button', { name: 'New group' }));
@@ -190,11 +197,37 @@ describe('the admin Groups and approvals panel', { timeout: 60_000 }, () => {
         freezeThreshold: 3,
         freezeDuration: 5_400_000,
         startingBalance: 100_000,
+        currency: 'INR',
         registrationOpen: true,
         instruments: [],
       },
     ]);
     expect(await groupRow('December Gold Rush')).toBeInTheDocument();
+  });
+
+  it('creates a dollar competition: the starting balance is in dollars', async () => {
+    const api = mockAdminApi();
+    const { user, panel } = await openPanel();
+    await user.click(within(panel).getByRole('button', { name: 'New group' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New group' });
+    await user.click(within(dialog).getByLabelText('Name'));
+    await user.paste('Wall Street Week');
+    const balanceField = within(dialog).getByLabelText('Starting balance').closest('.ant-input-number')!;
+    expect(balanceField).toHaveTextContent('₹');
+
+    await user.click(within(dialog).getByLabelText('Account currency'));
+    await user.click(await screen.findByTitle('USD ($)'));
+    expect(balanceField).toHaveTextContent('$');
+    await user.click(within(dialog).getByRole('button', { name: 'Create group' }));
+
+    expect(await screen.findByText('Group “Wall Street Week” created.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/admin/groups')[0].body).toMatchObject({
+      name: 'Wall Street Week',
+      currency: 'USD',
+      startingBalance: 100_000,
+    });
+    const row = await groupRow('Wall Street Week');
+    expect(within(row).getByText('$100,000 to start')).toBeInTheDocument();
   });
 
   it('checks the form with the shared schema and sends nothing while it is wrong', async () => {
@@ -236,5 +269,25 @@ describe('the admin Groups and approvals panel', { timeout: 60_000 }, () => {
       instruments: ['EURUSD', 'XAUUSD'],
     });
     expect(await groupRow('November Forex Marathon')).toBeInTheDocument();
+  });
+
+  it('shows why the currency of a competition with accounts cannot change, and keeps the form open', async () => {
+    const api = mockAdminApi({ refuseCurrencyChange: true });
+    const { user } = await openPanel();
+    await user.click(within(await groupRow('November Forex Sprint')).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit “November Forex Sprint”' });
+    const currency = within(dialog).getByLabelText('Account currency').closest('.ant-select')!;
+    expect(currency).toHaveTextContent('INR (₹)');
+
+    await user.click(within(dialog).getByLabelText('Account currency'));
+    await user.click(await screen.findByTitle('USD ($)'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save group' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(CURRENCY_LOCKED);
+    expect(api.callsTo('PUT', '/admin/groups/group-running')[0].body).toMatchObject({ currency: 'USD' });
+    expect(screen.getByRole('dialog', { name: 'Edit “November Forex Sprint”' })).toBeInTheDocument();
+    expect(
+      within(await groupRow('November Forex Sprint')).getByText('₹1,00,000 to start'),
+    ).toBeInTheDocument();
   });
 });

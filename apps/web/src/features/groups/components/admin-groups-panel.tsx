@@ -9,16 +9,11 @@ import {
   freezeThresholdText,
   phaseOf,
 } from '../lib/group-date-text';
+import { formatMoney } from '../lib/trading-format';
 import { GroupFormModal } from './admin/group-form-modal';
 import { GroupParticipantsTable } from './admin/group-participants-table';
 import { PhaseTag } from './group-card';
 import './admin-groups-panel.css';
-
-const rupees = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  maximumFractionDigits: 0,
-});
 
 /**
  * /admin → Groups and approvals (DESIGN §8, §15): every competition with its phase, dates and
@@ -80,7 +75,9 @@ export default function AdminGroupsPanel() {
             {freezeDurationText(group.freezeDuration)}
           </span>
           {typeof group.startingBalance === 'number' ? (
-            <span className="cw-admin-groups__muted">{rupees.format(group.startingBalance)} to start</span>
+            <span className="cw-admin-groups__muted">
+              {formatMoney(group.startingBalance, group.currency, { fractionDigits: 0 })} to start
+            </span>
           ) : null}
         </div>
       ),

@@ -66,7 +66,7 @@ export default function LiveCompetitionsMonitor() {
         <ul className="cw-admin-monitor__list">
           {running.map((group, index) => {
             const board = boards[index];
-            const summary = board?.data ? summarise(board.data, now) : null;
+            const summary = board?.data ? summarise(board.data.rows, now) : null;
             return (
               <li key={group._id}>
                 <Card size="small" className="cw-admin-monitor__card" title={group.name}>

@@ -6,14 +6,9 @@ import {
   freezeDurationText,
   freezeThresholdText,
 } from '../lib/group-date-text';
+import { currencyLabel, formatMoney } from '../lib/trading-format';
 import { MarkdownText } from './markdown-text';
 import './group-info-dialog.css';
-
-const rupees = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  maximumFractionDigits: 0,
-});
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -26,8 +21,8 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 /**
  * The Info dialog (spec §2): the group's name, start and end date and time ('Not available' /
- * 'Not set' when missing), the description as markdown, the freeze rule. `group` stays set while
- * the dialog closes so its content does not vanish mid-animation.
+ * 'Not set' when missing), the description as markdown, the freeze rule and the account currency.
+ * `group` stays set while the dialog closes so its content does not vanish mid-animation.
  */
 export function GroupInfoDialog({
   group,
@@ -64,12 +59,20 @@ export function GroupInfoDialog({
             <Fact label="Freeze Duration" value={freezeDurationText(group.freezeDuration)} />
             <Fact label="Freeze Threshold" value={freezeThresholdText(group.freezeThreshold)} />
             {typeof group.startingBalance === 'number' ? (
-              <Fact label="Starting Balance" value={rupees.format(group.startingBalance)} />
+              <Fact
+                label="Starting Balance"
+                value={formatMoney(group.startingBalance, group.currency, { fractionDigits: 0 })}
+              />
             ) : null}
+            <Fact label="Account currency" value={currencyLabel(group.currency)} />
           </dl>
           <p className="cw-group-info__rule">
             When your equity falls by the freeze threshold from its peak, your positions close and your
             account is frozen for the freeze duration.
+          </p>
+          <p className="cw-group-info__rule">
+            Balances, profit and loss and the standings are in {group.currency}. Instruments quoted in another
+            currency are converted at the live rate.
           </p>
         </div>
       ) : null}

@@ -1,6 +1,66 @@
-/** Money with two decimals and separators: 100000 → '100,000.00'. */
-export function formatMoney(value: number): string {
-  return value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+import { plainNumber } from '@candlewise/shared';
+
+/** Rupees read in the Indian grouping (lakhs, crores); other currencies in the international one. */
+const localeOf = (currency: string) => (currency === 'INR' ? 'en-IN' : 'en-US');
+
+const moneyFormats = new Map<string, Intl.NumberFormat | null>();
+
+/** One formatter per currency and style, or null for a code Intl does not know. */
+function moneyFormat(currency: string, fractionDigits: number, signed: boolean): Intl.NumberFormat | null {
+  const key = `${currency}|${fractionDigits}|${signed}`;
+  if (!moneyFormats.has(key)) {
+    let format: Intl.NumberFormat | null = null;
+    try {
+      format = new Intl.NumberFormat(localeOf(currency), {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: fractionDigits,
+        maximumFractionDigits: fractionDigits,
+        // 'negative' and 'exceptZero' both leave a sum that rounds to zero unsigned (no '-₹0.00').
+        signDisplay: signed ? 'exceptZero' : 'negative',
+      });
+    } catch {
+      // An unknown code: the amount with the code after it.
+    }
+    moneyFormats.set(key, format);
+  }
+  return moneyFormats.get(key) ?? null;
+}
+
+/**
+ * Money in an account currency, with its symbol and that currency's grouping:
+ * (100000, 'INR') → '₹1,00,000.00', (-1234.5, 'USD') → '-$1,234.50'; whole units with
+ * `fractionDigits: 0` (a starting balance: '₹1,00,000').
+ */
+export function formatMoney(
+  value: number,
+  currency: string,
+  { fractionDigits = 2 }: { fractionDigits?: number } = {},
+): string {
+  const format = moneyFormat(currency, fractionDigits, false);
+  return format ? format.format(value) : `${value.toFixed(fractionDigits)} ${currency}`;
+}
+
+/** A profit or loss in an account currency, signed: '+₹1,500.00', '-$12.30', '₹0.00'. */
+export function formatSignedMoney(value: number, currency: string): string {
+  const format = moneyFormat(currency, 2, true);
+  if (format) return format.format(value);
+  const text = `${Math.abs(value).toFixed(2)} ${currency}`;
+  return value >= 0.005 ? `+${text}` : value <= -0.005 ? `-${text}` : text;
+}
+
+/** The symbol money in this currency is written with: 'INR' → '₹', 'USD' → '$' (else the code). */
+export function currencySymbol(currency: string): string {
+  const symbol = moneyFormat(currency, 0, false)
+    ?.formatToParts(0)
+    .find((part) => part.type === 'currency')?.value;
+  return symbol ?? currency;
+}
+
+/** The currency with its symbol, as the Info dialog names it: 'INR (₹)', 'USD ($)'. */
+export function currencyLabel(currency: string): string {
+  const symbol = currencySymbol(currency);
+  return symbol !== currency ? `${currency} (${symbol})` : currency;
 }
 
 /** A signed percent: 1.5 → '+1.50%', -0.25 → '-0.25%', 0 → '0.00%'. */
@@ -17,9 +77,30 @@ export function priceDecimals(tickSize: number | undefined): number {
   return Math.min(6, Math.max(2, Math.ceil(-Math.log10(tickSize) - 1e-9)));
 }
 
+/** A price at the instrument's tick size, in its quote currency (no symbol: '1.08457', '24,512.35'). */
 export function formatPrice(value: number, tickSize?: number): string {
   const digits = priceDecimals(tickSize);
   return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+/** A price with its quote currency after it, for tables that mix instruments: '1.08457 USD'. */
+export function formatQuotedPrice(value: number, tickSize: number | undefined, currency: string | undefined) {
+  const price = formatPrice(value, tickSize);
+  return currency ? `${price} ${currency}` : price;
+}
+
+/** The order ticket's quantity hint: 'Steps of 0.1 · min 0.1 · 1 = 1,000 units'. */
+export function lotHint({
+  lotStep,
+  minQuantity,
+  contractSize,
+}: {
+  lotStep: number;
+  minQuantity: number;
+  contractSize: number;
+}): string {
+  const units = `${contractSize.toLocaleString('en-US', { maximumFractionDigits: 8 })} ${contractSize === 1 ? 'unit' : 'units'}`;
+  return `Steps of ${plainNumber(lotStep)} · min ${plainNumber(minQuantity)} · 1 = ${units}`;
 }
 
 /** The frozen banner's countdown: '1:05:09' above an hour, '4:07' below. */

@@ -22,6 +22,7 @@ function makeGroup(overrides: Partial<Group> = {}): Group {
     freezeDuration: 5_400_000,
     freezeThreshold: 5,
     participantsCount: 12,
+    currency: 'INR',
     ...overrides,
   };
 }
@@ -197,6 +198,10 @@ describe('the groups screen (/group)', { timeout: 30_000 }, () => {
     expect(fact('Freeze Duration')).toHaveTextContent('1h 30m');
     expect(fact('Freeze Threshold')).toHaveTextContent('5%');
     expect(fact('Starting Balance')).toHaveTextContent('₹1,00,000');
+    expect(fact('Account currency')).toHaveTextContent('INR (₹)');
+    expect(
+      within(dialog).getByText(/Instruments quoted in another currency are converted at the live rate/),
+    ).toBeInTheDocument();
     expect(within(dialog).getByText('paper trading').tagName).toBe('STRONG');
     expect(
       within(dialog)
@@ -207,6 +212,16 @@ describe('the groups screen (/group)', { timeout: 30_000 }, () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows a dollar competition’s starting balance and account currency in dollars', async () => {
+    const { user } = openGroups({ groups: [makeGroup({ startingBalance: 250_000, currency: 'USD' })] });
+    await user.click(within(await card('November Forex Sprint')).getByRole('button', { name: 'Info' }));
+    const dialog = await screen.findByRole('dialog', { name: 'November Forex Sprint' });
+    const fact = (label: string) => within(dialog).getByText(label).nextElementSibling;
+    expect(fact('Starting Balance')).toHaveTextContent('$250,000');
+    expect(fact('Account currency')).toHaveTextContent('USD ($)');
+    expect(within(dialog).getByText(/standings are in USD/)).toBeInTheDocument();
   });
 
   it("says 'Not available' for missing dates and 'Not set' for missing times", async () => {

@@ -32,8 +32,21 @@ const GROUP: Group = {
   freezeThreshold: 5,
   participantsCount: 2,
   startingBalance: 100_000,
+  currency: 'INR',
   instruments: ['EURUSD'],
   phase: 'running',
+};
+
+/** A forex pair quoted in dollars, traded in contracts of 1,000 euros in steps of 0.1. */
+const EURUSD = {
+  symbol: 'EURUSD',
+  name: 'Euro / US Dollar',
+  assetClass: 'forex',
+  tickSize: 0.00001,
+  lotStep: 0.1,
+  minQuantity: 0.1,
+  contractSize: 1000,
+  currency: 'USD',
 };
 
 const row = (overrides: Partial<StandingRow>): StandingRow => ({
@@ -49,14 +62,21 @@ const row = (overrides: Partial<StandingRow>): StandingRow => ({
   ...overrides,
 });
 
-function account(overrides: Partial<TradingAccount['account']> = {}): TradingAccount {
+function account(
+  overrides: Partial<TradingAccount['account']> = {},
+  book: Partial<Omit<TradingAccount, 'account'>> = {},
+): TradingAccount {
   return {
     account: {
       _id: 'acc-1',
+      currency: 'INR',
       startingBalance: 100_000,
       balance: 100_000,
       equity: 100_000,
       peakEquity: 100_000,
+      exposure: 0,
+      buyingPower: 1_000_000,
+      leverage: 10,
       drawdownPercent: 0,
       pnlPercent: 0,
       frozenUntil: null,
@@ -68,6 +88,7 @@ function account(overrides: Partial<TradingAccount['account']> = {}): TradingAcc
     positions: [],
     orders: [],
     fills: [],
+    ...book,
   };
 }
 
@@ -95,19 +116,23 @@ function streamInto(api: ReturnType<typeof mockApi>) {
 function openLeaderboard({
   status,
   rows,
+  currency = 'INR',
   summary = account(),
   leaderboardReply,
+  orderReply = { status: 201, body: { success: true, message: 'Order filled.', data: {} } },
 }: {
   status: 'approved' | 'pending' | null;
   rows: (userId: string) => StandingRow[];
+  currency?: string;
   summary?: TradingAccount;
   leaderboardReply?: { status: number; body: unknown };
+  orderReply?: { status: number; body: unknown };
 }) {
   const session = makeSession({ firstName: 'Ada', lastName: 'Lovelace' });
   const userId = session.user._id;
   const api = mockApi({
     'GET /notification/all': { body: { success: true, data: [] } },
-    'GET /group/g-forex': { body: { success: true, data: GROUP } },
+    'GET /group/g-forex': { body: { success: true, data: { ...GROUP, currency } } },
     [`GET /group/getParticipants/participants/${userId}`]: {
       body: {
         success: true,
@@ -115,15 +140,11 @@ function openLeaderboard({
       },
     },
     'GET /group/g-forex/leaderboard': leaderboardReply ?? {
-      body: { success: true, data: { rows: rows(userId) } },
+      body: { success: true, data: { rows: rows(userId), currency } },
     },
     'GET /group/g-forex/account': { body: { success: true, data: summary } },
-    'GET /instruments': {
-      body: {
-        success: true,
-        data: [{ symbol: 'EURUSD', name: 'Euro / US Dollar', assetClass: 'forex', tickSize: 0.00001 }],
-      },
-    },
+    'GET /instruments': { body: { success: true, data: [EURUSD] } },
+    'POST /group/g-forex/orders': orderReply,
     'GET /market/candles/EURUSD': {
       body: {
         success: true,
@@ -138,6 +159,14 @@ function openLeaderboard({
 
 /** The standings table (a member's desk has tables of its own). */
 const table = async () => (await screen.findByRole('columnheader', { name: 'Freezes' })).closest('table')!;
+
+/** One figure of the desk's account stats, by its label. */
+const stat = async (label: string) =>
+  within(await screen.findByLabelText('My account')).getByText(label).nextElementSibling as HTMLElement;
+
+/** The form item (label, field, hint and error) of one field of the order ticket. */
+const ticketField = (label: string | RegExp) =>
+  screen.getByLabelText(label).closest('.ant-form-item') as HTMLElement;
 
 describe('the leaderboard page (/group/{groupId}/leaderboard)', { timeout: 30_000 }, () => {
   // The page's chunk (antd's table, tabs and form) is transformed once up front too.
@@ -163,7 +192,9 @@ describe('the leaderboard page (/group/{groupId}/leaderboard)', { timeout: 30_00
     }
     const ravi = (await screen.findByText('Ravi Rao')).closest('tr')!;
     expect(within(ravi).getByText('+1.50%')).toBeInTheDocument();
-    expect(within(ravi).getByText('101,500.00')).toBeInTheDocument();
+    // Balance and Equity in the competition's currency, rupees in the Indian grouping.
+    expect(within(ravi).getByText('₹1,01,500.00')).toBeInTheDocument();
+    expect(within(ravi).getByText('₹1,00,000.00')).toBeInTheDocument();
     const mine = screen.getByText('Ada Lovelace').closest('tr')!;
     expect(within(mine).getByText('You')).toBeInTheDocument();
 
@@ -177,6 +208,8 @@ describe('the leaderboard page (/group/{groupId}/leaderboard)', { timeout: 30_00
       const first = within(standings).getAllByRole('row')[1];
       expect(within(first).getByText('Ada Lovelace')).toBeInTheDocument();
       expect(within(first).getByText('+2.00%')).toBeInTheDocument();
+      // The stream sends rows only; the figures stay in rupees.
+      expect(within(first).getAllByText('₹1,00,000.00')).toHaveLength(2);
     });
     expect(await screen.findByText('Live')).toBeInTheDocument();
     // The member's desk is there: the ticket offers a buy of the competition's instrument.
@@ -217,5 +250,131 @@ describe('the leaderboard page (/group/{groupId}/leaderboard)', { timeout: 30_00
     expect(screen.getByText(/^1:59:[0-3]\d$/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Buy EURUSD' })).toBeDisabled();
     expect(screen.getByText('Frozen')).toBeInTheDocument();
+  });
+
+  it('shows the desk’s money in the account currency and prices in the quote currency', async () => {
+    const { user } = openLeaderboard({
+      status: 'approved',
+      rows: (me) => [row({ userId: me, name: 'Ada Lovelace', equity: 101_500 })],
+      summary: account(
+        {
+          balance: 100_600,
+          equity: 101_500,
+          peakEquity: 102_000,
+          pnlPercent: 1.5,
+          drawdownPercent: 0.49,
+          exposure: 250_000,
+          buyingPower: 765_000,
+          trades: 2,
+        },
+        {
+          positions: [
+            {
+              symbol: 'EURUSD',
+              quantity: 2.5,
+              averagePrice: 1.08,
+              markPrice: 1.0843,
+              stopLoss: null,
+              takeProfit: null,
+              quoteCurrency: 'USD',
+              unrealizedPnl: 905.5,
+            },
+          ],
+          fills: [
+            {
+              _id: 'f-1',
+              symbol: 'EURUSD',
+              side: 'sell',
+              quantity: 1,
+              price: 1.0791,
+              realizedPnl: -120.25,
+              fxRate: 83.2,
+              reason: 'order',
+              createdAt: new Date().toISOString(),
+            },
+          ],
+        },
+      ),
+    });
+    expect(await stat('Equity')).toHaveTextContent('₹1,01,500.00');
+    expect(await stat('Balance')).toHaveTextContent('₹1,00,600.00');
+    expect(await stat('P&L')).toHaveTextContent('+₹1,500.00+1.50%');
+    expect(await stat('Peak equity')).toHaveTextContent('₹1,02,000.00');
+    expect(await stat('Buying power')).toHaveTextContent('₹7,65,000.00');
+    expect(await stat('Exposure')).toHaveTextContent('₹2,50,000.00of 10× equity');
+
+    // The position's prices stay in dollars; its P&L is converted into rupees.
+    const position = (await screen.findByRole('button', { name: 'Close EURUSD position' })).closest('tr')!;
+    expect(within(position).getByText('1.08000 USD')).toBeInTheDocument();
+    expect(within(position).getByText('1.08430 USD')).toBeInTheDocument();
+    expect(within(position).getByText('+₹905.50')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'History' }));
+    const fill = (await screen.findByText('1.07910 USD')).closest('tr')!;
+    expect(within(fill).getByText('-₹120.25')).toBeInTheDocument();
+  });
+
+  it('shows a dollar competition’s standings in dollars', async () => {
+    openLeaderboard({
+      status: 'approved',
+      currency: 'USD',
+      rows: (me) => [row({ userId: me, name: 'Ada Lovelace', balance: 10_250.5, equity: 1_234_567.8 })],
+      summary: account({ currency: 'USD', equity: 1_234_567.8 }),
+    });
+    const mine = (await screen.findByText('Ada Lovelace')).closest('tr')!;
+    expect(within(mine).getByText('$10,250.50')).toBeInTheDocument();
+    expect(within(mine).getByText('$1,234,567.80')).toBeInTheDocument();
+    expect(await stat('Equity')).toHaveTextContent('$1,234,567.80');
+  });
+
+  it('keeps the ticket to the instrument’s lot step and tick size, and shows the server’s refusal under the field', async () => {
+    const refusal =
+      'This order needs more buying power: your positions and pending orders may not pass 10× your equity. Reduce the quantity.';
+    const { user, api } = openLeaderboard({
+      status: 'approved',
+      rows: (me) => [row({ userId: me, name: 'Ada Lovelace' })],
+      orderReply: {
+        status: 400,
+        body: {
+          success: false,
+          code: 'VALIDATION_FAILED',
+          message: refusal,
+          details: [{ path: 'quantity', message: refusal }],
+        },
+      },
+    });
+    const buy = await screen.findByRole('button', { name: 'Buy EURUSD' });
+    const quantity = ticketField('Quantity');
+    expect(within(quantity).getByText('Steps of 0.1 · min 0.1 · 1 = 1,000 units')).toBeInTheDocument();
+    expect(screen.getByLabelText('Quantity')).toHaveAttribute('step', '0.1');
+    expect(screen.getByLabelText('Quantity')).toHaveAttribute('aria-valuemin', '0.1');
+
+    const enter = async (field: HTMLElement, text: string) => {
+      await user.clear(field);
+      await user.paste(text);
+    };
+    await enter(screen.getByLabelText('Quantity'), '0.15');
+    await user.click(buy);
+    expect(await within(quantity).findByText('EURUSD quantities go in steps of 0.1.')).toBeInTheDocument();
+
+    await user.click(screen.getByText('Limit'));
+    const limit = await screen.findByLabelText('Limit price (USD)');
+    expect(limit).toHaveAttribute('step', '0.00001');
+    await enter(limit, '1.080005');
+    await user.click(buy);
+    expect(
+      await within(ticketField('Limit price (USD)')).findByText(
+        "Price must be a multiple of EURUSD's tick size, 0.00001.",
+      ),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST', '/group/g-forex/orders')).toHaveLength(0);
+
+    await enter(screen.getByLabelText('Quantity'), '50');
+    await enter(limit, '1.08');
+    await user.click(buy);
+    expect(await within(ticketField('Quantity')).findByText(refusal)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/group/g-forex/orders').map((call) => call.body)).toEqual([
+      { symbol: 'EURUSD', side: 'buy', type: 'limit', quantity: 50, price: 1.08 },
+    ]);
   });
 });

@@ -89,12 +89,17 @@ export default function LeaderboardPage() {
             </span>
           }
         >
-          {leaderboard.isError && !refusal ? (
+          {leaderboard.data ? (
+            <LeaderboardTable
+              rows={leaderboard.data.rows}
+              currency={leaderboard.data.currency}
+              loading={false}
+              currentUserId={user?._id}
+            />
+          ) : leaderboard.isError ? (
             <Alert type="error" showIcon title={leaderboard.error.message} />
-          ) : leaderboard.isPending ? (
-            <Skeleton active paragraph={{ rows: 5 }} />
           ) : (
-            <LeaderboardTable rows={leaderboard.data ?? []} loading={false} currentUserId={user?._id} />
+            <Skeleton active paragraph={{ rows: 5 }} />
           )}
         </Card>
       )}

@@ -1,4 +1,4 @@
-import { groupFieldsSchema } from '@candlewise/shared';
+import { ACCOUNT_CURRENCIES, type AccountCurrency, groupFieldsSchema } from '@candlewise/shared';
 import { Alert, Form, Input, InputNumber, Modal, Segmented, Select, Switch } from 'antd';
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
@@ -8,6 +8,7 @@ import type { Group } from '../../api/get-groups';
 import { useInstruments } from '../../api/get-instruments';
 import { useUpdateGroup } from '../../api/update-group';
 import { fromDateTimeLocal, toDateTimeLocal } from '../../lib/datetime-local';
+import { currencyLabel, currencySymbol } from '../../lib/trading-format';
 import { MarkdownText } from '../markdown-text';
 
 const MINUTE_MS = 60_000;
@@ -21,6 +22,7 @@ type Draft = {
   freezeThreshold: number | null;
   freezeMinutes: number | null;
   startingBalance: number | null;
+  currency: AccountCurrency;
   registrationOpen: boolean;
   instruments: string[];
 };
@@ -36,9 +38,13 @@ const draftKeyOf: Record<string, DraftKey> = {
   freezeThreshold: 'freezeThreshold',
   freezeDuration: 'freezeMinutes',
   startingBalance: 'startingBalance',
+  currency: 'currency',
   registrationOpen: 'registrationOpen',
   instruments: 'instruments',
 };
+
+const isAccountCurrency = (code: string | undefined): code is AccountCurrency =>
+  (ACCOUNT_CURRENCIES as readonly string[]).includes(code ?? '');
 
 function initialDraft(group: Group | null): Draft {
   if (group) {
@@ -50,6 +56,7 @@ function initialDraft(group: Group | null): Draft {
       freezeThreshold: group.freezeThreshold,
       freezeMinutes: Math.round((group.freezeDuration / MINUTE_MS) * 100) / 100,
       startingBalance: group.startingBalance ?? 100_000,
+      currency: isAccountCurrency(group.currency) ? group.currency : 'INR',
       registrationOpen: group.registrationOpen ?? true,
       instruments: group.instruments ?? [],
     };
@@ -69,6 +76,7 @@ function initialDraft(group: Group | null): Draft {
     freezeThreshold: 5,
     freezeMinutes: 60,
     startingBalance: 100_000,
+    currency: 'INR',
     registrationOpen: true,
     instruments: [],
   };
@@ -97,6 +105,7 @@ export function validateDraft(draft: Draft): { fields: GroupFields } | { errors:
     freezeThreshold: draft.freezeThreshold ?? Number.NaN,
     freezeDuration: draft.freezeMinutes === null ? Number.NaN : Math.round(draft.freezeMinutes * MINUTE_MS),
     startingBalance: draft.startingBalance ?? Number.NaN,
+    currency: draft.currency,
     registrationOpen: draft.registrationOpen,
     instruments: draft.instruments,
   });
@@ -284,12 +293,29 @@ export function GroupFormModal({ group, onClose }: { group: Group | null; onClos
               id={`${formId}-startingBalance`}
               min={1}
               step={10_000}
-              prefix="₹"
+              prefix={currencySymbol(draft.currency)}
               value={draft.startingBalance}
               onChange={(value) => change('startingBalance', value)}
               className="cw-group-form__number"
             />
           </Form.Item>
+          <Form.Item
+            label="Account currency"
+            extra="Balances, P&L and standings; other quotes convert at the live rate."
+            {...item('currency')}
+          >
+            <Select
+              id={`${formId}-currency`}
+              value={draft.currency}
+              onChange={(currency: AccountCurrency) => change('currency', currency)}
+              options={ACCOUNT_CURRENCIES.map((currency) => ({
+                value: currency,
+                label: currencyLabel(currency),
+              }))}
+            />
+          </Form.Item>
+        </div>
+        <div className="cw-group-form__row">
           <Form.Item label="Registration open" {...item('registrationOpen')}>
             <Switch
               id={`${formId}-registrationOpen`}

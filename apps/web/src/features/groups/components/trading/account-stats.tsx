@@ -1,7 +1,10 @@
 import type { TradingAccount } from '../../api/get-trading-account';
-import { formatMoney, formatSignedPercent, signClass } from '../../lib/trading-format';
+import { formatMoney, formatSignedMoney, formatSignedPercent, signClass } from '../../lib/trading-format';
 
-/** The member's numbers at a glance: equity, balance, P&L %, drawdown against the limit, trades, freezes. */
+/**
+ * The member's numbers at a glance, money in the account currency: equity, balance, P&L, peak,
+ * drawdown against the limit, buying power and exposure against leverage × equity, trades, freezes.
+ */
 export function AccountStats({
   account,
   threshold,
@@ -9,14 +12,18 @@ export function AccountStats({
   account: TradingAccount['account'];
   threshold: number | undefined;
 }) {
-  const items: Array<{ label: string; value: string; className?: string }> = [
-    { label: 'Equity', value: formatMoney(account.equity) },
-    { label: 'Balance', value: formatMoney(account.balance) },
+  const money = (value: number) => formatMoney(value, account.currency);
+  const pnl = account.equity - account.startingBalance;
+  const items: Array<{ label: string; value: string; note?: string; className?: string }> = [
+    { label: 'Equity', value: money(account.equity) },
+    { label: 'Balance', value: money(account.balance) },
     {
-      label: 'PnL %',
-      value: formatSignedPercent(account.pnlPercent),
+      label: 'P&L',
+      value: formatSignedMoney(pnl, account.currency),
+      note: formatSignedPercent(account.pnlPercent),
       className: signClass(account.pnlPercent),
     },
+    { label: 'Peak equity', value: money(account.peakEquity) },
     {
       label: threshold !== undefined ? `Drawdown (limit ${threshold}%)` : 'Drawdown',
       value: `${account.drawdownPercent.toFixed(2)}%`,
@@ -25,6 +32,12 @@ export function AccountStats({
           ? 'cw-trading__loss'
           : undefined,
     },
+    {
+      label: 'Buying power',
+      value: money(account.buyingPower),
+      className: account.buyingPower <= 0 ? 'cw-trading__loss' : undefined,
+    },
+    { label: 'Exposure', value: money(account.exposure), note: `of ${account.leverage}× equity` },
     { label: 'Trades', value: String(account.trades) },
     { label: 'Freezes', value: String(account.freezes) },
   ];
@@ -33,7 +46,10 @@ export function AccountStats({
       {items.map((item) => (
         <div key={item.label} className="cw-trading__stat">
           <dt>{item.label}</dt>
-          <dd className={item.className}>{item.value}</dd>
+          <dd className={item.className}>
+            {item.value}
+            {item.note ? <span className="cw-trading__stat-note">{item.note}</span> : null}
+          </dd>
         </div>
       ))}
     </dl>

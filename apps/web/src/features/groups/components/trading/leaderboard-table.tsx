@@ -4,13 +4,18 @@ import type { StandingRow } from '../../api/get-leaderboard';
 import { formatMoney, formatSignedPercent, signClass } from '../../lib/trading-format';
 import { useNow } from '../../lib/use-now';
 
-/** The standings: Rank, Name, PnL %, Balance, Equity, Trades, Freezes; the caller's row marked. */
+/**
+ * The standings: Rank, Name, PnL %, Balance, Equity, Trades, Freezes; the caller's row marked.
+ * Balance and Equity are in the competition's account currency, shown with its symbol.
+ */
 export function LeaderboardTable({
   rows,
+  currency,
   loading,
   currentUserId,
 }: {
   rows: StandingRow[];
+  currency: string;
   loading: boolean;
   currentUserId: string | undefined;
 }) {
@@ -44,14 +49,14 @@ export function LeaderboardTable({
       dataIndex: 'balance',
       key: 'balance',
       align: 'right',
-      render: (value: number) => formatMoney(value),
+      render: (value: number) => formatMoney(value, currency),
     },
     {
       title: 'Equity',
       dataIndex: 'equity',
       key: 'equity',
       align: 'right',
-      render: (value: number) => formatMoney(value),
+      render: (value: number) => formatMoney(value, currency),
     },
     { title: 'Trades', dataIndex: 'trades', key: 'trades', align: 'right' },
     { title: 'Freezes', dataIndex: 'freezes', key: 'freezes', align: 'right' },

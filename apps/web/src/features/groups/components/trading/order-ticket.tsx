@@ -1,10 +1,12 @@
+import { priceProblem, quantityProblem } from '@candlewise/shared';
 import { Button, Form, InputNumber, Radio, Segmented, Select } from 'antd';
+import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import type { Instrument } from '../../api/get-instruments';
 import { type OrderRequest, usePlaceOrder } from '../../api/trading-actions';
 import type { Quote } from '../../api/use-competition-stream';
-import { formatPrice } from '../../lib/trading-format';
+import { formatPrice, lotHint } from '../../lib/trading-format';
 
 type TicketValues = {
   side: 'buy' | 'sell';
@@ -18,10 +20,37 @@ type TicketValues = {
 const optional = (value: number | null | undefined) =>
   value === null || value === undefined ? undefined : value;
 
+/** The instrument's lot step, minimum and tick size, when the API gave all three. */
+function stepsOf(instrument: Instrument | undefined) {
+  if (!instrument) return null;
+  const { symbol, lotStep, minQuantity, tickSize } = instrument;
+  if (lotStep === undefined || minQuantity === undefined || tickSize === undefined) return null;
+  return { symbol, lotStep, minQuantity, tickSize };
+}
+
+/** The quantity a fresh ticket offers: one contract where the lot rules allow it, else the minimum. */
+function firstQuantity(steps: ReturnType<typeof stepsOf>): number {
+  return steps && quantityProblem(steps, 1) ? steps.minQuantity : 1;
+}
+
 /**
- * The order ticket: instrument, Buy or Sell, Market/Limit/Stop, quantity, a price for limit and
- * stop orders, optional stop-loss and take-profit. The server's refusals (423 frozen, 409 outside
- * the window, 400 per field) come back as a toast and, for fields, under the field.
+ * A field rule with the API's own sentence (shared with it) for a quantity off the lot step or a
+ * price off the tick size, so the member hears it before sending; the server checks again.
+ */
+function stepRule(problem: (value: number) => string | null): Rule {
+  return {
+    validator: async (_, value: number | null | undefined) => {
+      const message = value === null || value === undefined ? null : problem(value);
+      if (message) throw new Error(message);
+    },
+  };
+}
+
+/**
+ * The order ticket: instrument, Buy or Sell, Market/Limit/Stop, quantity (in the instrument's lot
+ * steps), a price for limit and stop orders, optional stop-loss and take-profit (at its tick size,
+ * in its quote currency). The server's refusals (423 frozen, 409 outside the window, 400 per field,
+ * buying power among them) come back as a toast and, for fields, under the field.
  */
 export function OrderTicket({
   groupId,
@@ -45,6 +74,23 @@ export function OrderTicket({
   const type = Form.useWatch('type', form) ?? 'market';
   const instrument = instruments.find((item) => item.symbol === symbol);
   const tick = instrument?.tickSize;
+  const steps = stepsOf(instrument);
+  const inQuote = instrument?.currency ? ` (${instrument.currency})` : '';
+  const priceRules = (label: string): Rule[] =>
+    steps ? [stepRule((value) => priceProblem(steps, value, label))] : [];
+
+  const changeSymbol = (next: string) => {
+    onSymbolChange(next);
+    // A quantity that fit the last instrument may be off this one's lot step: start this one afresh.
+    const nextSteps = stepsOf(instruments.find((item) => item.symbol === next));
+    const quantity = form.getFieldValue('quantity');
+    if (nextSteps && (typeof quantity !== 'number' || quantityProblem(nextSteps, quantity))) {
+      form.setFieldValue('quantity', firstQuantity(nextSteps));
+    }
+    form.setFields(
+      (['quantity', 'price', 'stopLoss', 'takeProfit'] as const).map((name) => ({ name, errors: [] })),
+    );
+  };
 
   const submit = async (values: TicketValues) => {
     const order: OrderRequest = {
@@ -77,7 +123,7 @@ export function OrderTicket({
       layout="vertical"
       className="cw-trading__ticket"
       aria-label="Order ticket"
-      initialValues={{ side: 'buy', type: 'market', quantity: 1 }}
+      initialValues={{ side: 'buy', type: 'market', quantity: firstQuantity(steps) }}
       onFinish={submit}
       disabled={disabledReason !== null}
       requiredMark={false}
@@ -86,7 +132,7 @@ export function OrderTicket({
         <Select
           aria-label="Instrument"
           value={symbol}
-          onChange={onSymbolChange}
+          onChange={changeSymbol}
           showSearch={{ optionFilterProp: 'label' }}
           options={instruments.map((item) => ({
             value: item.symbol,
@@ -101,6 +147,7 @@ export function OrderTicket({
         <span>
           Ask <strong>{quote ? formatPrice(quote.ask, tick) : '—'}</strong>
         </span>
+        {instrument?.currency ? <span>in {instrument.currency}</span> : null}
       </div>
       <Form.Item label="Side">
         <Radio.Group
@@ -128,24 +175,32 @@ export function OrderTicket({
       <Form.Item
         label="Quantity"
         name="quantity"
-        rules={[{ required: true, message: 'Enter how many units to trade.' }]}
+        extra={
+          steps && instrument?.contractSize !== undefined
+            ? lotHint({ ...steps, contractSize: instrument.contractSize })
+            : undefined
+        }
+        rules={[
+          { required: true, message: 'Enter how many contracts to trade.' },
+          ...(steps ? [stepRule((value) => quantityProblem(steps, value))] : []),
+        ]}
       >
-        <InputNumber min={0} step={1} style={{ width: '100%' }} />
+        <InputNumber min={steps?.minQuantity ?? 0} step={steps?.lotStep ?? 1} style={{ width: '100%' }} />
       </Form.Item>
       {type !== 'market' ? (
         <Form.Item
-          label={type === 'limit' ? 'Limit price' : 'Stop price'}
+          label={`${type === 'limit' ? 'Limit price' : 'Stop price'}${inQuote}`}
           name="price"
-          rules={[{ required: true, message: `Enter the ${type} price.` }]}
+          rules={[{ required: true, message: `Enter the ${type} price.` }, ...priceRules('Price')]}
         >
           <InputNumber min={0} step={tick} style={{ width: '100%' }} />
         </Form.Item>
       ) : null}
       <div className="cw-trading__protect">
-        <Form.Item label="Stop-loss" name="stopLoss">
+        <Form.Item label={`Stop-loss${inQuote}`} name="stopLoss" rules={priceRules('Stop-loss')}>
           <InputNumber min={0} step={tick} style={{ width: '100%' }} placeholder="Optional" />
         </Form.Item>
-        <Form.Item label="Take-profit" name="takeProfit">
+        <Form.Item label={`Take-profit${inQuote}`} name="takeProfit" rules={priceRules('Take-profit')}>
           <InputNumber min={0} step={tick} style={{ width: '100%' }} placeholder="Optional" />
         </Form.Item>
       </div>

@@ -1,18 +1,23 @@
 import { Button, Table, Tabs, Tag } from 'antd';
+import type { Instrument } from '../../api/get-instruments';
 import type { TradingAccount } from '../../api/get-trading-account';
 import { useCancelOrder, useClosePosition } from '../../api/trading-actions';
-import { formatMoney, formatPrice, signClass } from '../../lib/trading-format';
+import { formatPrice, formatQuotedPrice, formatSignedMoney, signClass } from '../../lib/trading-format';
+
+type Instruments = ReadonlyMap<string, Instrument>;
 
 const price = (value: number | null, tick?: number) => (value === null ? '—' : formatPrice(value, tick));
 
 /** The SL / TP column of the positions and the orders tables: each price at its symbol's tick size. */
-function protectionColumn(tickSizes: ReadonlyMap<string, number | undefined>) {
+function protectionColumn(instruments: Instruments) {
   return {
     title: 'SL / TP',
     key: 'protect',
     align: 'right' as const,
-    render: (_: unknown, row: { symbol: string; stopLoss: number | null; takeProfit: number | null }) =>
-      `${price(row.stopLoss, tickSizes.get(row.symbol))} / ${price(row.takeProfit, tickSizes.get(row.symbol))}`,
+    render: (_: unknown, row: { symbol: string; stopLoss: number | null; takeProfit: number | null }) => {
+      const tick = instruments.get(row.symbol)?.tickSize;
+      return `${price(row.stopLoss, tick)} / ${price(row.takeProfit, tick)}`;
+    },
   };
 }
 
@@ -25,20 +30,34 @@ const fillReasons: Record<TradingAccount['fills'][number]['reason'], string> = {
   close: 'Closed',
 };
 
-/** Open positions (close at market), open orders (cancel) and recent fills, as tabs. */
+/**
+ * Open positions (close at market), open orders (cancel) and recent fills, as tabs. Prices carry
+ * their instrument's quote currency; P&L is in the account currency, with its symbol.
+ */
 export function PositionsAndOrders({
   groupId,
   account,
-  tickSizes,
+  instruments,
   canTrade,
 }: {
   groupId: string;
   account: TradingAccount;
-  tickSizes: ReadonlyMap<string, number | undefined>;
+  instruments: Instruments;
   canTrade: boolean;
 }) {
   const closePosition = useClosePosition(groupId);
   const cancelOrder = useCancelOrder(groupId);
+  const currency = account.account.currency;
+  /** A price of `symbol` with the currency it is quoted in ('1.08457 USD'); '—' when there is none. */
+  const quoted = (value: number | null, symbol: string, quoteCurrency?: string) => {
+    const instrument = instruments.get(symbol);
+    return value === null
+      ? '—'
+      : formatQuotedPrice(value, instrument?.tickSize, quoteCurrency ?? instrument?.currency);
+  };
+  const pnl = (value: number) => (
+    <span className={signClass(value)}>{formatSignedMoney(value, currency)}</span>
+  );
   const positions = (
     <Table
       rowKey="symbol"
@@ -60,22 +79,22 @@ export function PositionsAndOrders({
           title: 'Avg price',
           key: 'avg',
           align: 'right',
-          render: (_, row) => price(row.averagePrice, tickSizes.get(row.symbol)),
+          render: (_, row) => quoted(row.averagePrice, row.symbol, row.quoteCurrency),
         },
         {
           title: 'Mark',
           key: 'mark',
           align: 'right',
-          render: (_, row) => price(row.markPrice, tickSizes.get(row.symbol)),
+          render: (_, row) => quoted(row.markPrice, row.symbol, row.quoteCurrency),
         },
         {
           title: 'Unrealised P&L',
           dataIndex: 'unrealizedPnl',
           key: 'pnl',
           align: 'right',
-          render: (value: number) => <span className={signClass(value)}>{formatMoney(value)}</span>,
+          render: pnl,
         },
-        protectionColumn(tickSizes),
+        protectionColumn(instruments),
         {
           title: <span className="cw-visually-hidden">Actions</span>,
           key: 'actions',
@@ -115,9 +134,9 @@ export function PositionsAndOrders({
           title: 'Price',
           key: 'price',
           align: 'right',
-          render: (_, row) => price(row.price, tickSizes.get(row.symbol)),
+          render: (_, row) => quoted(row.price, row.symbol),
         },
-        protectionColumn(tickSizes),
+        protectionColumn(instruments),
         {
           title: <span className="cw-visually-hidden">Actions</span>,
           key: 'actions',
@@ -159,14 +178,14 @@ export function PositionsAndOrders({
           title: 'Price',
           key: 'price',
           align: 'right',
-          render: (_, row) => price(row.price, tickSizes.get(row.symbol)),
+          render: (_, row) => quoted(row.price, row.symbol),
         },
         {
           title: 'Realised P&L',
           dataIndex: 'realizedPnl',
           key: 'pnl',
           align: 'right',
-          render: (value: number) => <span className={signClass(value)}>{formatMoney(value)}</span>,
+          render: pnl,
         },
         { title: 'Why', key: 'reason', render: (_, row) => fillReasons[row.reason] },
       ]}

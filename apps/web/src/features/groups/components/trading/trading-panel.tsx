@@ -21,10 +21,7 @@ export function TradingPanel({ group, quotes }: { group: Group; quotes: Readonly
     const allowed = group.instruments?.length ? new Set(group.instruments) : null;
     return allowed ? all.filter((item) => allowed.has(item.symbol)) : all;
   }, [instrumentsQuery.data, group.instruments]);
-  const tickSizes = useMemo(
-    () => new Map(instruments.map((item) => [item.symbol, item.tickSize])),
-    [instruments],
-  );
+  const bySymbol = useMemo(() => new Map(instruments.map((item) => [item.symbol, item])), [instruments]);
   const [chosen, setChosen] = useState<string | null>(null);
   const symbol = chosen ?? instruments[0]?.symbol ?? null;
   const candles = useCandles(symbol);
@@ -84,7 +81,7 @@ export function TradingPanel({ group, quotes }: { group: Group; quotes: Readonly
               symbol={symbol}
               candles={candles.data}
               quote={quotes.get(symbol)}
-              tickSize={tickSizes.get(symbol)}
+              tickSize={bySymbol.get(symbol)?.tickSize}
             />
           ) : (
             <p>No instruments are traded in this competition.</p>
@@ -107,7 +104,7 @@ export function TradingPanel({ group, quotes }: { group: Group; quotes: Readonly
         <PositionsAndOrders
           groupId={group._id}
           account={account.data}
-          tickSizes={tickSizes}
+          instruments={bySymbol}
           canTrade={disabledReason === null}
         />
       </Card>
