@@ -9,6 +9,7 @@
 // BENCH_DURATION (seconds per run, default 5) and BENCH_ROUNDS (default 3) set the length.
 import os from 'node:os';
 import autocannon from 'autocannon';
+import { printTable } from './print-table.ts';
 import {
   BENCH_USER,
   BenchError,
@@ -104,22 +105,6 @@ function problems(tally: Tally): { non2xx: number; errors: number; timeouts: num
       .map(([code, count]) => `HTTP ${code} × ${integer(count)}`)
       .join(', '),
   };
-}
-
-function printTable(headers: string[], rows: string[][], rightAligned: Set<number>) {
-  const widths = headers.map((header, column) =>
-    Math.max(header.length, ...rows.map((row) => row[column].length)),
-  );
-  const format = (cells: string[]) =>
-    cells
-      .map((cell, column) =>
-        rightAligned.has(column) ? cell.padStart(widths[column]) : cell.padEnd(widths[column]),
-      )
-      .join('  ')
-      .trimEnd();
-  console.log(format(headers));
-  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
-  for (const row of rows) console.log(format(row));
 }
 
 async function signIn(baseUrl: string): Promise<SetupContext> {

@@ -25,6 +25,7 @@ import {
   formatLedgerReport,
 } from '../../apps/api/src/services/trading/check-ledger-invariants.ts';
 import { addApprovedMembers, type Member, seededRandom } from '../../apps/api/test/competition-members.ts';
+import { printTable } from './print-table.ts';
 import {
   BenchError,
   interrupted,
@@ -511,22 +512,6 @@ async function runOne(
   } finally {
     await prepared.dispose();
   }
-}
-
-function printTable(headers: string[], rows: string[][], rightAligned: Set<number>) {
-  const widths = headers.map((header, column) =>
-    Math.max(header.length, ...rows.map((row) => row[column].length)),
-  );
-  const format = (cells: string[]) =>
-    cells
-      .map((cell, column) =>
-        rightAligned.has(column) ? cell.padStart(widths[column]) : cell.padEnd(widths[column]),
-      )
-      .join('  ')
-      .trimEnd();
-  console.log(format(headers));
-  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
-  for (const row of rows) console.log(format(row));
 }
 
 async function main(kinds: DatabaseKind[], memberCount: number, perMember: number): Promise<number> {

@@ -1,9 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { openSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { fills, groups, instruments, tradingAccounts } from '@candlewise/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,20 +6,12 @@ import {
   checkLedgerInvariants,
   formatLedgerReport,
 } from '../src/services/trading/check-ledger-invariants.ts';
+import { startApiProcess, stopApiProcess } from './api-process.ts';
 import { addApprovedMembers, type Member, seededRandom } from './competition-members.ts';
 import { createTestDatabase } from './helper.ts';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 const SECRET = 'engine-scale-secret-engine-scale-secret-0123456789';
 const MEMBERS = 120;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Quote = { symbol: string; mid: number; time: number };
@@ -41,38 +28,19 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)(
   () => {
     let database: Awaited<ReturnType<typeof createTestDatabase>>;
     const processes = new Map<number, ChildProcess>();
+    const logs: string[] = [];
     let members: Member[] = [];
     let watcher: Member;
     const volatility = new Map<string, number>();
 
     const spawnServer = async () => {
-      const port = await freePort();
-      // Each process's log, for when this test fails (it says where).
-      const log = openSync(path.join(tmpdir(), `candlewise-engine-scale-${port}.log`), 'w');
-      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-        cwd: root,
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATABASE_URL: database.url,
-          REDIS_URL: process.env.REDIS_URL,
-          APP_SECRET: SECRET,
-          LOG_LEVEL: 'warn',
-          NODE_ENV: 'test',
-        },
-        stdio: ['ignore', log, log],
+      const started = await startApiProcess({
+        DATABASE_URL: database.url!,
+        REDIS_URL: process.env.REDIS_URL,
+        APP_SECRET: SECRET,
       });
-      processes.set(port, child);
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        try {
-          if ((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok) break;
-        } catch {}
-        if (Date.now() > deadline) throw new Error(`process on ${port} did not start`);
-        await sleep(200);
-      }
-      return port;
+      processes.set(started.port, started.child);
+      logs.push(started.logFile);
     };
 
     const role = async (port: number) => {
@@ -249,10 +217,13 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)(
       expect(beforeKill[201]).toBeGreaterThan(MEMBERS * 3);
 
       // Phase 2: the leader is killed mid-run; trading goes on through the survivor.
+      const leaderHealth = (await (await fetch(`http://127.0.0.1:${leaderPort}/api/v1/health`)).json()) as {
+        data: { engine: object; orders: object };
+      };
       const killedAt = Date.now();
       const phase2 = Promise.all(members.map((member, index) => trader(member, index + MEMBERS, 4)));
       await sleep(300);
-      processes.get(leaderPort)!.kill('SIGKILL');
+      void stopApiProcess(processes.get(leaderPort)!, 'SIGKILL');
       alive = [followerPort];
       statuses = {};
       await phase2;
@@ -279,8 +250,7 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)(
         survivor.exitCode !== null ? resolve(null) : survivor.once('exit', resolve),
       );
       const report = await checkLedgerInvariants(database.db);
-      const logs = ports.map((port) => path.join(tmpdir(), `candlewise-engine-scale-${port}.log`)).join(', ');
-      expect(report.violations, `${formatLedgerReport(report)}\n(process logs: ${logs})`).toBe(0);
+      expect(report.violations, `${formatLedgerReport(report)}\n(process logs: ${logs.join(', ')})`).toBe(0);
 
       // Fills of every kind happened, and freezes did, all in the volatile competition.
       const accounts = await database.db
@@ -319,7 +289,10 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)(
       const gapAt = seen.findIndex(
         (batch, i) => i > 0 && batch[0].time - seen[i - 1][0].time > 1500 && batch[0].time > killedAt,
       );
-      expect(gapAt).toBeGreaterThan(0);
+      expect(
+        gapAt,
+        `no silence after the kill in ${seen.length} quote batches (times ${seen.map((batch) => batch[0].time - killedAt).join(' ')})`,
+      ).toBeGreaterThan(0);
       const last = new Map(seen[gapAt - 1].map((quote) => [quote.symbol, quote]));
       const jumps = seen[gapAt].map((quote) => {
         const before = last.get(quote.symbol)!;
@@ -329,9 +302,9 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)(
         sql`select reason, count(*)::int as n from fills group by reason order by reason`,
       );
       console.log(
-        `two processes, ${MEMBERS} members: HTTP statuses before the kill ${JSON.stringify(beforeKill)}, after ${JSON.stringify(statuses)}; ` +
+        `two processes, ${MEMBERS} members: leader before the kill ${JSON.stringify(leaderHealth.data)}; HTTP statuses before the kill ${JSON.stringify(beforeKill)}, after ${JSON.stringify(statuses)}; ` +
           `fills ${JSON.stringify((fillCounts as unknown as { rows: unknown[] }).rows)}; ` +
-          `failover silence ${seen[gapAt][0].time - seen[gapAt - 1][0].time} ms; largest move across it ${Math.max(...jumps).toFixed(2)} σ ` +
+          `quotes seen ${seen.length} seconds, the failover after ${gapAt}: silence ${seen[gapAt][0].time - seen[gapAt - 1][0].time} ms; largest move across it ${Math.max(...jumps).toFixed(2)} σ ` +
           `over ${jumps.length} instruments; ledger violations ${report.violations}`,
       );
       expect(jumps.length).toBeGreaterThan(10);
@@ -345,7 +318,20 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)(
           .sort()
           .join(',');
       const before = new Set(seen.slice(0, gapAt).map(key));
-      expect(seen.slice(gapAt).filter((batch) => before.has(key(batch)))).toEqual([]);
+      const around = seen
+        .slice(Math.max(0, gapAt - 3), gapAt + 3)
+        .map(
+          (batch) =>
+            `${batch[0].time - killedAt}: ${batch
+              .filter((q) => q.symbol === 'TESTVOL' || q.symbol === 'NIFTY50')
+              .map((q) => `${q.symbol}=${q.mid}`)
+              .join(' ')}`,
+        )
+        .join('\n');
+      expect(
+        seen.slice(gapAt).filter((batch) => before.has(key(batch))).length,
+        `${around}\nlogs ${logs.join(' ')}`,
+      ).toBe(0);
     }, 240_000);
   },
 );

@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { notifications } from '@candlewise/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOnboardedUser } from '../src/services/users/create-onboarded-user.ts';
+import { startApiProcess, stopApiProcess } from './api-process.ts';
 import { bearer, createTestApp, createTestDatabase, type TestApp } from './helper.ts';
 
 async function signIn(app: TestApp['app'], email: string) {
@@ -241,15 +240,6 @@ describe('notifications', () => {
   });
 });
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
 /** The CI proof for scale-out: two real API processes sharing PostgreSQL and Redis. */
 describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('two API processes with Redis', () => {
   const processes: ChildProcess[] = [];
@@ -265,44 +255,18 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('two API pr
     });
     await createOnboardedUser(database.db, { email: 'user@scale.test', password: 'password-for-tests' });
     for (let i = 0; i < 2; i += 1) {
-      const port = await freePort();
-      ports.push(port);
-      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-        cwd: root,
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATABASE_URL: database.url,
-          REDIS_URL: process.env.REDIS_URL,
-          APP_SECRET: 'scale-test-secret-scale-test-secret-0123456789',
-          LOG_LEVEL: 'warn',
-          NODE_ENV: 'test',
-        },
-        stdio: 'ignore',
+      const started = await startApiProcess({
+        DATABASE_URL: database.url!,
+        REDIS_URL: process.env.REDIS_URL,
+        APP_SECRET: 'scale-test-secret-scale-test-secret-0123456789',
       });
-      processes.push(child);
+      ports.push(started.port);
+      processes.push(started.child);
     }
-    for (const port of ports) {
-      const deadline = Date.now() + 30_000;
-      for (;;) {
-        try {
-          if ((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok) break;
-        } catch {}
-        if (Date.now() > deadline) throw new Error(`process on ${port} did not start`);
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    }
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
-    for (const child of processes) child.kill('SIGTERM');
-    await Promise.all(
-      processes.map(
-        (child) =>
-          new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.on('exit', resolve))),
-      ),
-    );
+    await Promise.all(processes.map((child) => stopApiProcess(child)));
     await database?.close();
   });
 

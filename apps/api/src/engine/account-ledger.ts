@@ -10,7 +10,7 @@ import {
 } from '@candlewise/db';
 import { centsToDecimal } from '@candlewise/shared';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { AccountState, CancelReason, FillRecord, OrderState } from './account-book.ts';
+import type { AccountState, CancelReason, FillRecord } from './account-book.ts';
 
 /**
  * The one path by which an account's balance, positions, orders and fills change, whichever
@@ -24,6 +24,33 @@ type Row = Record<string, unknown>;
 
 function rowsOf(result: unknown): Row[] {
   return (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
+}
+
+/** An account row as the engine holds it (positions and orders to be added). */
+export function accountStateOf(
+  account: typeof tradingAccounts.$inferSelect,
+  owner: { firstName: string | null; lastName: string | null; email: string },
+  currency: string,
+): AccountState {
+  return {
+    id: account.id,
+    groupId: account.groupId,
+    userId: account.userId,
+    name: [owner.firstName, owner.lastName].filter(Boolean).join(' ') || owner.email.split('@')[0],
+    currency,
+    startingBalance: account.startingBalance,
+    balance: account.balance,
+    equity: account.equity,
+    peakEquity: account.peakEquity,
+    frozenUntil: account.frozenUntil?.getTime() ?? null,
+    freezeCount: account.freezeCount,
+    tradesCount: account.tradesCount,
+    finalRank: account.finalRank,
+    removed: account.removedAt !== null,
+    version: account.version,
+    positions: new Map(),
+    openOrders: [],
+  };
 }
 
 /** The accounts as stored, with their positions and open orders; locked until commit when asked. */
@@ -51,35 +78,15 @@ export async function loadAccounts(
   const accountRows = options.lock ? await query.for('update', { of: tradingAccounts }) : await query;
   if (!accountRows.length) return loaded;
   const found = accountRows.map((row) => row.account.id);
-  const [positionRows, orderRows] = await Promise.all([
-    db.select().from(positionsTable).where(inArray(positionsTable.accountId, found)),
-    db
-      .select()
-      .from(ordersTable)
-      .where(and(inArray(ordersTable.accountId, found), eq(ordersTable.status, 'open')))
-      .orderBy(asc(ordersTable.createdAt), asc(ordersTable.id)),
-  ]);
-  for (const { account, currency, firstName, lastName, email } of accountRows) {
-    loaded.set(account.id, {
-      id: account.id,
-      groupId: account.groupId,
-      userId: account.userId,
-      name: [firstName, lastName].filter(Boolean).join(' ') || email.split('@')[0],
-      currency,
-      startingBalance: account.startingBalance,
-      balance: account.balance,
-      equity: account.equity,
-      peakEquity: account.peakEquity,
-      frozenUntil: account.frozenUntil?.getTime() ?? null,
-      freezeCount: account.freezeCount,
-      tradesCount: account.tradesCount,
-      finalRank: account.finalRank,
-      removed: account.removedAt !== null,
-      version: account.version,
-      positions: new Map(),
-      openOrders: [],
-    });
-  }
+  // One after the other: inside a transaction they share one connection anyway.
+  const positionRows = await db.select().from(positionsTable).where(inArray(positionsTable.accountId, found));
+  const orderRows = await db
+    .select()
+    .from(ordersTable)
+    .where(and(inArray(ordersTable.accountId, found), eq(ordersTable.status, 'open')))
+    .orderBy(asc(ordersTable.createdAt), asc(ordersTable.id));
+  for (const { account, currency, firstName, lastName, email } of accountRows)
+    loaded.set(account.id, accountStateOf(account, { firstName, lastName, email }, currency));
   for (const position of positionRows) {
     loaded.get(position.accountId)?.positions.set(position.symbol, {
       symbol: position.symbol,
@@ -304,19 +311,4 @@ export async function saveAccounts(tx: DbExecutor, writes: AccountWrite[]): Prom
   );
   // One fill per order is also the database's rule (fills_order_unique): a second one fails here.
   if (fillRows.length) await tx.insert(fillsTable).values(fillRows as never);
-}
-
-/** Orders in memory a pending order row would produce (for callers that add one). */
-export function toOrderState(order: NewOrder): OrderState | null {
-  if (order.status !== 'open' || order.type === 'market' || order.price === null) return null;
-  return {
-    id: order.id,
-    symbol: order.symbol,
-    side: order.side,
-    type: order.type,
-    quantity: order.quantity,
-    price: order.price,
-    stopLoss: order.stopLoss,
-    takeProfit: order.takeProfit,
-  };
 }

@@ -133,6 +133,8 @@ export class TradingEngine {
   private groupReloads = new Set<string>();
   private unsubscribers: Array<() => Promise<void>> = [];
   private stopped = false;
+  /** False from the moment this process leads until the saved market and competitions are loaded. */
+  private ready = false;
   private stats = { lastTickMs: 0, lastTickDoneAt: 0, skippedTicks: 0, failedTicks: 0, lastSlowLog: 0 };
 
   constructor(private readonly options: EngineOptions) {
@@ -237,13 +239,16 @@ export class TradingEngine {
    * what this process read at boot, and loads the live competitions fresh.
    */
   private async takeOver(): Promise<void> {
+    this.ready = false; // no tick may run on the state this process had as a follower
     await this.load();
     this.groups.clear();
     this.reloadQueue.clear();
     await this.loadGroups();
+    this.ready = true;
   }
 
   private stepDown(): void {
+    this.ready = false;
     this.groups.clear();
     this.reloadQueue.clear();
     this.groupReloads.clear();
@@ -417,7 +422,7 @@ export class TradingEngine {
   }
 
   private async runTick(now: number, quotes?: Map<string, MarketQuote>): Promise<EngineEvent[]> {
-    if (!this.isLeader || this.stopped) return [];
+    if (!this.isLeader || !this.ready || this.stopped) return [];
     const started = performance.now();
     try {
       if (this.tickCount % RECONCILE_EVERY_TICKS === RECONCILE_EVERY_TICKS - 1) await this.reconcile();
@@ -513,9 +518,27 @@ export class TradingEngine {
       }
     }
 
+    // Every account this tick may write is locked in one statement, in id order (as every other
+    // writer locks), so the tick and the order desks never wait on each other in a cycle.
+    const endingIds = new Map<string, string[]>();
+    for (const group of work.ending) {
+      const rows = await tx
+        .select({ id: tradingAccounts.id })
+        .from(tradingAccounts)
+        .where(eq(tradingAccounts.groupId, group.id));
+      endingIds.set(
+        group.id,
+        rows.map((row) => row.id),
+      );
+    }
+    const locked = await loadAccounts(tx, [...work.touched, ...[...endingIds.values()].flat()], {
+      lock: true,
+    });
+    const touched = new Set(work.touched);
+
     // Accounts whose in-memory copy says something happens: decided again under the lock.
-    const locked = await loadAccounts(tx, work.touched, { lock: true });
     for (const before of locked.values()) {
+      if (!touched.has(before.id)) continue;
       const group = this.groups.get(before.groupId);
       if (!group) continue;
       const after = cloneAccount(before);
@@ -548,15 +571,10 @@ export class TradingEngine {
         .returning({ groupId: groupEngineState.groupId });
       result.finalized.push(group);
       if (!claimed) continue;
-      const ids = (
-        await tx
-          .select({ id: tradingAccounts.id })
-          .from(tradingAccounts)
-          .where(eq(tradingAccounts.groupId, group.id))
-      ).map((row) => row.id);
-      const members = await loadAccounts(tx, ids, { lock: true });
       const closing: AccountWrite[] = [];
-      for (const before of members.values()) {
+      for (const id of endingIds.get(group.id) ?? []) {
+        const before = locked.get(id);
+        if (!before) continue;
         const after = cloneAccount(before);
         const memory = group.accounts.get(before.id);
         if (memory) after.peakEquity = Math.max(after.peakEquity, memory.peakEquity);
@@ -765,9 +783,13 @@ export class TradingEngine {
         ),
         sql`, `,
       );
-      // Equity and peak only: balance, positions and the version belong to the ledger's saves.
-      await tx.execute(sql`update trading_accounts as t set equity = v.equity, peak_equity = greatest(v.peak, 0)
-        from (values ${values}) as v(id, equity, peak) where t.id = v.id`);
+      // Equity and peak only: balance, positions and the version belong to the ledger's saves. Rows
+      // another writer holds right now are skipped (their snapshot waits for the next one) rather
+      // than waited for: this statement locks many rows, and waiting here could close a cycle.
+      await tx.execute(sql`with v(id, equity, peak) as (values ${values}),
+        free as (select t.id from trading_accounts t join v on v.id = t.id order by t.id for update of t skip locked)
+        update trading_accounts as t set equity = v.equity, peak_equity = greatest(v.peak, 0)
+        from v where t.id = v.id and t.id in (select id from free)`);
     }
   }
 

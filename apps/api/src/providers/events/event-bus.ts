@@ -40,7 +40,10 @@ export function createMemoryEventBus(): EventBus {
  */
 export function createRedisEventBus(redis: Redis, namespace: string): EventBus {
   const prefix = `${namespace}events:`;
-  const subscriber = redis.duplicate();
+  // A subscriber connection answers only subscriber commands: no ready check (it would fail on a
+  // reconnect), and its errors are logged rather than left unhandled (which would end the process).
+  const subscriber = redis.duplicate({ enableReadyCheck: false });
+  subscriber.on('error', (error: Error) => console.error(`Redis subscriber: ${error.message}`));
   const local = new EventEmitter();
   local.setMaxListeners(0);
   const counts = new Map<string, number>();

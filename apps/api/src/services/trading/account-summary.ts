@@ -7,7 +7,7 @@ import {
   markToMarket,
   type StandingRow,
 } from '../../engine/account-book.ts';
-import { loadAccounts } from '../../engine/account-ledger.ts';
+import { accountStateOf, loadAccounts } from '../../engine/account-ledger.ts';
 import type { TradingEngine } from '../../engine/trading-engine.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
 import { findMyAccount } from './trading-access.ts';
@@ -132,24 +132,8 @@ async function standingsFromDatabase(db: DbExecutor, groupId: string): Promise<S
     .innerJoin(users, eq(users.id, tradingAccounts.userId))
     .where(eq(tradingAccounts.groupId, groupId));
   return computeStandings(
-    rows.map(({ account, firstName, lastName, email }) => ({
-      id: account.id,
-      groupId,
-      userId: account.userId,
-      name: [firstName, lastName].filter(Boolean).join(' ') || email.split('@')[0],
-      currency: '',
-      startingBalance: account.startingBalance,
-      balance: account.balance,
-      equity: account.equity,
-      peakEquity: account.peakEquity,
-      frozenUntil: account.frozenUntil?.getTime() ?? null,
-      freezeCount: account.freezeCount,
-      tradesCount: account.tradesCount,
-      finalRank: account.finalRank,
-      removed: account.removedAt !== null,
-      version: account.version,
-      positions: new Map(),
-      openOrders: [],
-    })),
+    rows.map(({ account, firstName, lastName, email }) =>
+      accountStateOf(account, { firstName, lastName, email }, ''),
+    ),
   );
 }

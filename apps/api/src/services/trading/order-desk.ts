@@ -169,10 +169,8 @@ export class OrderDesk {
     }>;
     const accountIdOf = new Map(lockedRows.map((row) => [`${row.group_id}\u0000${row.user_id}`, row.id]));
     const groupIds = [...new Set([...pairs.values()].map((pair) => pair.groupId))];
-    const [groupRows, accounts] = await Promise.all([
-      tx.select().from(groups).where(inArray(groups.id, groupIds)),
-      loadAccounts(tx, [...accountIdOf.values()]),
-    ]);
+    const groupRows = await tx.select().from(groups).where(inArray(groups.id, groupIds));
+    const accounts = await loadAccounts(tx, [...accountIdOf.values()]);
     const groupById = new Map(groupRows.map((group) => [group.id, group]));
 
     const writes = new Map<string, AccountWrite>();
