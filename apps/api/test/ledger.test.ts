@@ -1,5 +1,5 @@
-import { fills, orders } from '@candlewise/db';
-import { eq, inArray } from 'drizzle-orm';
+import { candles, fills, orders } from '@candlewise/db';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -172,5 +172,31 @@ describe('the ledger', () => {
     const frozen = await database.db.select().from(fills).where(eq(fills.reason, 'freeze'));
     expect(report.violations, formatLedgerReport(report)).toBe(0);
     expect(frozen.length).toBeGreaterThan(0);
+  });
+
+  it('keeps the candle in progress across a graceful stop', async () => {
+    const engine = app.tradingEngine;
+    // A minute ahead of every clock the tests above used (the book ignores quotes for closed minutes).
+    const minute = Math.floor(Date.now() / 60_000) * 60_000 + 30 * 60_000;
+    engine.setPrice('NIFTY50', 21_000);
+    await engine.tickOnce(minute + 1000, engine.currentQuotes());
+    engine.setPrice('NIFTY50', 21_300);
+    await engine.tickOnce(minute + 2000, engine.currentQuotes());
+    engine.setPrice('NIFTY50', 21_100);
+    await engine.tickOnce(minute + 3000, engine.currentQuotes());
+    await app.close();
+    const [saved] = await database.db
+      .select()
+      .from(candles)
+      .where(and(eq(candles.symbol, 'NIFTY50'), eq(candles.startTime, new Date(minute))));
+    expect(saved).toMatchObject({ high: 21_300, close: 21_100 });
+    // A restarted server shows the same candle and continues it.
+    app = await buildApp({ config: testConfig(), database, logger: false });
+    await app.tradingEngine.tryLead();
+    expect(app.tradingEngine.candles.get('NIFTY50').at(-1)).toMatchObject({
+      time: minute,
+      high: 21_300,
+      close: 21_100,
+    });
   });
 });

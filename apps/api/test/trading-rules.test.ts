@@ -1,7 +1,7 @@
 import { fills, notifications, orders, tradingAccounts } from '@candlewise/db';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import {
   checkLedgerInvariants,
@@ -47,6 +47,7 @@ beforeAll(async () => {
     ['mira', 'user'],
     ['omar', 'user'],
     ['lena', 'user'],
+    ['newcomer', 'user'],
     ['admin', 'admin'],
   ] as const) {
     const user = await createOnboardedUser(database.db, {
@@ -272,6 +273,19 @@ describe('a member removed after approval', () => {
     expect(await bell('mira', 'group_rejected')).toHaveLength(1);
     const report = await checkLedgerInvariants(database.db);
     expect(report.violations, formatLedgerReport(report)).toBe(0);
+  });
+
+  it('approving a member loads that member alone into the engine, not the whole competition', async () => {
+    const engine = app.tradingEngine;
+    const wholeGroup = vi.spyOn(engine, 'loadGroups');
+    try {
+      await join('newcomer', cup);
+      await engine.flush();
+      expect(wholeGroup).not.toHaveBeenCalled();
+      expect(engine.accountState(cup, people.newcomer.id)).toMatchObject({ balance: 100_000, version: 0 });
+    } finally {
+      wholeGroup.mockRestore();
+    }
   });
 
   it('approving twice says "You are in!" once', async () => {
