@@ -11,6 +11,7 @@ import { TradingEngine } from './engine/trading-engine.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
 import { authenticationPlugin } from './plugins/authentication.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -170,6 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // External plugins first, then ours, then the routes (the Fastify demo's order).
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { config });
+  await app.register(inputGuardPlugin);
   await app.register(rateLimitPlugin, { redis: options.redis, prefix: config.redisPrefix });
   await app.register(openApiPlugin);
   await app.register(authenticationPlugin);

@@ -75,6 +75,20 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         break;
     }
 
+    // A value the database cannot store (a number out of range, a date past year 9999, text it
+    // cannot encode) is the request's fault: the edge checks should have said so, and this makes
+    // sure a gap there is still a 400, never a 500.
+    const sqlState = databaseErrorCode(error);
+    if (sqlState?.startsWith('22')) {
+      request.log.warn({ err: error, sqlState }, 'a value the database refused reached it');
+      return send(reply, 400, {
+        success: false,
+        message:
+          'One of the values is outside what can be stored (a number too large, a date out of range or unusable text). Check the values and try again.',
+        code: 'VALIDATION_FAILED',
+      });
+    }
+
     if (error.statusCode === 429) {
       return send(reply, 429, {
         success: false,
@@ -106,6 +120,16 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     });
   });
 });
+
+/** The SQLSTATE of a database error, also when drizzle wrapped it (error.cause). */
+function databaseErrorCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 3; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
 
 /** The answer for an /api path no route matches. */
 export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
