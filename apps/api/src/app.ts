@@ -8,7 +8,9 @@ import type { Redis } from 'ioredis';
 import type Stripe from 'stripe';
 import type { AppConfig } from './config.ts';
 import { TradingEngine } from './engine/trading-engine.ts';
+import { createDatabaseAttemptCounter, createRedisAttemptCounter } from './lib/attempt-counter.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
+import { SignInGuard } from './services/auth/sign-in-guard.ts';
 import { authenticationPlugin } from './plugins/authentication.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
@@ -65,6 +67,8 @@ declare module 'fastify' {
     stripeClient: Stripe | null;
     redis: Redis | null;
     brokerAdapters: BrokerAdapters;
+    /** Password guessing limits, counted before the answer (services/auth/sign-in-guard.ts). */
+    signInGuard: SignInGuard;
   }
 }
 
@@ -157,6 +161,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const orderDesk = new OrderDesk(options.database.db, engine, app.log);
   app.decorate('orderDesk', orderDesk);
   app.decorate('readCache', new TtlCache());
+  app.decorate(
+    'signInGuard',
+    new SignInGuard(
+      options.database.db,
+      options.redis
+        ? createRedisAttemptCounter(options.redis, config.redisPrefix)
+        : createDatabaseAttemptCounter(options.database.db),
+      app.eventBus,
+    ),
+  );
   app.decorate('brokerAdapters', options.brokerAdapters ?? createBrokerAdapters(config));
   app.addHook('onClose', async () => {
     await orderDesk.flush();

@@ -20,15 +20,6 @@ declare module 'fastify' {
      * unlike the plugin's own route hook, each is counted on its own.
      */
     limit(options: LimitOptions): (request: FastifyRequest) => Promise<void>;
-    /**
-     * A limit on failures only (wrong passwords): `check` refuses once the key has failed `max`
-     * times in the window, `fail` counts one more. Successful attempts cost nothing, so a learner
-     * signing in on several devices is never locked out by their own successes.
-     */
-    failureLimit(options: LimitOptions): {
-      check(request: FastifyRequest): Promise<void>;
-      fail(request: FastifyRequest): Promise<void>;
-    };
   }
 }
 
@@ -53,23 +44,6 @@ export const rateLimitPlugin = fp(
       global: false,
       ...(options.redis ? { redis: options.redis, nameSpace: `${options.prefix}rate-limit:` } : {}),
       errorResponseBuilder: (_request, context) => tooMany(context.ttl),
-    });
-
-    app.decorate('failureLimit', (limit: LimitOptions) => {
-      const counter = app.createRateLimit({
-        max: limit.max,
-        timeWindow: limit.windowMs,
-        keyGenerator: limit.key,
-      });
-      return {
-        async check(request: FastifyRequest) {
-          const state = await counter(request, { increment: false });
-          if (!state.isAllowed && state.remaining === 0 && state.ttl > 0) throw tooMany(state.ttl);
-        },
-        async fail(request: FastifyRequest) {
-          await counter(request);
-        },
-      };
     });
 
     app.decorate('limit', (limit: LimitOptions) => {

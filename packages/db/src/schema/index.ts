@@ -5,6 +5,7 @@ export * from './dev-outbox.ts';
 export * from './groups.ts';
 export * from './journal.ts';
 export * from './news.ts';
+export * from './security.ts';
 export * from './notifications.ts';
 export * from './subscriptions.ts';
 export * from './trading.ts';

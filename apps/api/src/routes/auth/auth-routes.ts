@@ -52,16 +52,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     app.limit({ max, windowMs: FIFTEEN_MINUTES, key: (request) => `${name}:ip:${request.ip}` });
   const perEmail = (name: string, max: number) =>
     app.limit({ max, windowMs: FIFTEEN_MINUTES, key: (request) => `${name}:email:${bodyEmail(request)}` });
-  const loginFailuresByEmail = app.failureLimit({
-    max: 10,
-    windowMs: FIFTEEN_MINUTES,
-    key: (request) => `login-failures:email:${bodyEmail(request)}`,
-  });
-  const loginFailuresByIp = app.failureLimit({
-    max: 30,
-    windowMs: FIFTEEN_MINUTES,
-    key: (request) => `login-failures:ip:${request.ip}`,
-  });
   const perUser = (name: string, max: number) =>
     app.limit({ max, windowMs: FIFTEEN_MINUTES, key: (request) => `${name}:user:${request.currentUser.id}` });
 
@@ -94,20 +84,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      // Guessing is what is limited: 10 wrong passwords per account and 30 per address in 15 minutes.
-      await loginFailuresByEmail.check(request);
-      await loginFailuresByIp.check(request);
-      try {
-        return {
-          success: true as const,
-          data: await logIn(app.database.db, app.config.appSecret, request.body.email, request.body.password),
-        };
-      } catch (error) {
-        if ((error as { statusCode?: number }).statusCode === 401) {
-          await Promise.all([loginFailuresByEmail.fail(request), loginFailuresByIp.fail(request)]);
-        }
-        throw error;
-      }
+      // Guessing is what is limited, counted before the answer (services/auth/sign-in-guard.ts).
+      const { email, password } = request.body;
+      return {
+        success: true as const,
+        data: await app.signInGuard.attempt(email, request.ip, () =>
+          logIn(app.database.db, app.config.appSecret, email, password),
+        ),
+      };
     },
   );
 
@@ -242,6 +226,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { userId } = await resetPassword(deps(), request.body);
       await app.forgetUser(userId); // old tokens stop at once, cached reads included
+      await app.signInGuard.forgive(request.body.email, request.ip); // the owner signs in afresh
       return {
         success: true as const,
         message: 'Your password was changed. Log in with the new one.',

@@ -8,6 +8,7 @@ export type NotificationKind =
   | 'account_frozen'
   | 'account_released'
   | 'order_canceled'
+  | 'security_alert'
   | 'competition_started'
   | 'competition_final_rank'
   | 'subscription_changed'
