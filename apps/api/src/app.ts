@@ -8,7 +8,12 @@ import type { Redis } from 'ioredis';
 import type Stripe from 'stripe';
 import type { AppConfig } from './config.ts';
 import { TradingEngine } from './engine/trading-engine.ts';
-import { createDatabaseAttemptCounter, createRedisAttemptCounter } from './lib/attempt-counter.ts';
+import {
+  type AttemptCounter,
+  createDatabaseAttemptCounter,
+  createRedisAttemptCounter,
+} from './lib/attempt-counter.ts';
+import { BackgroundWork } from './lib/background-work.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
 import { SignInGuard } from './services/auth/sign-in-guard.ts';
 import { authenticationPlugin } from './plugins/authentication.ts';
@@ -69,6 +74,10 @@ declare module 'fastify' {
     brokerAdapters: BrokerAdapters;
     /** Password guessing limits, counted before the answer (services/auth/sign-in-guard.ts). */
     signInGuard: SignInGuard;
+    /** Attempt counters (Redis, or the database without it): limits counted before the answer. */
+    attempts: AttemptCounter;
+    /** Work done after the answer left (so its duration tells nothing). */
+    background: BackgroundWork;
   }
 }
 
@@ -162,15 +171,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('orderDesk', orderDesk);
   app.decorate('readCache', new TtlCache());
   app.decorate(
-    'signInGuard',
-    new SignInGuard(
-      options.database.db,
-      options.redis
-        ? createRedisAttemptCounter(options.redis, config.redisPrefix)
-        : createDatabaseAttemptCounter(options.database.db),
-      app.eventBus,
-    ),
+    'attempts',
+    options.redis
+      ? createRedisAttemptCounter(options.redis, config.redisPrefix)
+      : createDatabaseAttemptCounter(options.database.db),
   );
+  app.decorate('signInGuard', new SignInGuard(options.database.db, app.attempts, app.eventBus));
+  const background = new BackgroundWork(app.log);
+  app.decorate('background', background);
+  app.addHook('onClose', () => background.flush());
   app.decorate('brokerAdapters', options.brokerAdapters ?? createBrokerAdapters(config));
   app.addHook('onClose', async () => {
     await orderDesk.flush();

@@ -171,6 +171,7 @@ describe('passwords and sessions', () => {
     const known = await post('/auth/forgot-password', { email: 'reset.me@example.com' });
     expect(unknown.statusCode).toBe(200);
     expect(known.json().message).toBe(unknown.json().message);
+    await t.app.background.flush(); // the code is mailed after the answer left
 
     const code = lastCode(t.outbox, 'reset.me@example.com');
     const reset = await post('/auth/reset-password', {
@@ -400,5 +401,49 @@ describe('profile pictures', () => {
     expect(exe.json().message).toBe('Upload a PNG, JPEG or WebP image.');
     const [row] = await t.database.db.select().from(users).where(eq(users.email, 'uploader@example.com'));
     expect(row.profileImageUrl).toBeNull();
+  });
+});
+
+describe('account flows that must not tell who has an account, or cost money', () => {
+  it('answers a wrong reset code the same for an unknown e-mail and a known one, to the last attempt', async () => {
+    await onboard('quiet.reset@example.com', '+919800000011');
+    await post('/auth/forgot-password', { email: 'quiet.reset@example.com' });
+    await t.app.background.flush();
+    const attempt = (email: string) =>
+      post('/auth/reset-password', { email, code: '000000', password: 'another-long-password' });
+    for (let i = 0; i < 7; i += 1) {
+      const known = await attempt('quiet.reset@example.com');
+      const unknown = await attempt('nobody.quiet@example.com');
+      expect(known.statusCode).toBe(400);
+      expect({ status: unknown.statusCode, body: unknown.json() }).toEqual({
+        status: known.statusCode,
+        body: known.json(),
+      });
+    }
+  });
+
+  it('makes a new phone number wait the same 60 s as a resend, and sends nothing meanwhile', async () => {
+    const { token } = await signUp('two.phones@example.com');
+    await post('/auth/confirm-email', { code: lastCode(t.outbox, 'two.phones@example.com') }, token);
+    expect((await post('/auth/phone', { phoneNumber: '+919811111111' }, token)).statusCode).toBe(200);
+    const sent = t.smsOutbox.length;
+    const second = await post('/auth/phone', { phoneNumber: '+919822222222' }, token);
+    expect(second.statusCode).toBe(429);
+    expect(second.json().message).toMatch(/You can ask for a new one in \d+ seconds/);
+    expect(t.smsOutbox.length).toBe(sent);
+  });
+
+  it('sends at most ten text messages a day to one account', async () => {
+    const { token, user } = await signUp('many.texts@example.com');
+    await post('/auth/confirm-email', { code: lastCode(t.outbox, 'many.texts@example.com') }, token);
+    for (let i = 0; i < 10; i += 1)
+      await t.app.attempts.reserve(`sms-daily:user:${user._id}`, 10, 86_400_000);
+    const sent = t.smsOutbox.length;
+    const refused = await post('/auth/phone', { phoneNumber: '+919833333333' }, token);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(
+      /^We have sent the 10 text messages an account can get in a day\./,
+    );
+    expect(t.smsOutbox.length).toBe(sent);
   });
 });

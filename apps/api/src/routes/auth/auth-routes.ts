@@ -12,6 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
 import { logIn } from '../../services/auth/log-in.ts';
 import {
   addPhoneNumber,
@@ -52,6 +53,29 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     app.limit({ max, windowMs: FIFTEEN_MINUTES, key: (request) => `${name}:ip:${request.ip}` });
   const perEmail = (name: string, max: number) =>
     app.limit({ max, windowMs: FIFTEEN_MINUTES, key: (request) => `${name}:email:${bodyEmail(request)}` });
+  // Text messages cost money: at most this many a day per account, whatever the number, on top of
+  // the 60 s wait between two codes (SMS toll fraud through changing the number).
+  const SMS_PER_DAY = 10;
+  const withinDailySmsCap = async (userId: string, send: () => Promise<void>) => {
+    const key = `sms-daily:user:${userId}`;
+    const reserved = await app.attempts.reserve(key, SMS_PER_DAY, 86_400_000);
+    if (!reserved.allowed) {
+      const hours = Math.max(1, Math.ceil(reserved.retryAfterMs / 3_600_000));
+      throw new AppError(
+        429,
+        'RATE_LIMITED',
+        `We have sent the ${SMS_PER_DAY} text messages an account can get in a day. Try again in ${hours} hour${hours === 1 ? '' : 's'}.`,
+        undefined,
+        { 'Retry-After': String(Math.ceil(reserved.retryAfterMs / 1000)) },
+      );
+    }
+    try {
+      await send();
+    } catch (error) {
+      await app.attempts.release(key); // nothing was sent
+      throw error;
+    }
+  };
   const perUser = (name: string, max: number) =>
     app.limit({ max, windowMs: FIFTEEN_MINUTES, key: (request) => `${name}:user:${request.currentUser.id}` });
 
@@ -126,7 +150,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await resendCode(deps(), request.currentUser, request.body.channel);
+      const resend = () => resendCode(deps(), request.currentUser, request.body.channel);
+      if (request.body.channel === 'phone') await withinDailySmsCap(request.currentUser.id, resend);
+      else await resend();
       return {
         success: true as const,
         message:
@@ -151,7 +177,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await addPhoneNumber(deps(), request.currentUser, request.body.phoneNumber);
+      await withinDailySmsCap(request.currentUser.id, () =>
+        addPhoneNumber(deps(), request.currentUser, request.body.phoneNumber),
+      );
       return { success: true as const, message: 'We sent a code to your phone.', data: null };
     },
   );
@@ -203,7 +231,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requestPasswordReset(deps(), request.body.email);
+      // The same answer, in the same time, whether or not the e-mail has an account: the code is
+      // issued and mailed after the answer has left.
+      const { email } = request.body;
+      app.background.run('password reset code', () => requestPasswordReset(deps(), email));
       return {
         success: true as const,
         message: 'If an account uses that e-mail, we sent it a code. It works for 10 minutes.',

@@ -30,15 +30,31 @@ export async function requestPasswordReset({ db, secret, mailer }: Deps, email: 
 }
 
 const WRONG_RESET = 'That code is not right or has expired. Ask for a new code.';
+const wrongReset = () => new AppError(400, 'BAD_REQUEST', WRONG_RESET, [{ path: 'code', message: WRONG_RESET }]);
 
-/** Sets a new password with an e-mailed code, and signs out every device (token version + 1). */
+/**
+ * Sets a new password with an e-mailed code, and signs out every device (token version + 1). Every
+ * failure gives one answer, after the same work, whether or not the e-mail has an account: an
+ * unknown e-mail checks its code against a user that does not exist, and the attempts left are not
+ * told (the fifth wrong code still ends the code).
+ */
 export async function resetPassword(
   { db, secret, mailer }: Deps,
   input: { email: string; code: string; password: string },
 ): Promise<{ userId: string }> {
   const user = await findUserByEmail(db, input.email);
-  if (!user) throw new AppError(400, 'BAD_REQUEST', WRONG_RESET, [{ path: 'code', message: WRONG_RESET }]);
-  await consumeVerificationCode(db, { secret, userId: user.id, purpose: 'password_reset', code: input.code });
+  try {
+    await consumeVerificationCode(db, {
+      secret,
+      userId: user?.id ?? 'no-such-user',
+      purpose: 'password_reset',
+      code: input.code,
+    });
+  } catch (error) {
+    if (error instanceof AppError && (error.statusCode === 400 || error.statusCode === 429)) throw wrongReset();
+    throw error;
+  }
+  if (!user) throw wrongReset();
   await db
     .update(users)
     .set({

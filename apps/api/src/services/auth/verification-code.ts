@@ -16,6 +16,7 @@ function hashCode(secret: string, userId: string, purpose: CodePurpose, code: st
 /**
  * Issues a fresh 6-digit code, replacing the previous one. The upsert only replaces a code sent
  * more than 60 s ago (or already used), so two racing resends cannot both send: the loser gets 429.
+ * A new target (another phone number) waits the same 60 s: changing the number is no way around it.
  */
 export async function issueVerificationCode(
   db: DbExecutor,
@@ -40,7 +41,6 @@ export async function issueVerificationCode(
       setWhere: or(
         lt(verificationCodes.sentAt, new Date(now.getTime() - CODE_RESEND_AFTER_MS)),
         sql`${verificationCodes.consumedAt} is not null`,
-        sql`${verificationCodes.target} <> ${options.target}`,
       ),
     })
     .returning({ id: verificationCodes.id });
