@@ -15,7 +15,6 @@ import {
 } from './lib/attempt-counter.ts';
 import { BackgroundWork } from './lib/background-work.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
-import { SignInGuard } from './services/auth/sign-in-guard.ts';
 import { authenticationPlugin } from './plugins/authentication.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
@@ -53,6 +52,7 @@ import { notificationRoutes } from './routes/notifications/notification-routes.t
 import { planRoutes } from './routes/plans/plan-routes.ts';
 import { tradingRoutes } from './routes/trading/trading-routes.ts';
 import { userRoutes } from './routes/users/user-routes.ts';
+import { SignInGuard } from './services/auth/sign-in-guard.ts';
 import { OrderDesk } from './services/trading/order-desk.ts';
 
 declare module 'fastify' {

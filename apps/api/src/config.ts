@@ -6,6 +6,29 @@ import { z } from 'zod';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
+/** A yes/no switch: exactly `true` or `false` (a typo must not silently mean "no"). */
+const flag = z
+  .enum(['true', 'false'], { message: 'must be true or false' })
+  .transform((value) => value === 'true');
+
+/**
+ * Session tokens are only as strong as this secret: long, and not a repeated or padded word.
+ * Counted after trimming, so spaces cannot make up the length.
+ */
+const MIN_SECRET_LENGTH = 32;
+const MIN_SECRET_DISTINCT_CHARACTERS = 10;
+function secretProblem(value: string): string | null {
+  const trimmed = value.trim();
+  if (trimmed.length < MIN_SECRET_LENGTH) {
+    return `must be at least ${MIN_SECRET_LENGTH} characters long, not counting spaces`;
+  }
+  if (new Set(trimmed).size < MIN_SECRET_DISTINCT_CHARACTERS) {
+    return `must be random, with at least ${MIN_SECRET_DISTINCT_CHARACTERS} different characters`;
+  }
+  return null;
+}
+const GENERATE_SECRET_HINT = 'generate one with `openssl rand -base64 48`';
+
 const optionalUrl = (protocols: string[]) =>
   z
     .string()
@@ -35,7 +58,10 @@ const environmentSchema = z.object({
   APP_SECRET: z
     .string()
     .optional()
-    .refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters long'),
+    .superRefine((value, context) => {
+      const problem = value === undefined ? null : secretProblem(value);
+      if (problem) context.addIssue({ code: 'custom', message: `${problem} (${GENERATE_SECRET_HINT})` });
+    }),
   PUBLIC_URL: optionalUrl(['http', 'https']),
   PRODUCTS_URL: optionalUrl(['http', 'https']),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
@@ -44,6 +70,14 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Candlewise <no-reply@candlewise.app>'),
   SUPPORT_EMAIL: z.email().default('support@candlewise.app'),
   PAYMENTS_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+  /** Production only: accept the built-in test checkout (no real money moves). */
+  ALLOW_TEST_PAYMENTS: flag.default(false),
+  /** Production only: accept mail and SMS that are only printed to the log (codes masked). */
+  ALLOW_CONSOLE_MESSAGES: flag.default(false),
+  /** The OpenAPI UI and JSON at /api/docs (default: on, except in production). */
+  API_DOCS: flag.optional(),
+  /** How often every open live stream's session (and competition membership) is re-checked. */
+  STREAM_RECHECK_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PRICE_ID: z.string().optional(),
@@ -60,6 +94,20 @@ const environmentSchema = z.object({
   NEWS_POLL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   NEWS_FETCH_TIMEOUT_SECONDS: z.coerce.number().min(1).max(120).default(15),
   NEWS_MAX_FEED_MB: z.coerce.number().positive().max(50).default(5),
+  /**
+   * Hosts that server-side fetches of user-supplied URLs (news sources) may reach although they
+   * lead to loopback or private addresses: a comma-separated list, for tests' local servers and an
+   * intranet feed on purpose. Everything else on a private network is refused.
+   */
+  OUTBOUND_ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    ),
 });
 
 export type AppConfig = {
@@ -82,6 +130,10 @@ export type AppConfig = {
   mailFrom: string;
   supportEmail: string;
   paymentsProvider: 'local' | 'stripe';
+  /** Serve the OpenAPI UI and JSON at /api/docs. */
+  apiDocs: boolean;
+  /** Interval of the sweep that re-checks open live streams (revocations end them at once anyway). */
+  streamRecheckMs: number;
   stripe?: { secretKey: string; webhookSecret: string; priceId: string; apiUrl?: string };
   proPriceInr: number;
   broker: { alpacaPaperUrl: string; alpacaLiveUrl: string; dhanUrl: string; syncIntervalMinutes: number };
@@ -89,6 +141,8 @@ export type AppConfig = {
   webDistDir: string;
   /** Feed polling: minutes between fetches of a source, the time limit and the size cap of one fetch. */
   news: { pollMinutes: number; fetchTimeoutMs: number; maxFeedBytes: number };
+  /** OUTBOUND_ALLOWED_HOSTS: hosts on private addresses that server-side fetches may reach. */
+  outboundAllowedHosts: string[];
 };
 
 export class ConfigError extends Error {
@@ -118,11 +172,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
   if (!appSecret) {
     if (isProduction) {
       throw new ConfigError(
-        'APP_SECRET is required in production (at least 32 characters; every API process must share it).',
+        `APP_SECRET is required in production (at least ${MIN_SECRET_LENGTH} random characters; every API process must share it; ${GENERATE_SECRET_HINT}).`,
       );
     }
     appSecret = readOrCreateSecret(dataDir);
   }
+  if (isProduction) assertSafeForProduction(env);
 
   let stripe: AppConfig['stripe'];
   if (env.PAYMENTS_PROVIDER === 'stripe') {
@@ -160,6 +215,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     mailFrom: env.MAIL_FROM,
     supportEmail: env.SUPPORT_EMAIL,
     paymentsProvider: env.PAYMENTS_PROVIDER,
+    // Off by default in production: the UI maps every route, admin ones included, for anyone.
+    apiDocs: env.API_DOCS ?? !isProduction,
+    streamRecheckMs: env.STREAM_RECHECK_SECONDS * 1000,
     stripe,
     proPriceInr: env.PRO_PRICE_INR,
     broker: {
@@ -175,7 +233,35 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       fetchTimeoutMs: env.NEWS_FETCH_TIMEOUT_SECONDS * 1000,
       maxFeedBytes: Math.round(env.NEWS_MAX_FEED_MB * 1024 * 1024),
     },
+    outboundAllowedHosts: env.OUTBOUND_ALLOWED_HOSTS,
   };
+}
+
+/**
+ * Stand-ins that are fine on a laptop and wrong for real users (test checkout, messages only in the
+ * log) stop a production start unless the operator says they are meant (DESIGN §17).
+ */
+function assertSafeForProduction(env: z.infer<typeof environmentSchema>) {
+  const problems: string[] = [];
+  if (env.PAYMENTS_PROVIDER === 'local' && !env.ALLOW_TEST_PAYMENTS) {
+    problems.push(
+      'PAYMENTS_PROVIDER is local, the test checkout where a test card buys Pro for free: set PAYMENTS_PROVIDER=stripe with STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID, or ALLOW_TEST_PAYMENTS=true if that is intended',
+    );
+  }
+  const consoleOnly = [
+    env.SMTP_URL ? null : { name: 'SMTP_URL', carries: 'e-mail' },
+    env.SMS_WEBHOOK_URL ? null : { name: 'SMS_WEBHOOK_URL', carries: 'text messages' },
+  ].filter((setting) => setting !== null);
+  if (consoleOnly.length && !env.ALLOW_CONSOLE_MESSAGES) {
+    const names = consoleOnly.map((setting) => setting.name).join(' and ');
+    const carries = consoleOnly.map((setting) => setting.carries).join(' and ');
+    problems.push(
+      `without ${names}, ${carries} (sign-up and reset codes) would reach nobody, only the log: set ${names}, or ALLOW_CONSOLE_MESSAGES=true if that is intended`,
+    );
+  }
+  if (problems.length) {
+    throw new ConfigError(`Refusing to start in production: ${problems.join('; ')}.`);
+  }
 }
 
 /**

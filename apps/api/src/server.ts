@@ -46,6 +46,7 @@ async function main() {
       intervalMinutes: config.news.pollMinutes,
       timeoutMs: config.news.fetchTimeoutMs,
       maxBytes: config.news.maxFeedBytes,
+      allowHosts: config.outboundAllowedHosts,
     },
   });
   await newsPoller.start();
@@ -102,13 +103,22 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const address = `http://localhost:${config.port}`;
+  // Allowed on purpose (ALLOW_TEST_PAYMENTS, ALLOW_CONSOLE_MESSAGES), but worth a line at every start.
+  const standIns = [
+    config.paymentsProvider === 'local' ? 'the test checkout (PAYMENTS_PROVIDER=local)' : null,
+    config.smtpUrl ? null : 'mail printed to the log (no SMTP_URL)',
+    config.smsWebhookUrl ? null : 'SMS printed to the log (no SMS_WEBHOOK_URL)',
+  ].filter((standIn) => standIn !== null);
+  if (config.isProduction && standIns.length) {
+    app.log.warn(`production is running with ${standIns.join(', ')}`);
+  }
   const engine = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   console.log(
     [
       '',
       `  Candlewise is ready at ${address}  (started in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`,
       `  Database: ${engine}${config.redisUrl ? '; Redis: on' : ''}`,
-      `  API docs: ${address}/api/docs`,
+      config.apiDocs ? `  API docs: ${address}/api/docs` : '  API docs: off (API_DOCS=true serves them)',
       '  No admin account exists by default. Make one with:',
       '    npm run cli -- user:create --email you@example.com --password "a long password" --admin',
       config.databaseUrl ? '' : '  (with the embedded database, stop the server before running the CLI)',

@@ -48,6 +48,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       APP_SECRET: 'test-secret-test-secret-test-secret-0123456789',
       DATA_DIR: path.join(tmpdir(), 'candlewise-test-data'),
       WEB_DIST_DIR: path.join(tmpdir(), 'candlewise-no-web-build'),
+      // The tests' feed and broker servers listen on this machine.
+      OUTBOUND_ALLOWED_HOSTS: '127.0.0.1,localhost',
     }),
     ...overrides,
   };

@@ -6,6 +6,7 @@ import type { NewsItem } from '@candlewise/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NewsPoller } from '../src/services/news/news-poller.ts';
+import { pollNewsSource } from '../src/services/news/poll-news-source.ts';
 import { seedSampleNews } from '../src/services/news/seed-sample-news.ts';
 import { createOnboardedUser } from '../src/services/users/create-onboarded-user.ts';
 import { bearer, createTestApp, type TestApp } from './helper.ts';
@@ -103,7 +104,12 @@ let t: TestApp;
 const tokens: Record<string, string> = {};
 const ids: Record<string, string> = {};
 const sourceIds: Record<string, string> = {};
-const settings = { intervalMinutes: 15, timeoutMs: 3000, maxBytes: 5 * 1024 * 1024 };
+const settings = {
+  intervalMinutes: 15,
+  timeoutMs: 3000,
+  maxBytes: 5 * 1024 * 1024,
+  allowHosts: ['127.0.0.1'],
+};
 
 const as = (
   who: string,
@@ -220,6 +226,45 @@ describe('polling feeds', () => {
         .details.map((detail: { path: string }) => detail.path)
         .sort(),
     ).toEqual(['category', 'name', 'url']);
+  });
+
+  it('refuses sources on private networks when saved, and never fetches one (SSRF)', async () => {
+    for (const url of [
+      'http://10.0.0.5/feed.xml',
+      'http://169.254.169.254/latest/meta-data',
+      'http://[::1]/x',
+    ]) {
+      const refused = await as('admin', 'POST', '/admin/news/sources', {
+        name: 'Inside',
+        url,
+        category: 'markets',
+      });
+      expect(refused.statusCode, url).toBe(400);
+      expect(refused.json().details).toEqual([
+        { path: 'url', message: expect.stringMatching(/private network/) },
+      ]);
+    }
+    // Saved while allowed (this test's server), fetched by a server that does not allow it: refused.
+    const [source] = await t.database.db
+      .insert(newsSources)
+      .values({
+        id: newId(),
+        name: 'Local only',
+        url: `${base}/wire.xml?inside`,
+        category: 'markets',
+        enabled: false,
+      })
+      .returning();
+    const outcome = await pollNewsSource(t.database.db, source, {
+      intervalMinutes: 15,
+      timeoutMs: 3000,
+      maxBytes: 1e6,
+    });
+    expect(outcome).toEqual({
+      status: 'failed',
+      error: expect.stringMatching(/^127\.0\.0\.1 leads to 127\.0\.0\.1, an address on a private network/),
+    });
+    await t.database.db.delete(newsSources).where(eq(newsSources.id, source.id));
   });
 
   it('stores each story once, records every failure on its source, and stops nothing else', async () => {

@@ -77,7 +77,8 @@ export function createDatabaseAttemptCounter(db: DbExecutor): AttemptCounter {
           count: attemptCounters.count,
           retryAfterMs: sql<number>`greatest(0, extract(epoch from (${attemptCounters.windowEndsAt} - now())) * 1000)::float8`,
         });
-      if (raised.count <= max) return { allowed: true, count: raised.count, retryAfterMs: raised.retryAfterMs };
+      if (raised.count <= max)
+        return { allowed: true, count: raised.count, retryAfterMs: raised.retryAfterMs };
       await this.release(key);
       return { allowed: false, count: raised.count - 1, retryAfterMs: raised.retryAfterMs };
     },

@@ -1,5 +1,5 @@
-import { type UserRow, users } from '@candlewise/db';
-import { eq, sql } from 'drizzle-orm';
+import { revokedTokens, type UserRow, users } from '@candlewise/db';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, forbidden, unauthorized } from '../lib/app-error.ts';
@@ -25,10 +25,27 @@ declare module 'fastify' {
      */
     authenticateCached(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-    /** Drops a user from the authentication caches of every process (null: everyone). */
+    /**
+     * Drops a user from the authentication caches of every process (null: everyone) and re-checks
+     * their open live streams there, ending those whose session has ended.
+     */
     forgetUser(userId: string | null): Promise<void>;
+    /**
+     * Registers the caller's open live stream (after `authenticate` or `authenticateCached`): `end`
+     * is called, in whichever process holds it, once the session ends (logout, logout everywhere,
+     * password reset or change, disabled, deleted, expired) or `stillAllowed` answers false (a member
+     * removed from a competition). Returns the function that unregisters it.
+     */
+    trackStream(request: FastifyRequest, end: () => void, options?: StreamOptions): () => void;
   }
 }
+
+export type StreamOptions = {
+  /** Re-checked with the fresh user row on every re-check of the stream (at least every sweep). */
+  stillAllowed?: (user: UserRow) => Promise<boolean>;
+};
+
+type OpenStream = StreamOptions & { claims: SessionClaims; end: () => void };
 
 /**
  * The caller's identity comes from the bearer token only. A token is refused when it is expired,
@@ -38,6 +55,9 @@ declare module 'fastify' {
 const FORGET_CHANNEL = 'auth:forget-user';
 const USER_CACHE_MS = 30_000;
 const TOKEN_CACHE_MAX = 50_000;
+/** How long a forget is remembered for streams being opened at that moment (see trackStream). */
+const FORGET_MEMORY_MS = 2 * USER_CACHE_MS;
+const STREAM_CHECK_BATCH = 500;
 
 function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization;
@@ -46,12 +66,19 @@ function bearerToken(request: FastifyRequest): string {
   return token;
 }
 
-function admit(request: FastifyRequest, claims: SessionClaims, user: UserRow | undefined, revoked: boolean) {
+/** Why this session may not be used any more (null: it may). One rule for requests and open streams. */
+function sessionRefusal(claims: SessionClaims, user: UserRow | undefined, revoked: boolean) {
   if (!user || revoked || user.tokenVersion !== claims.tokenVersion) {
-    throw unauthorized('Your session has ended. Please sign in again.');
+    return unauthorized('Your session has ended. Please sign in again.');
   }
-  if (user.disabledAt) throw new AppError(403, 'FORBIDDEN', 'This account has been disabled.');
-  request.currentUser = user;
+  if (user.disabledAt) return new AppError(403, 'FORBIDDEN', 'This account has been disabled.');
+  return null;
+}
+
+function admit(request: FastifyRequest, claims: SessionClaims, user: UserRow | undefined, revoked: boolean) {
+  const refusal = sessionRefusal(claims, user, revoked);
+  if (refusal) throw refusal;
+  request.currentUser = user!;
   request.sessionClaims = claims;
 }
 
@@ -64,6 +91,13 @@ export const authenticationPlugin = fp(async (app: FastifyInstance) => {
     string,
     { user: UserRow | undefined; at: number; revoked: Map<string, boolean> }
   >();
+  /** When each request's session was read from the database (its oldest part, for cached reads). */
+  const sessionReadAt = new WeakMap<FastifyRequest, number>();
+  /** When each user was last forgotten here; anything read before `forgetsPrunedBefore` may be stale. */
+  const forgottenAt = new Map<string, number>();
+  let forgetsPrunedBefore = Number.NEGATIVE_INFINITY;
+  const forgottenSince = (userId: string, since: number) =>
+    since <= forgetsPrunedBefore || (forgottenAt.get(userId) ?? Number.NEGATIVE_INFINITY) >= since;
 
   async function verify(token: string): Promise<SessionClaims> {
     const claims = await verifySessionToken(app.config.appSecret, token);
@@ -86,8 +120,10 @@ export const authenticationPlugin = fp(async (app: FastifyInstance) => {
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const claims = await verify(bearerToken(request));
+    const readAt = Date.now();
     const { user, revoked } = await load(claims);
     admit(request, claims, user, revoked);
+    sessionReadAt.set(request, readAt);
   });
 
   app.decorate('authenticateCached', async (request: FastifyRequest) => {
@@ -104,34 +140,155 @@ export const authenticationPlugin = fp(async (app: FastifyInstance) => {
       cachedUsers.delete(claims.userId);
       entry = undefined;
     }
+    const readAt = Date.now();
     if (!entry?.revoked.has(claims.tokenId)) {
       const loaded = await load(claims);
       if (!entry) {
-        if (cachedUsers.size >= TOKEN_CACHE_MAX) cachedUsers.delete(cachedUsers.keys().next().value!);
-        entry = { user: loaded.user, at: Date.now(), revoked: new Map() };
-        cachedUsers.set(claims.userId, entry);
+        entry = { user: loaded.user, at: readAt, revoked: new Map() };
+        // A forget that arrived while this read was under way may have missed it: not cached then.
+        if (!forgottenSince(claims.userId, readAt)) {
+          if (cachedUsers.size >= TOKEN_CACHE_MAX) cachedUsers.delete(cachedUsers.keys().next().value!);
+          cachedUsers.set(claims.userId, entry);
+        }
       }
       entry.user = loaded.user;
       entry.revoked.set(claims.tokenId, loaded.revoked);
     }
     admit(request, claims, entry.user, entry.revoked.get(claims.tokenId) ?? true);
+    sessionReadAt.set(request, Math.min(readAt, entry.at));
   });
 
-  const forgetLocally = (userId: string | null) => {
-    if (userId) cachedUsers.delete(userId);
-    else cachedUsers.clear();
-  };
+  /** Forgets old forgets (and the oldest beyond the cap): reads before them count as possibly stale. */
+  function pruneForgets(now: number) {
+    for (const [userId, at] of forgottenAt) {
+      if (at > now - FORGET_MEMORY_MS && forgottenAt.size <= TOKEN_CACHE_MAX) break;
+      forgottenAt.delete(userId);
+      forgetsPrunedBefore = Math.max(forgetsPrunedBefore, at);
+    }
+  }
+  function forgetLocally(userId: string | null) {
+    const now = Date.now();
+    if (userId) {
+      cachedUsers.delete(userId);
+      forgottenAt.delete(userId); // re-inserted last, so the map stays in time order
+      forgottenAt.set(userId, now);
+      pruneForgets(now);
+    } else {
+      cachedUsers.clear();
+      forgottenAt.clear();
+      forgetsPrunedBefore = now;
+    }
+  }
   app.decorate('forgetUser', async (userId: string | null) => {
     forgetLocally(userId);
-    await app.eventBus.publish(FORGET_CHANNEL, { userId }).catch(() => undefined);
+    try {
+      await app.eventBus.publish(FORGET_CHANNEL, { userId });
+    } catch {
+      void recheckStreams(userId); // this process at least; the sweep covers the others
+    }
   });
-  const unsubscribe = await app.eventBus.subscribe(FORGET_CHANNEL, (payload) =>
-    forgetLocally((payload as { userId: string | null }).userId),
-  );
+  const unsubscribe = await app.eventBus.subscribe(FORGET_CHANNEL, (payload) => {
+    const { userId } = payload as { userId: string | null };
+    forgetLocally(userId);
+    void recheckStreams(userId);
+  });
   app.addHook('onClose', async () => unsubscribe());
 
+  // Open live streams, by user. A revocation reaches every process as a forget message (after its
+  // commit), which re-checks that user's streams here; a sweep re-checks all of them now and then,
+  // in case a message was lost, and is where removal from a competition is noticed.
+  const openStreams = new Map<string, Set<OpenStream>>();
+
+  app.decorate('trackStream', (request: FastifyRequest, end: () => void, options: StreamOptions = {}) => {
+    const stream: OpenStream = { ...options, claims: request.sessionClaims, end };
+    const { userId } = stream.claims;
+    let streams = openStreams.get(userId);
+    if (!streams) {
+      streams = new Set();
+      openStreams.set(userId, streams);
+    }
+    streams.add(stream);
+    // A revocation that landed between reading this session and now would wait for the sweep.
+    if (forgottenSince(userId, sessionReadAt.get(request) ?? Number.NEGATIVE_INFINITY)) {
+      void recheckStreams(userId);
+    }
+    const userStreams = streams;
+    return () => {
+      userStreams.delete(stream);
+      if (!userStreams.size && openStreams.get(userId) === userStreams) openStreams.delete(userId);
+    };
+  });
+
+  /** Ends the streams whose session, read afresh from the database, may no longer be used. */
+  async function endRevokedStreams(streams: OpenStream[]) {
+    for (let start = 0; start < streams.length; start += STREAM_CHECK_BATCH) {
+      const batch = streams.slice(start, start + STREAM_CHECK_BATCH);
+      const [rows, revokedRows] = await Promise.all([
+        app.database.db
+          .select()
+          .from(users)
+          .where(inArray(users.id, [...new Set(batch.map((stream) => stream.claims.userId))])),
+        app.database.db
+          .select({ jti: revokedTokens.jti })
+          .from(revokedTokens)
+          .where(inArray(revokedTokens.jti, [...new Set(batch.map((stream) => stream.claims.tokenId))])),
+      ]);
+      const byId = new Map(rows.map((user) => [user.id, user]));
+      const revoked = new Set(revokedRows.map((row) => row.jti));
+      for (const stream of batch) {
+        const user = byId.get(stream.claims.userId);
+        const ended =
+          stream.claims.expiresAt * 1000 <= Date.now() ||
+          sessionRefusal(stream.claims, user, revoked.has(stream.claims.tokenId)) !== null ||
+          (stream.stillAllowed !== undefined && !(await stillAllowed(stream, user!)));
+        if (ended) stream.end();
+      }
+    }
+  }
+
+  async function stillAllowed(stream: OpenStream, user: UserRow) {
+    try {
+      return await stream.stillAllowed!(user);
+    } catch (error) {
+      app.log.warn({ err: error }, 'could not re-check a live stream; it stays open until the next sweep');
+      return true;
+    }
+  }
+
+  // One re-check per user (null: all streams) at a time; a forget arriving meanwhile runs it again.
+  const rechecks = new Map<string | null, { again: boolean }>();
+  async function recheckStreams(userId: string | null) {
+    if (userId !== null && !openStreams.has(userId)) return;
+    const running = rechecks.get(userId);
+    if (running) {
+      running.again = true;
+      return;
+    }
+    const state = { again: true };
+    rechecks.set(userId, state);
+    try {
+      while (state.again) {
+        state.again = false;
+        const streams = userId === null ? [...openStreams.values()] : [openStreams.get(userId) ?? []];
+        await endRevokedStreams(streams.flatMap((set) => [...set]));
+      }
+    } catch (error) {
+      app.log.warn({ err: error }, 'could not re-check open live streams; the next sweep retries');
+    } finally {
+      rechecks.delete(userId);
+    }
+  }
+
+  const sweep = setInterval(() => {
+    pruneForgets(Date.now());
+    void recheckStreams(null);
+  }, app.config.streamRecheckMs);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
   // Any change a user makes (profile, plan, logout, password…) refreshes their cached entry before
-  // the answer leaves, so their next request, anywhere, sees it.
+  // the answer leaves, so their next request, anywhere, sees it. This forget is also what ends the
+  // open streams of a logout, logout everywhere, password change or account deletion.
   // Routes that cannot change the user row (orders, journal writes) say so with
   // `config: { keepsUserCache: true }` and skip the forget, which is a Redis message per write.
   app.addHook('onSend', async (request) => {

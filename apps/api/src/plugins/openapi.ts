@@ -4,8 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** OpenAPI generated from the routes' zod schemas; the UI at /api/docs, the JSON at /api/docs/json. */
+/**
+ * OpenAPI generated from the routes' zod schemas; the UI at /api/docs, the JSON at /api/docs/json.
+ * API_DOCS=false leaves both out (the default in production): /api/docs is then a plain 404.
+ */
 export const openApiPlugin = fp(async (app: FastifyInstance) => {
+  if (!app.config.apiDocs) return;
   await app.register(swagger, {
     openapi: {
       info: {

@@ -9,13 +9,24 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** Development transport: prints the message and keeps it in the dev outbox (never in production). */
+/**
+ * Verification and reset codes (6 digits) as `******`: logs are read by more people, kept longer
+ * and shipped further than a mailbox, so a code printed there could take over the account.
+ */
+export function maskCodes(text: string): string {
+  return text.replace(/(?<!\d)\d{6}(?!\d)/g, '******');
+}
+
+/**
+ * Development transport: prints the message with its codes masked, and keeps it whole in the dev
+ * outbox (never in production), where the developer and the e2e tests read the code.
+ */
 export function createConsoleMailer(logger: FastifyBaseLogger, outbox?: DbExecutor): Mailer {
   return {
     async send(message) {
       logger.info(
-        { mail: { to: message.to, subject: message.subject } },
-        `mail to ${message.to}:\n${message.text}`,
+        { mail: { to: message.to, subject: maskCodes(message.subject) } },
+        `mail to ${message.to}:\n${maskCodes(message.text)}`,
       );
       if (outbox) {
         await outbox.insert(devOutbox).values({

@@ -127,6 +127,7 @@ function decode(bytes: Uint8Array, contentType: string | null): string {
 
 function toFeedFetchError(error: unknown, signal: AbortSignal): FeedFetchError {
   if (error instanceof FeedFetchError) return error;
+  if ((error as Error)?.name === 'ForbiddenAddressError') return new FeedFetchError((error as Error).message);
   if (signal.aborted && signal.reason instanceof FeedFetchError) return signal.reason;
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
   const detail = cause?.code ?? cause?.message ?? (error as Error)?.message ?? String(error);

@@ -1,5 +1,6 @@
 import { type DbExecutor, devOutbox, newId } from '@candlewise/db';
 import type { FastifyBaseLogger } from 'fastify';
+import { maskCodes } from '../mail/mailer.ts';
 
 export type SmsMessage = { to: string; text: string };
 
@@ -8,10 +9,11 @@ export interface SmsSender {
   send(message: SmsMessage): Promise<void>;
 }
 
+/** Development transport: the log gets the text with its codes masked, the dev outbox all of it. */
 export function createConsoleSmsSender(logger: FastifyBaseLogger, outbox?: DbExecutor): SmsSender {
   return {
     async send(message) {
-      logger.info({ sms: { to: message.to } }, `sms to ${message.to}: ${message.text}`);
+      logger.info({ sms: { to: message.to } }, `sms to ${message.to}: ${maskCodes(message.text)}`);
       if (outbox) {
         await outbox
           .insert(devOutbox)

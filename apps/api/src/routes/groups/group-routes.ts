@@ -223,14 +223,16 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await decideParticipant(app.database.db, app.eventBus, app.tradingEngine, {
+    async (request) => {
+      const decided = await decideParticipant(app.database.db, app.eventBus, app.tradingEngine, {
         groupId: request.params.groupId,
         participantId: request.params.participantId,
         decision: request.params.decision === 'approve' ? 'approved' : 'rejected',
         adminId: request.currentUser.id,
-      }).finally(() => changed(request.params.groupId)),
-    }),
+      }).finally(() => changed(request.params.groupId));
+      // Every process re-checks the member's open streams now: a removed member's stream ends.
+      await app.forgetUser(decided.userId);
+      return { success: true as const, data: { _id: decided._id, status: decided.status } };
+    },
   );
 };

@@ -82,7 +82,7 @@ export const adminNewsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await createNewsSource(db(), request.body);
+      const created = await createNewsSource(db(), request.body, app.config.outboundAllowedHosts);
       return reply.code(201).send({
         success: true as const,
         message: 'The source was added.',
@@ -104,7 +104,12 @@ export const adminNewsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const updated = await updateNewsSource(db(), request.params.sourceId, request.body);
+      const updated = await updateNewsSource(
+        db(),
+        request.params.sourceId,
+        request.body,
+        app.config.outboundAllowedHosts,
+      );
       return { success: true as const, data: { source: toSourceView(updated, await itemCount(updated.id)) } };
     },
   );
@@ -151,6 +156,7 @@ export const adminNewsRoutes: FastifyPluginAsyncZod = async (app) => {
         intervalMinutes: news.pollMinutes,
         timeoutMs: news.fetchTimeoutMs,
         maxBytes: news.maxFeedBytes,
+        allowHosts: app.config.outboundAllowedHosts,
       });
       const after = await findNewsSource(db(), source.id);
       const message =

@@ -107,6 +107,23 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = request.currentUser.id;
       reply.hijack();
       const raw = reply.raw;
+      let unsubscribers: Array<() => Promise<void>> = [];
+      let heartbeat: NodeJS.Timeout | undefined;
+      let ended = false;
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        openStreams.delete(end);
+        untrack();
+        clearInterval(heartbeat);
+        for (const unsubscribe of unsubscribers) void unsubscribe();
+        if (!raw.writableEnded) raw.end();
+      };
+      openStreams.add(end);
+      // Private events stop with the session: logout, a password reset, disabling… end the stream.
+      const untrack = app.trackStream(request, end);
+      request.raw.on('close', end);
+
       raw.writeHead(200, {
         'Content-Type': 'text/event-stream; charset=utf-8',
         'Cache-Control': 'no-cache, no-transform',
@@ -134,22 +151,19 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
           }
         })();
       };
-      const unsubscribers = await Promise.all([
+      const subscribed = await Promise.all([
         app.eventBus.subscribe(notificationChannel(userId), onEvent),
         app.eventBus.subscribe(notificationChannel(null), onEvent),
       ]);
+      // Ended (closed by the client, or the session) while subscribing: nothing may stay behind.
+      if (ended) {
+        for (const unsubscribe of subscribed) void unsubscribe();
+        return;
+      }
+      unsubscribers = subscribed;
       raw.write('retry: 5000\n\n');
       send('unread', { unreadCount: await currentCount() });
-      const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
-
-      const end = () => {
-        if (!openStreams.delete(end)) return;
-        clearInterval(heartbeat);
-        for (const unsubscribe of unsubscribers) void unsubscribe();
-        raw.end();
-      };
-      openStreams.add(end);
-      request.raw.on('close', end);
+      if (!ended) heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
     },
   );
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { StandingRow } from '../../engine/account-book.ts';
 import { ENGINE_CHANNELS } from '../../engine/trading-engine.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import { getAccountSummary, getLeaderboard } from '../../services/trading/account-summary.ts';
 import { getMyCompetitions } from '../../services/trading/my-competitions.ts';
 import { assertCanViewCompetition, findGroupOrThrow } from '../../services/trading/trading-access.ts';
@@ -261,6 +261,33 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
       const symbols = new Set(group.instruments.length ? group.instruments : engine().instruments.keys());
       reply.hijack();
       const raw = reply.raw;
+      let unsubscribers: Array<() => Promise<void>> = [];
+      let heartbeat: NodeJS.Timeout | undefined;
+      let ended = false;
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        openStreams.delete(end);
+        untrack();
+        clearInterval(heartbeat);
+        for (const unsubscribe of unsubscribers) void unsubscribe();
+        if (!raw.writableEnded) raw.end();
+      };
+      openStreams.add(end);
+      // Standings are for members: the stream ends with the session, or when the member is removed.
+      const untrack = app.trackStream(request, end, {
+        stillAllowed: (user) =>
+          assertCanViewCompetition(app.database.db, app.readCache, user, group.id).then(
+            () => true,
+            (error) => {
+              if (error instanceof AppError && (error.statusCode === 403 || error.statusCode === 404))
+                return false;
+              throw error;
+            },
+          ),
+      });
+      request.raw.on('close', end);
+
       raw.writeHead(200, {
         'Content-Type': 'text/event-stream; charset=utf-8',
         'Cache-Control': 'no-cache, no-transform',
@@ -272,7 +299,7 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       raw.write('retry: 3000\n\n');
       send('standings', { rows: await getLeaderboard(app.database.db, engine(), app.readCache, group.id) });
-      const unsubscribers = await Promise.all([
+      const subscribed = await Promise.all([
         app.eventBus.subscribe(ENGINE_CHANNELS.quotes, (payload) => {
           send(
             'quotes',
@@ -284,15 +311,13 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
           send('standings', { rows: payload });
         }),
       ]);
-      const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), 25_000);
-      const end = () => {
-        if (!openStreams.delete(end)) return;
-        clearInterval(heartbeat);
-        for (const unsubscribe of unsubscribers) void unsubscribe();
-        if (!raw.writableEnded) raw.end();
-      };
-      openStreams.add(end);
-      request.raw.on('close', end);
+      // Ended (closed by the client, or the session) while subscribing: nothing may stay behind.
+      if (ended) {
+        for (const unsubscribe of subscribed) void unsubscribe();
+        return;
+      }
+      unsubscribers = subscribed;
+      heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), 25_000);
     },
   );
 };

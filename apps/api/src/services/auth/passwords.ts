@@ -30,7 +30,8 @@ export async function requestPasswordReset({ db, secret, mailer }: Deps, email: 
 }
 
 const WRONG_RESET = 'That code is not right or has expired. Ask for a new code.';
-const wrongReset = () => new AppError(400, 'BAD_REQUEST', WRONG_RESET, [{ path: 'code', message: WRONG_RESET }]);
+const wrongReset = () =>
+  new AppError(400, 'BAD_REQUEST', WRONG_RESET, [{ path: 'code', message: WRONG_RESET }]);
 
 /**
  * Sets a new password with an e-mailed code, and signs out every device (token version + 1). Every
@@ -51,7 +52,8 @@ export async function resetPassword(
       code: input.code,
     });
   } catch (error) {
-    if (error instanceof AppError && (error.statusCode === 400 || error.statusCode === 429)) throw wrongReset();
+    if (error instanceof AppError && (error.statusCode === 400 || error.statusCode === 429))
+      throw wrongReset();
     throw error;
   }
   if (!user) throw wrongReset();

@@ -1,7 +1,7 @@
 import { type Database, signInAddresses, users } from '@candlewise/db';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { AttemptCounter } from '../../lib/attempt-counter.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { AttemptCounter } from '../../lib/attempt-counter.ts';
 import type { EventBus } from '../../providers/events/event-bus.ts';
 import { notify } from '../notifications/notify.ts';
 
@@ -102,7 +102,10 @@ export class SignInGuard {
         and(
           sql`lower(${users.email}) = ${account}`,
           eq(signInAddresses.address, address),
-          gt(signInAddresses.lastSignInAt, sql`now() - ${`${SIGN_IN_LIMITS.knownAddressDays} days`}::interval`),
+          gt(
+            signInAddresses.lastSignInAt,
+            sql`now() - ${`${SIGN_IN_LIMITS.knownAddressDays} days`}::interval`,
+          ),
         ),
       )
       .limit(1);

@@ -249,5 +249,9 @@ export async function decideParticipant(
   });
   if (outcome.saved) await engine.accountSaved(outcome.saved);
   await announceNotifications(bus, outcome.announcements);
-  return { _id: outcome.participant.id, status: outcome.participant.status };
+  return {
+    _id: outcome.participant.id,
+    status: outcome.participant.status,
+    userId: outcome.participant.userId,
+  };
 }

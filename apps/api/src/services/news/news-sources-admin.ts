@@ -1,7 +1,8 @@
 import { type Database, newId, newsItems, newsSources } from '@candlewise/db';
 import type { NewsSourceFields } from '@candlewise/shared';
 import { asc, count, eq } from 'drizzle-orm';
-import { conflict, notFound } from '../../lib/app-error.ts';
+import { AppError, conflict, notFound } from '../../lib/app-error.ts';
+import { assertPublicHost, ForbiddenAddressError } from '../../lib/guarded-fetch.ts';
 
 type SourceRow = typeof newsSources.$inferSelect;
 
@@ -55,7 +56,23 @@ export async function findNewsSource(db: Database, sourceId: string): Promise<So
 
 const duplicate = () => conflict('A source with that feed address already exists.');
 
-export async function createNewsSource(db: Database, fields: NewsSourceFields): Promise<SourceRow> {
+/** A feed the server would fetch from a private network (SSRF) is refused when it is saved. */
+async function assertFetchable(url: string | undefined, allowHosts: string[]): Promise<void> {
+  if (!url || url.startsWith('bundled:')) return;
+  try {
+    await assertPublicHost(url, allowHosts);
+  } catch (error) {
+    if (!(error instanceof ForbiddenAddressError)) throw error;
+    throw new AppError(400, 'VALIDATION_FAILED', error.message, [{ path: 'url', message: error.message }]);
+  }
+}
+
+export async function createNewsSource(
+  db: Database,
+  fields: NewsSourceFields,
+  allowHosts: string[] = [],
+): Promise<SourceRow> {
+  await assertFetchable(fields.url, allowHosts);
   const [created] = await db
     .insert(newsSources)
     .values({ id: newId(), ...fields })
@@ -69,7 +86,9 @@ export async function updateNewsSource(
   db: Database,
   sourceId: string,
   changes: Partial<NewsSourceFields>,
+  allowHosts: string[] = [],
 ): Promise<SourceRow> {
+  await assertFetchable(changes.url, allowHosts);
   const before = await findNewsSource(db, sourceId);
   const urlChanged = changes.url !== undefined && changes.url !== before.url;
   try {

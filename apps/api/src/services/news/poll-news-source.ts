@@ -1,5 +1,6 @@
 import { type Database, newsSources } from '@candlewise/db';
 import { eq, sql } from 'drizzle-orm';
+import { createGuardedFetch } from '../../lib/guarded-fetch.ts';
 import { FeedFetchError, fetchFeed } from '../../providers/news/fetch-feed.ts';
 import { FeedParseError, parseFeedDocument } from '../../providers/news/parse-feed.ts';
 import { readBundledFeed } from './bundled-feeds.ts';
@@ -10,6 +11,9 @@ export type FeedPollSettings = {
   intervalMinutes: number;
   timeoutMs: number;
   maxBytes: number;
+  /** Hosts that may lead to private addresses (OUTBOUND_ALLOWED_HOSTS: tests' local servers). */
+  allowHosts?: string[];
+  /** The fetch to use; by default one that refuses private addresses (lib/guarded-fetch.ts). */
   fetchImpl?: typeof fetch;
 };
 
@@ -48,7 +52,7 @@ export async function pollNewsSource(
         lastModified: source.lastModified,
         timeoutMs: settings.timeoutMs,
         maxBytes: settings.maxBytes,
-        fetchImpl: settings.fetchImpl,
+        fetchImpl: settings.fetchImpl ?? createGuardedFetch({ allowHosts: settings.allowHosts }),
       });
       if (fetched.notModified) {
         await recordSuccess(db, source.id, validators, now, intervalMs);
