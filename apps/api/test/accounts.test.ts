@@ -404,6 +404,31 @@ describe('profile pictures', () => {
   });
 });
 
+describe('profile pictures sent as broken multipart', () => {
+  it('answers no boundary, a body cut short and a garbled body with 400 and a sentence', async () => {
+    const { token } = await onboard('broken.upload@example.com', '+919800000010');
+    const boundary = '----candlewise-test-boundary';
+    const whole = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="me.png"\r\nContent-Type: image/png\r\n\r\nPNGDATA\r\n--${boundary}--\r\n`,
+    );
+    for (const [label, contentType, payload] of [
+      ['no boundary', 'multipart/form-data', whole],
+      ['cut short', `multipart/form-data; boundary=${boundary}`, whole.subarray(0, 70)],
+      ['garbled', `multipart/form-data; boundary=${boundary}`, Buffer.from('not multipart at all')],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/user/profile-image',
+        headers: { ...bearer(token), 'content-type': contentType },
+        payload,
+      });
+      expect(response.statusCode, label).toBe(400);
+      expect(response.json(), label).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+      expect(response.json().message, label).toMatch(/multipart\/form-data/);
+    }
+  });
+});
+
 describe('account flows that must not tell who has an account, or cost money', () => {
   it('answers a wrong reset code the same for an unknown e-mail and a known one, to the last attempt', async () => {
     await onboard('quiet.reset@example.com', '+919800000011');
@@ -445,5 +470,33 @@ describe('account flows that must not tell who has an account, or cost money', (
       /^We have sent the 10 text messages an account can get in a day\./,
     );
     expect(t.smsOutbox.length).toBe(sent);
+  });
+});
+
+describe('what waits for onboarding', () => {
+  it('refuses joining, paying, the journal and broker connection with 403 naming the step', async () => {
+    const { token } = await signUp('not.yet@example.com');
+    const calls = [
+      () => post('/group/group-running/participants', { userId: 'ignored' }, token),
+      () => post('/plans/checkout', {}, token),
+      () => t.app.inject({ method: 'GET', url: '/api/v1/journal/trades', headers: bearer(token) }),
+      () => t.app.inject({ method: 'GET', url: '/api/v1/broker/connections', headers: bearer(token) }),
+    ];
+    for (const call of calls) {
+      const refused = await call();
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({
+        code: 'ONBOARDING_REQUIRED',
+        message: 'Confirm your e-mail address first: enter the 6-digit code we sent you.',
+        details: [{ path: 'step', message: '/confirm-email' }],
+      });
+    }
+    await post('/auth/confirm-email', { code: lastCode(t.outbox, 'not.yet@example.com') }, token);
+    const next = await post('/group/group-running/participants', { userId: 'ignored' }, token);
+    expect(next.json()).toMatchObject({ code: 'ONBOARDING_REQUIRED', details: [{ message: '/add-phno' }] });
+    // Courses and news stay open at every step.
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/courses', headers: bearer(token) })).statusCode,
+    ).toBe(200);
   });
 });

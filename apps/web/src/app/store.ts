@@ -51,6 +51,10 @@ export function createAppStore(preloadedState?: Partial<RootState>) {
     getToken: () => store.getState().auth.token,
     // A 401 on a request that carried a token means the session is over (expired or revoked).
     onUnauthorized: () => store.dispatch(logout()),
+    // The API says onboarding is not finished (the stored user is behind): resume at that step.
+    onOnboardingRequired: (step) => {
+      if (window.location.pathname !== step) window.location.assign(step);
+    },
   });
 
   const persistor = persistStore(store);

@@ -25,11 +25,18 @@ export class ApiError extends Error {
 type TokenSource = () => string | null;
 let readToken: TokenSource = () => null;
 let onUnauthorized: (() => void) | null = null;
+let onOnboardingRequired: ((step: string) => void) | null = null;
 
 /** Wired once by the store so the client can read the token without importing the store (no cycle). */
-export function configureApiClient(options: { getToken: TokenSource; onUnauthorized?: () => void }): void {
+export function configureApiClient(options: {
+  getToken: TokenSource;
+  onUnauthorized?: () => void;
+  /** The API refused because onboarding is not finished: the step's page (e.g. '/add-phno'). */
+  onOnboardingRequired?: (step: string) => void;
+}): void {
   readToken = options.getToken;
   onUnauthorized = options.onUnauthorized ?? null;
+  onOnboardingRequired = options.onOnboardingRequired ?? null;
 }
 
 type RequestOptions = {
@@ -87,6 +94,9 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   if (!response.ok) {
     const errorBody = (parsed ?? {}) as Partial<ApiErrorBody>;
     if (response.status === 401 && token && onUnauthorized) onUnauthorized();
+    const step = errorBody.details?.find((detail) => detail.path === 'step')?.message;
+    if (errorBody.code === 'ONBOARDING_REQUIRED' && step?.startsWith('/') && onOnboardingRequired)
+      onOnboardingRequired(step);
     throw new ApiError(
       response.status,
       errorBody.message ?? `The request failed (${response.status}). Please try again.`,
