@@ -131,7 +131,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteAccount(app.database.db, request.currentUser, request.body.password);
+      await deleteAccount(app.database.db, app.fileStorage, request.currentUser, request.body.password);
       return { success: true as const, message: 'Your account and its data were deleted.', data: null };
     },
   );
