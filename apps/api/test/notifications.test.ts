@@ -194,6 +194,17 @@ describe('notifications', () => {
       payload: { title: 'Maintenance', message: 'Back at 10:00.', link: '/home' },
     });
     expect(sent.statusCode).toBe(201);
+    // Links that a browser would read as another site are refused (tabs dropped, \\ read as /).
+    for (const link of ['/\t/evil.example', '/\\evil.example', '//evil.example']) {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/notifications',
+        headers: bearer(admin.token),
+        payload: { title: 'Maintenance', message: 'Back at 10:00.', link },
+      });
+      expect(refused.statusCode, JSON.stringify(link)).toBe(400);
+      expect(refused.json().details[0].path).toBe('link');
+    }
     for (const who of [me, other]) {
       const unread = (await list(who, `read=false&userId=${who.user._id}&limit=5`)).json().data;
       expect(unread[0]).toMatchObject({

@@ -19,6 +19,7 @@ export * from './journal/round-trips.ts';
 export * from './journal/statistics.ts';
 export * from './news/detect-symbols.ts';
 export * from './news/news-schemas.ts';
+export * from './notifications/in-app-path.ts';
 export * from './subscription/plan-rules.ts';
 export * from './trading/account-money.ts';
 export * from './trading/trading-rules.ts';

@@ -1,3 +1,4 @@
+import { inAppPath } from '@candlewise/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -184,9 +185,16 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
             .max(1000, 'Keep the message under 1,000 characters.'),
           link: z
             .string()
-            .trim()
             .max(300)
-            .regex(/^\/[^/\\]/, 'Use a path inside Candlewise, such as /course.')
+            .transform((link, context) => {
+              const path = inAppPath(link);
+              if (path === null)
+                context.addIssue({
+                  code: 'custom',
+                  message: 'Use a path inside Candlewise, such as /course.',
+                });
+              return path ?? link;
+            })
             .optional(),
           userId: z.string().min(1).max(64).nullable().default(null),
         }),

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { AppNotification } from '../api/get-notifications';
 import { formatAbsoluteTime, formatRelativeTime } from '../lib/format-relative-time';
 import './notification-list.css';
+import { inAppPath } from '@candlewise/shared/notifications/in-app-path';
 
 /** "5 minutes ago" goes stale while the drawer stays open; re-read the clock this often. */
 const CLOCK_TICK_MS = 30_000;
@@ -19,7 +20,7 @@ function useNow(): number {
 
 /** Only a path inside the app is followed (the API accepts nothing else; this guards old rows). */
 const isInAppPath = (link: string | null | undefined): link is string =>
-  typeof link === 'string' && /^\/(?![/\\])/.test(link);
+  typeof link === 'string' && inAppPath(link) === link;
 
 type Props = {
   notifications: AppNotification[] | undefined;
