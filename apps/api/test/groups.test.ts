@@ -132,6 +132,21 @@ describe('admin approvals', () => {
     expect(bell[0]).toMatchObject({ kind: 'group_approved', link: '/group/group-running/leaderboard' });
   });
 
+  it('says "You are in!" once when twenty approvals of one request arrive together', async () => {
+    await as('many', 'POST', '/group/group-upcoming/participants', { userId: users.many.id });
+    const requests = (await as('admin', 'GET', '/admin/groups/group-upcoming/participants')).json().data;
+    const request = requests.find((row: { userId: string }) => row.userId === users.many.id);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        as('admin', 'POST', `/admin/groups/group-upcoming/participants/${request._id}/approve`),
+      ),
+    );
+    expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+    const bell = (await as('many', 'GET', `/notification/all?read=false&userId=${users.many.id}`)).json()
+      .data;
+    expect(bell.filter((row: { kind: string }) => row.kind === 'group_approved')).toHaveLength(1);
+  });
+
   it('creates competitions only with an end after the start and a threshold in 0–100', async () => {
     const base = {
       name: 'December Cup',
