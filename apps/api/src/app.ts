@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { DatabaseHandle } from '@candlewise/db';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type Stripe from 'stripe';
@@ -130,6 +130,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: process.env.TRUST_PROXY === 'true',
     // One connection can hold a live stream for a long time; everything else answers quickly.
     requestTimeout: 0,
+    // The router's own refusals (a path that is not valid UTF-8, a path parameter over 100
+    // characters) answer in the API envelope too, before any route or hook runs.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const raw = reply as unknown as FastifyReply;
+      void raw
+        .code(tooLong ? 414 : 400)
+        .type('application/json; charset=utf-8')
+        .send({
+          success: false,
+          message: tooLong
+            ? 'A part of the address is too long. Check the link and try again.'
+            : 'The address contains characters that are not allowed. Check the link and try again.',
+          code: 'BAD_REQUEST',
+        });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -62,4 +62,29 @@ describe('control characters at the edge', () => {
     });
     expect(far.statusCode).toBeLessThan(500);
   });
+
+  it('answers the router’s own refusals in the API envelope', async () => {
+    const badUtf8 = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/courses/%ED%A0%80',
+      headers: bearer(token),
+    });
+    expect(badUtf8.statusCode).toBe(400);
+    expect(badUtf8.json()).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+    const long = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/courses/${'x'.repeat(500)}`,
+      headers: bearer(token),
+    });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+  });
+
+  it('refuses half of an emoji anywhere in a request', async () => {
+    const response = await contact('calm \ud83d then busy');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual([
+      { path: 'message', message: expect.stringMatching(/^Remove the broken characters/) },
+    ]);
+  });
 });

@@ -411,3 +411,143 @@ describe('admin journal questions', () => {
     expect((await as('admin', 'POST', '/admin/journal/questions', { text: 'x' })).statusCode).toBe(400);
   });
 });
+
+describe('values the database cannot store', () => {
+  const tooLarge = /must be under 100,000,000,000,000/;
+
+  it('refuses amounts past numeric(20,6) and a P&L too large to store, naming the field and its limit', async () => {
+    const cases: Array<[string, number, RegExp]> = [
+      ['quantity', 1e15, tooLarge],
+      ['entryPrice', 1e308, tooLarge],
+      ['fees', 1e14, tooLarge],
+      ['stopPrice', 1e-7, /at least 0\.000001/],
+    ];
+    for (const [field, value, message] of cases) {
+      const answer = await as('asha', 'POST', '/journal/trades', { ...manualTrade, [field]: value });
+      expect(answer.statusCode, field).toBe(400);
+      expect(answer.json().details, field).toContainEqual({
+        path: field,
+        message: expect.stringMatching(message),
+      });
+    }
+    const hugeProfit = await as('asha', 'POST', '/journal/trades', {
+      ...manualTrade,
+      quantity: 9e13,
+      entryPrice: 1,
+      exitPrice: 10,
+      stopPrice: null,
+    });
+    expect(hugeProfit.statusCode).toBe(400);
+    expect(hugeProfit.json().details).toEqual([
+      {
+        path: 'quantity',
+        message: expect.stringMatching(/^The P&L of this trade .* under 100,000,000,000,000\.$/),
+      },
+    ]);
+  });
+
+  it('keeps journal days, months and trade times in the years 1970 to 2100', async () => {
+    const years = 'Use a year from 1970 to 2100.';
+    const farMonth = await as('asha', 'GET', '/journal/calendar?month=9999-12');
+    expect(farMonth.statusCode).toBe(400);
+    expect(farMonth.json().details).toEqual([{ path: 'month', message: years }]);
+    expect((await as('asha', 'GET', '/journal/calendar?month=0000-01')).statusCode).toBe(400);
+    expect((await as('asha', 'GET', '/journal/entries/0000-01-01')).statusCode).toBe(400);
+    expect((await as('asha', 'GET', '/journal/trades?from=0000-01-01')).statusCode).toBe(400);
+    const ancient = await as('asha', 'POST', '/journal/trades', {
+      ...manualTrade,
+      entryTime: '0000-01-01T00:00:00Z',
+    });
+    expect(ancient.statusCode).toBe(400);
+    expect(ancient.json().details).toEqual([{ path: 'entryTime', message: years }]);
+  });
+
+  it('refuses in the preview, by line, the rows the database cannot store, exactly as the commit does', async () => {
+    const day = '2026-11-04';
+    const file = [
+      'symbol,side,quantity,entry_price,exit_price,entry_time,exit_time',
+      `AAA,long,10,100,101,${day} 09:15,${day} 10:00`,
+      `BBB,long,1e15,100,101,${day} 09:15,${day} 10:00`,
+      `CCC,long,10,1e308,101,${day} 09:15,${day} 10:00`,
+      `DDD,long,90000000000000,1,10,${day} 09:15,${day} 10:00`,
+      `EEE,long,10,100,101,0000-01-01 09:15,${day} 10:00`,
+      `FFF,long,0.0000001,100,101,${day} 09:15,${day} 10:00`,
+    ].join('\n');
+    const preview = await upload('ravi', '/journal/import/preview?preset=generic', csvFile(file));
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().data.errors).toEqual([
+      { line: 3, message: 'quantity must be under 100,000,000,000,000.' },
+      { line: 4, message: 'entry_price must be under 100,000,000,000,000.' },
+      { line: 5, message: 'the P&L (quantity times the price move) must be under 100,000,000,000,000.' },
+      { line: 6, message: 'entry_time "0000-01-01 09:15" is not in the years 1970 to 2100.' },
+      { line: 7, message: 'quantity must be at least 0.000001.' },
+    ]);
+    const commit = await upload('ravi', '/journal/import/commit?preset=generic', csvFile(file));
+    expect(commit.statusCode).toBe(400);
+    expect(commit.json().details).toEqual(
+      preview.json().data.errors.map((error: { line: number; message: string }) => ({
+        path: `line ${error.line}`,
+        message: error.message,
+      })),
+    );
+
+    // Broker fills that each fit can add up to a trade that does not: the opening fill's line says so.
+    const fills = [
+      'symbol,trade_type,quantity,price,trade_id,order_execution_time',
+      `INFY,buy,60000000000000,1,f1,${day}T09:31:12`,
+      `INFY,buy,60000000000000,1,f2,${day}T09:32:12`,
+      `INFY,sell,60000000000000,1,f3,${day}T13:45:03`,
+      `INFY,sell,60000000000000,1,f4,${day}T13:46:03`,
+    ].join('\n');
+    const fillsPreview = await upload('ravi', '/journal/import/preview?preset=zerodha', csvFile(fills));
+    expect(fillsPreview.json().data.errors).toEqual([
+      {
+        line: 2,
+        message:
+          "the trade's quantity must be under 100,000,000,000,000 (the trade that opens on this line).",
+      },
+    ]);
+    expect((await upload('ravi', '/journal/import/commit?preset=zerodha', csvFile(fills))).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('answers a malformed upload with 400 and a sentence, and keeps a file name it can store', async () => {
+    const body = multipart(csvFile('symbol,side\r\n'));
+    for (const [url, contentType, payload] of [
+      ['/journal/import/preview', 'multipart/form-data', body.payload],
+      ['/journal/entries/2026-11-02/screenshots', body.headers['content-type'], body.payload.subarray(0, 60)],
+    ] as const) {
+      const answer = await app.inject({
+        method: 'POST',
+        url: `/api/v1${url}`,
+        headers: { ...bearer(people.ravi.token), 'content-type': contentType },
+        payload,
+      });
+      expect(answer.statusCode, url).toBe(400);
+      expect(answer.json(), url).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+      expect(answer.json().message, url).toMatch(/multipart\/form-data/);
+    }
+
+    const template = (await app.inject({ method: 'GET', url: '/api/v1/journal/import/template' })).body;
+    const named = await upload('ravi', '/journal/import/commit', [
+      { field: 'file', name: 'my\u0000trades.csv', type: 'text/csv', content: Buffer.from(template) },
+    ]);
+    expect(named.statusCode).toBe(201);
+  });
+
+  it('refuses an answer with half of a surrogate pair, which JSON storage cannot hold', async () => {
+    const [question] = (await as('ravi', 'GET', '/journal/questions')).json().data;
+    const answer = await as('ravi', 'PUT', '/journal/entries/2026-11-06', {
+      answers: [{ questionId: question._id, answer: 'calm \ud83d then busy' }],
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().details).toEqual([
+      {
+        path: 'answers.0.answer',
+        message:
+          'Remove the broken characters (half of an emoji or symbol) from answers.0.answer: they cannot be stored.',
+      },
+    ]);
+  });
+});

@@ -1,5 +1,6 @@
 import './api/zod-messages.ts';
 
+export * from './api/date-time.ts';
 export * from './api/envelope.ts';
 export * from './auth/account-schemas.ts';
 export * from './auth/credential-schemas.ts';

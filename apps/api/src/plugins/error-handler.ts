@@ -75,6 +75,15 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         break;
     }
 
+    if (request.isMultipart() && isMalformedMultipart(error)) {
+      return send(reply, 400, {
+        success: false,
+        message:
+          'The upload is not a complete multipart/form-data body (its boundary is missing or it ends too early). Choose the file and send it again.',
+        code: 'BAD_REQUEST',
+      });
+    }
+
     // A value the database cannot store (a number out of range, a date past year 9999, text it
     // cannot encode) is the request's fault: the edge checks should have said so, and this makes
     // sure a gap there is still a 400, never a 500.
@@ -120,6 +129,26 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     });
   });
 });
+
+/**
+ * The multipart parser's (@fastify/busboy) refusals of a body that is not well-formed: no or an
+ * unusable boundary, a body cut short. They carry no code, so they are known by their text.
+ */
+const MALFORMED_MULTIPART = [
+  /^Multipart: Boundary not found$/,
+  /unexpected end of multipart data$/i,
+  /^The needle cannot/,
+  /^Malformed part header$/,
+];
+
+function isMalformedMultipart(error: Error): boolean {
+  const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
+  return (
+    code === undefined &&
+    statusCode === undefined &&
+    MALFORMED_MULTIPART.some((text) => text.test(error.message))
+  );
+}
 
 /** The SQLSTATE of a database error, also when drizzle wrapped it (error.cause). */
 function databaseErrorCode(error: unknown): string | undefined {

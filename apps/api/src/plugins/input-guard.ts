@@ -7,8 +7,12 @@ import { AppError } from '../lib/app-error.ts';
  * names, e-mails, ids or queries. Text bodies keep tab, line feed and carriage return (notes,
  * descriptions); paths and queries keep none.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
 const CONTROL_IN_BODY = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
 const CONTROL_ANYWHERE = /[\u0000-\u001f\u007f]/;
+/** Half of a surrogate pair (half an emoji): not text at all, and PostgreSQL cannot store it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const MAX_DEPTH = 32;
 
 function findControl(value: unknown, pattern: RegExp, path: string, depth = 0): string | null {
@@ -30,9 +34,11 @@ function findControl(value: unknown, pattern: RegExp, path: string, depth = 0): 
   return null;
 }
 
-function refuse(where: string, path: string): AppError {
+function refuse(where: string, path: string, broken = false): AppError {
   const field = path || where;
-  const message = `Remove the control characters (such as NUL) from ${field}: they cannot be stored.`;
+  const message = broken
+    ? `Remove the broken characters (half of an emoji or symbol) from ${field}: they cannot be stored.`
+    : `Remove the control characters (such as NUL) from ${field}: they cannot be stored.`;
   return new AppError(400, 'VALIDATION_FAILED', message, [{ path: field, message }]);
 }
 
@@ -46,6 +52,14 @@ export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
     if (request.body !== undefined && !request.isMultipart()) {
       const inBody = findControl(request.body, CONTROL_IN_BODY, '');
       if (inBody !== null) throw refuse('the body', inBody);
+    }
+    for (const [where, value] of [
+      ['the path', request.params],
+      ['the query', request.query],
+      ['the body', request.isMultipart() ? undefined : request.body],
+    ] as const) {
+      const broken = findControl(value, LONE_SURROGATE, '');
+      if (broken !== null) throw refuse(where, broken, true);
     }
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from '../api/date-time.ts';
 import { emailSchema, passwordSchema, personNameSchema } from './credential-schemas.ts';
 
 /** E.164: a plus sign, a country code and up to 15 digits in all (spaces and dashes are removed first). */
@@ -67,9 +68,7 @@ export const deleteAccountSchema = z.object({
 /** The spec's PUT user/update/user-details: userId must be the caller's; profile fields are optional. */
 export const updateUserDetailsSchema = z.object({
   userId: z.string().min(1).max(64),
-  lastNotificationViewedAt: z.iso
-    .datetime({ offset: true, message: 'Use an ISO-8601 date and time.' })
-    .optional(),
+  lastNotificationViewedAt: isoDateTime().optional(),
   firstName: personNameSchema.optional(),
   lastName: personNameSchema.optional(),
   experienceLevel: z.enum(experienceLevels).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from '../api/date-time.ts';
 import { ACCOUNT_CURRENCIES } from '../trading/account-money.ts';
 
 export type GroupPhase = 'upcoming' | 'running' | 'ended';
@@ -30,8 +31,8 @@ export const groupFieldsSchema = z
   .object({
     name: z.string().trim().min(3, 'Name the group (at least 3 characters).').max(120),
     description: z.string().max(20_000).default(''),
-    startDate: z.iso.datetime({ offset: true, message: 'Use an ISO date and time.' }),
-    endDate: z.iso.datetime({ offset: true, message: 'Use an ISO date and time.' }),
+    startDate: isoDateTime('Use an ISO date and time.'),
+    endDate: isoDateTime('Use an ISO date and time.'),
     freezeDuration: z
       .number()
       .int()

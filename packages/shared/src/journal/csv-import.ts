@@ -5,7 +5,7 @@
  * that is the same whenever the same trade is imported again, so a second import adds nothing.
  */
 import { parseCsv } from './csv.ts';
-import { tradePnl } from './journal-schemas.ts';
+import { JOURNAL_FIRST_YEAR, JOURNAL_LAST_YEAR, journalAmountProblem, tradePnl } from './journal-schemas.ts';
 import { type Execution, executionsToRoundTrips } from './round-trips.ts';
 
 export type JournalImportPresetId = 'generic' | 'zerodha' | 'ibkr';
@@ -186,8 +186,8 @@ class RowReader {
       this.problems.push(`${label} "${raw}" is not a number`);
       return null;
     }
-    if (rule === 'positive' && !(value > 0)) this.problems.push(`${label} must be more than 0`);
-    if (rule === 'nonnegative' && value < 0) this.problems.push(`${label} cannot be negative`);
+    const problem = journalAmountProblem(value, rule);
+    if (problem) this.problems.push(`${label} ${problem}`);
     return value;
   }
   time(column: string, label: string, offset: number, required: boolean) {
@@ -198,6 +198,11 @@ class RowReader {
     }
     const time = parseImportTime(raw, offset);
     if (!time) this.problems.push(`${label} "${raw}" is not a date and time such as 2026-11-02 09:15`);
+    else if (time.getUTCFullYear() < JOURNAL_FIRST_YEAR || time.getUTCFullYear() > JOURNAL_LAST_YEAR) {
+      this.problems.push(
+        `${label} "${raw}" is not in the years ${JOURNAL_FIRST_YEAR} to ${JOURNAL_LAST_YEAR}`,
+      );
+    }
     return time;
   }
 }
@@ -208,6 +213,8 @@ function sideOf(value: string): 'long' | 'short' | null {
   if (side === 'short' || side === 'sell' || side === 's') return 'short';
   return null;
 }
+
+const PNL_TOO_LARGE = 'the P&L (quantity times the price move) must be under 100,000,000,000,000';
 
 /** Reads a whole file in a preset's format. */
 export function parseJournalImport(
@@ -282,6 +289,10 @@ function parseGeneric(
     if (entryTime && exitTime && exitTime < entryTime) row.problems.push('exit_time is before entry_time');
     const notes = row.text('notes');
     if (notes.length > 5000) row.problems.push('notes are longer than 5,000 characters');
+    if (row.problems.length === 0) {
+      const pnl = tradePnl({ side: side!, quantity: quantity!, entryPrice: entryPrice!, exitPrice, fees });
+      if (pnl !== null && journalAmountProblem(pnl, 'any')) row.problems.push(PNL_TOO_LARGE);
+    }
     if (row.problems.length > 0) {
       errors.push({ line: record.line, message: `${row.problems.join('; ')}.` });
       continue;
@@ -375,6 +386,30 @@ function parseFills(
   }
   if (errors.length > 0) return { rows: records.length, trades: [], errors, openFills: 0 };
   const trips = executionsToRoundTrips(executions, { multiplier: (symbol) => multipliers.get(symbol) ?? 1 });
+  // Fills that each fit can still add up to a trade the database cannot store.
+  for (const trip of trips) {
+    const problems = (
+      [
+        ['quantity', trip.quantity, 'positive'],
+        ['entry price', trip.entryPrice, 'positive'],
+        ['exit price', trip.exitPrice, 'positive'],
+        ['fees', trip.fees, 'nonnegative'],
+      ] as const
+    )
+      .map(([label, value, rule]) => {
+        const problem = journalAmountProblem(value, rule);
+        return problem ? `the trade's ${label} ${problem}` : null;
+      })
+      .filter((problem) => problem !== null);
+    if (journalAmountProblem(trip.pnl, 'any')) problems.push(PNL_TOO_LARGE);
+    if (problems.length > 0) {
+      errors.push({
+        line: lineOfFill.get(trip.fillIds[0]) ?? 0,
+        message: `${problems.join('; ')} (the trade that opens on this line).`,
+      });
+    }
+  }
+  if (errors.length > 0) return { rows: records.length, trades: [], errors, openFills: 0 };
   const paired = new Set(trips.flatMap((trip) => trip.fillIds));
   const trades = trips.map(
     (trip): ImportedTrade => ({

@@ -21,6 +21,18 @@ export type JournalTradeSource = (typeof JOURNAL_TRADE_SOURCES)[number];
 export const JOURNAL_SCREENSHOTS_PER_ENTRY = 5;
 export const JOURNAL_SCREENSHOT_MAX_BYTES = 5 * 1024 * 1024;
 
+/**
+ * The years a journal day, month or trade time may fall in. The database's date columns refuse
+ * year 0 and the calendar's month arithmetic leaves four-digit years past 9999; a trading journal
+ * needs neither.
+ */
+export const JOURNAL_FIRST_YEAR = 1970;
+export const JOURNAL_LAST_YEAR = 2100;
+const yearsMessage = `Use a year from ${JOURNAL_FIRST_YEAR} to ${JOURNAL_LAST_YEAR}.`;
+/** True also for text that is not a date at all: the format's own message says what is wrong then. */
+const inJournalYears = (year: number) =>
+  Number.isNaN(year) || (year >= JOURNAL_FIRST_YEAR && year <= JOURNAL_LAST_YEAR);
+
 /** A calendar day, YYYY-MM-DD, that exists. */
 export const journalDateSchema = z
   .string()
@@ -28,9 +40,35 @@ export const journalDateSchema = z
   .refine((value) => {
     const parsed = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
-  }, 'That date does not exist.');
+  }, 'That date does not exist.')
+  .refine((value) => inJournalYears(Number(value.slice(0, 4))), yearsMessage);
 
-export const journalMonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month as YYYY-MM.');
+export const journalMonthSchema = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month as YYYY-MM.')
+  .refine((value) => inJournalYears(Number(value.slice(0, 4))), yearsMessage);
+
+/** A trade's time: ISO 8601 with an offset, in the journal's years. */
+const journalTimeSchema = (error: string) =>
+  z.iso
+    .datetime({ offset: true, error })
+    .refine((value) => inJournalYears(new Date(value).getUTCFullYear()), yearsMessage);
+
+/**
+ * Quantities, prices, fees and P&L are numeric(20,6) columns: under 10^14 in size, in steps of
+ * 0.000001. A positive amount smaller than the step would be stored as 0.
+ */
+export const JOURNAL_AMOUNT_LIMIT = 1e14;
+export const JOURNAL_AMOUNT_STEP = 0.000001;
+
+/** Why an amount cannot be stored, as the end of a sentence ("must be …"), or null when it can. */
+export function journalAmountProblem(value: number, rule: 'positive' | 'nonnegative' | 'any'): string | null {
+  if (rule === 'positive' && !(value > 0)) return 'must be more than 0';
+  if (rule === 'nonnegative' && value < 0) return 'cannot be negative';
+  if (Math.abs(value) >= JOURNAL_AMOUNT_LIMIT) return 'must be under 100,000,000,000,000';
+  if (rule === 'positive' && value < JOURNAL_AMOUNT_STEP) return 'must be at least 0.000001';
+  return null;
+}
 
 /** Tags are compared without case: stored trimmed and lower-case. */
 const tagSchema = z
@@ -45,7 +83,10 @@ export const journalTagsSchema = z
   .transform((tags) => [...new Set(tags)]);
 
 const price = (label: string) =>
-  z.number({ error: `Enter the ${label} as a number.` }).positive(`The ${label} must be more than 0.`);
+  z
+    .number({ error: `Enter the ${label} as a number.` })
+    .min(JOURNAL_AMOUNT_STEP, `The ${label} must be more than 0 (at least 0.000001).`)
+    .lt(JOURNAL_AMOUNT_LIMIT, `The ${label} must be under 100,000,000,000,000.`);
 const optionalPrice = (label: string) => price(label).nullable().default(null);
 
 export const journalTradeInputSchema = z
@@ -60,9 +101,13 @@ export const journalTradeInputSchema = z
     quantity: price('quantity'),
     entryPrice: price('entry price'),
     exitPrice: optionalPrice('exit price'),
-    entryTime: z.iso.datetime({ offset: true, error: 'Enter the entry time.' }),
-    exitTime: z.iso.datetime({ offset: true }).nullable().default(null),
-    fees: z.number().min(0, 'Fees cannot be negative.').default(0),
+    entryTime: journalTimeSchema('Enter the entry time.'),
+    exitTime: journalTimeSchema('Enter the exit time.').nullable().default(null),
+    fees: z
+      .number()
+      .min(0, 'Fees cannot be negative.')
+      .lt(JOURNAL_AMOUNT_LIMIT, 'Fees must be under 100,000,000,000,000.')
+      .default(0),
     stopPrice: optionalPrice('stop'),
     targetPrice: optionalPrice('target'),
     setupTags: journalTagsSchema.default([]),
@@ -82,6 +127,14 @@ export const journalTradeInputSchema = z
         code: 'custom',
         path: ['exitTime'],
         message: 'The exit cannot be before the entry.',
+      });
+    }
+    const pnl = tradePnl(trade);
+    if (pnl !== null && journalAmountProblem(pnl, 'any')) {
+      context.addIssue({
+        code: 'custom',
+        path: ['quantity'],
+        message: 'The P&L of this trade (quantity times the price move) must be under 100,000,000,000,000.',
       });
     }
   });
@@ -104,7 +157,14 @@ export const journalEntryInputSchema = z.object({
     .array(
       z.object({
         questionId: z.string().min(1).max(64),
-        answer: z.string().max(5000, 'Keep each answer under 5,000 characters.'),
+        answer: z
+          .string()
+          .max(5000, 'Keep each answer under 5,000 characters.')
+          // Answers are stored as JSON, which cannot hold half of a surrogate pair.
+          .refine(
+            (answer) => !/[\uD800-\uDFFF]/u.test(answer),
+            'The answer holds a broken character (half of an emoji); retype that part.',
+          ),
       }),
     )
     .max(50)

@@ -6,9 +6,9 @@
  */
 export function inAppPath(link: string | null | undefined): string | null {
   if (typeof link !== 'string') return null;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
   const normalised = link
     .trim()
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
     .replace(/[\u0000-\u001f\u007f\s]/g, '')
     .replaceAll('\\', '/');
   if (!/^\/(?!\/)/.test(normalised)) return null;

@@ -64,7 +64,12 @@ async function readCsvUpload(request: FastifyRequest) {
   }
   const file = await request.file({ limits: { files: 1 } });
   if (!file) throw new AppError(400, 'BAD_REQUEST', 'Choose a CSV file to import in the field "file".');
-  return { bytes: await file.toBuffer(), fileName: file.filename || 'trades.csv' };
+  // The name is only kept for the import history: control characters (NUL) cannot be stored.
+  const fileName = [...file.filename]
+    .filter((character) => character > '\u001f' && character !== '\u007f')
+    .join('')
+    .trim();
+  return { bytes: await file.toBuffer(), fileName: fileName || 'trades.csv' };
 }
 
 /**
@@ -414,7 +419,7 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           security,
-          summary: 'Import a CSV file: all rows or, when any row has an error, none',
+          summary: 'Import a CSV file (multipart field "file"): all rows or, when any row has an error, none',
           consumes: ['multipart/form-data'],
           querystring: presetQuery,
         },
