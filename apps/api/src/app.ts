@@ -27,6 +27,8 @@ import type { BrokerAdapters } from './providers/broker/broker-adapter.ts';
 import { createBrokerAdapters } from './providers/broker/create-broker-adapters.ts';
 import { createMemoryEventBus, type EventBus } from './providers/events/event-bus.ts';
 import { createConsoleMailer, createSmtpMailer, type Mailer } from './providers/mail/mailer.ts';
+import { createMarketDataProviders } from './providers/market-data/create-market-data-providers.ts';
+import type { MarketDataProviders } from './providers/market-data/market-data-provider.ts';
 import { createPaymentProvider } from './providers/payments/create-payment-provider.ts';
 import type { PaymentProvider } from './providers/payments/payment-provider.ts';
 import {
@@ -38,6 +40,7 @@ import { createDiskStorage, type FileStorage } from './providers/storage/file-st
 import { adminContactRoutes } from './routes/admin/admin-contact-routes.ts';
 import { adminCourseRoutes } from './routes/admin/admin-course-routes.ts';
 import { adminJournalRoutes } from './routes/admin/admin-journal-routes.ts';
+import { adminMarketRoutes } from './routes/admin/admin-market-routes.ts';
 import { adminUserRoutes } from './routes/admin/admin-user-routes.ts';
 import { authRoutes } from './routes/auth/auth-routes.ts';
 import { brokerRoutes } from './routes/broker/broker-routes.ts';
@@ -95,6 +98,10 @@ export type BuildAppOptions = {
   marketSeed?: number;
   /** Broker adapters (tests point them at local servers). */
   brokerAdapters?: BrokerAdapters;
+  /** Live market-data providers (tests pass local or fake ones); default: from the configuration. */
+  marketDataProviders?: MarketDataProviders;
+  /** A live quote older than this is stale (default 5 s). */
+  quoteStaleAfterMs?: number;
   /** pino options, or false to silence (tests). */
   logger?: FastifyServerOptions['logger'];
 };
@@ -181,6 +188,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     seed: options.marketSeed ?? 20261121,
     pool: options.database.pool,
+    providers: options.marketDataProviders ?? createMarketDataProviders(config, app.log),
+    staleAfterMs: options.quoteStaleAfterMs,
   });
   await engine.load();
   app.decorate('tradingEngine', engine);
@@ -228,6 +237,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(notificationRoutes);
       await api.register(courseRoutes);
       await api.register(adminCourseRoutes);
+      await api.register(adminMarketRoutes);
       await api.register(adminContactRoutes);
       await api.register(planRoutes);
       await api.register(groupRoutes);

@@ -41,6 +41,9 @@ function account(id: string, overrides: Partial<AccountState> = {}): AccountStat
     equity: 100_000,
     peakEquity: 100_000,
     frozenUntil: null,
+    frozenReason: null,
+    dayStartEquity: null,
+    dayStartedAt: null,
     freezeCount: 0,
     tradesCount: 0,
     finalRank: null,
@@ -268,5 +271,119 @@ describe('removed members', () => {
     const here = account('here');
     expect(computeStandings([gone, here]).map((row) => row.userId)).toEqual(['user-here']);
     expect(needsDecision(gone, rules, market(quote('NIFTY50', 1)), T0)).toBe(false);
+  });
+});
+
+describe('risk rules as prop firms set them', () => {
+  const long = (id: string) => {
+    const trader = account(id);
+    executeFill(
+      trader,
+      { orderId: null, symbol: 'NIFTY50', side: 'buy', quantity: 100, price: 20_000, reason: 'order' },
+      market(quote('NIFTY50', 20_000)),
+    );
+    return trader;
+  };
+
+  it('balance basis: freezes when open losses reach the threshold of the balance, not of the peak', () => {
+    const rules = { freezeThreshold: 5, freezeDurationMs: 60_000, drawdownBasis: 'balance' as const };
+    const trader = long('balance');
+    // Up 10,000 first: a trailing rule would now freeze at 104,500; against the balance it is 95,000.
+    decideAccount(trader, rules, market(quote('NIFTY50', 20_100)), T0);
+    expect(decideAccount(trader, rules, market(quote('NIFTY50', 19_955)), T0 + 1000).frozeUntil).toBeNull();
+    const frozen = decideAccount(trader, rules, market(quote('NIFTY50', 19_950)), T0 + 2000);
+    expect(frozen).toMatchObject({ frozeUntil: T0 + 62_000, frozeFor: 'drawdown' });
+    expect(trader.balance).toBe(95_000);
+  });
+
+  it('start basis: a static maximum loss from the starting balance, kept frozen while still broken', () => {
+    const rules = { freezeThreshold: 5, freezeDurationMs: 60_000, drawdownBasis: 'start' as const };
+    const trader = long('start');
+    decideAccount(trader, rules, market(quote('NIFTY50', 20_400)), T0); // equity 140,000
+    // 8 % below the peak, still above the start: no freeze.
+    expect(decideAccount(trader, rules, market(quote('NIFTY50', 20_290)), T0 + 1000).frozeUntil).toBeNull();
+    const frozen = decideAccount(trader, rules, market(quote('NIFTY50', 19_950)), T0 + 2000); // 95,000
+    expect(frozen.frozeFor).toBe('drawdown');
+    // At the release the loss from the start is still 5 %: the freeze goes on, quietly.
+    const later = decideAccount(trader, rules, market(quote('NIFTY50', 19_950)), T0 + 62_000);
+    expect(later).toMatchObject({ released: false, extended: true });
+    expect(trader.freezeCount).toBe(1);
+    expect(trader.frozenUntil).toBe(T0 + 122_000);
+  });
+
+  it('daily loss limit: measured from the day’s opening equity, reset at the set hour in the zone', () => {
+    const rules = {
+      freezeThreshold: 0,
+      freezeDurationMs: 60_000,
+      dailyLossLimit: 2,
+      dailyResetHour: 9,
+      timeZone: 'Asia/Kolkata',
+    };
+    const trader = long('daily');
+    const morning = Date.parse('2026-11-23T04:00:00Z'); // 09:30 IST: the day began at 09:00
+    decideAccount(trader, rules, market(quote('NIFTY50', 20_500)), morning); // opens the day at 150,000
+    expect(trader.dayStartEquity).toBe(150_000);
+    // Down 1.9 % of 150,000 (2,850): fine; down 2 % (3,000): frozen for the daily loss.
+    expect(
+      decideAccount(trader, rules, market(quote('NIFTY50', 20_471.5)), morning + 1000).frozeUntil,
+    ).toBeNull();
+    const frozen = decideAccount(trader, rules, market(quote('NIFTY50', 20_470)), morning + 2000);
+    expect(frozen.frozeFor).toBe('daily_loss');
+    expect(trader.frozenReason).toBe('daily_loss');
+    expect(computeStandings([trader])[0]).toMatchObject({ frozenReason: 'daily_loss' });
+  });
+
+  it('a new day measures from the equity at its start', () => {
+    const rules = {
+      freezeThreshold: 0,
+      freezeDurationMs: 60_000,
+      dailyLossLimit: 2,
+      dailyResetHour: 0,
+      timeZone: 'UTC',
+    };
+    const trader = long('days');
+    decideAccount(trader, rules, market(quote('NIFTY50', 20_000)), Date.parse('2026-11-23T23:00:00Z'));
+    expect(trader.dayStartEquity).toBe(100_000);
+    // The next day opens 1.5 % lower: that loss belongs to yesterday.
+    decideAccount(trader, rules, market(quote('NIFTY50', 19_985)), Date.parse('2026-11-24T00:00:10Z'));
+    expect(trader.dayStartEquity).toBe(98_500);
+    expect(trader.frozenUntil).toBeNull();
+  });
+});
+
+describe('closed markets and stale quotes', () => {
+  const resting = () =>
+    account('waiting', {
+      openOrders: [
+        {
+          id: 'lim',
+          symbol: 'NIFTY50',
+          side: 'buy',
+          type: 'limit',
+          quantity: 1,
+          price: 20_000,
+          stopLoss: null,
+          takeProfit: null,
+        },
+      ],
+    });
+  const free = { freezeThreshold: 0, freezeDurationMs: 0 };
+
+  it('fills nothing on a stale quote: the order waits', () => {
+    const trader = resting();
+    const stale = new Market(new Map([['NIFTY50', { ...quote('NIFTY50', 19_000), stale: true }]]), terms);
+    expect(needsDecision(trader, free, stale, T0)).toBe(false);
+    expect(decideAccount(trader, free, stale, T0).fills).toEqual([]);
+    expect(trader.openOrders).toHaveLength(1);
+  });
+
+  it('fills nothing while the market is closed, and fills when it opens', () => {
+    const trader = resting();
+    const nseTerms = new Map([['NIFTY50', { contractSize: 1, currency: 'INR', session: 'nse' as const }]]);
+    const nse = new Market(new Map([['NIFTY50', quote('NIFTY50', 19_000)]]), nseTerms);
+    const saturday = Date.parse('2026-11-28T05:00:00Z');
+    const monday = Date.parse('2026-11-30T05:00:00Z');
+    expect(decideAccount(trader, free, nse, saturday).fills).toEqual([]);
+    expect(decideAccount(trader, free, nse, monday).fills).toHaveLength(1);
   });
 });

@@ -2,8 +2,14 @@ import {
   applyFill,
   breachesFreezeThreshold,
   conversionRate,
-  drawdownPercent,
+  type DrawdownBasis,
+  dailyLossPercent,
+  dayWindowStart,
+  drawdownFor,
+  type FreezeReason,
+  isMarketOpen,
   LEVERAGE,
+  type MarketSession,
   marketFillPrice,
   pendingOrderFill,
   pnlPercent,
@@ -52,6 +58,11 @@ export type AccountState = {
   equity: number;
   peakEquity: number;
   frozenUntil: number | null;
+  /** Which rule froze the account last. */
+  frozenReason: FreezeReason | null;
+  /** Equity at the start of the competition day, and when that day started (daily loss limit). */
+  dayStartEquity: number | null;
+  dayStartedAt: number | null;
   freezeCount: number;
   tradesCount: number;
   finalRank: number | null;
@@ -69,6 +80,10 @@ export type GroupState = {
   endMs: number;
   freezeThreshold: number;
   freezeDurationMs: number;
+  drawdownBasis: DrawdownBasis;
+  dailyLossLimit: number;
+  dailyResetHour: number;
+  timeZone: string;
   accounts: Map<string, AccountState>;
   startAnnounced: boolean;
   finalized: boolean;
@@ -87,6 +102,8 @@ export type StandingRow = {
   trades: number;
   freezes: number;
   frozenUntil: string | null;
+  /** Which rule froze the account ('drawdown' or 'daily_loss'), while it is frozen. */
+  frozenReason: FreezeReason | null;
 };
 
 export type FillReason =
@@ -113,7 +130,7 @@ export type FillRecord = {
 
 export type CancelReason = 'freeze' | 'competition_end' | 'buying_power' | 'removed';
 
-export type InstrumentTerms = { contractSize: number; currency: string };
+export type InstrumentTerms = { contractSize: number; currency: string; session?: MarketSession };
 
 /** Quotes, instruments and currency rates at one moment: what every decision is priced with. */
 export class Market {
@@ -128,6 +145,12 @@ export class Market {
 
   terms(symbol: string): InstrumentTerms {
     return this.instruments.get(symbol) ?? { contractSize: 1, currency: 'INR' };
+  }
+
+  /** Whether a fill may happen on this symbol now: a fresh quote, and the market is open. */
+  tradable(symbol: string, now: number): boolean {
+    const quote = this.quotes.get(symbol);
+    return Boolean(quote && !quote.stale && isMarketOpen(this.terms(symbol).session ?? 'always', now));
   }
 
   /** Quote currency → account currency at the current mids; null when the market cannot convert. */
@@ -226,7 +249,11 @@ export type AccountDecision = {
   filledOrders: Array<{ id: string; price: number }>;
   canceledOrders: Array<{ id: string; reason: CancelReason; order: OrderState }>;
   frozeUntil: number | null;
+  /** The rule that froze the account now. */
+  frozeFor: FreezeReason | null;
   released: boolean;
+  /** A freeze went on without a release (a static maximum loss still broken). */
+  extended: boolean;
 };
 
 const noDecision = (): AccountDecision => ({
@@ -234,7 +261,9 @@ const noDecision = (): AccountDecision => ({
   filledOrders: [],
   canceledOrders: [],
   frozeUntil: null,
+  frozeFor: null,
   released: false,
+  extended: false,
 });
 
 export function decisionChangesAccount(decision: AccountDecision): boolean {
@@ -243,7 +272,8 @@ export function decisionChangesAccount(decision: AccountDecision): boolean {
       decision.canceledOrders.length ||
       decision.filledOrders.length ||
       decision.frozeUntil !== null ||
-      decision.released,
+      decision.released ||
+      decision.extended,
   );
 }
 
@@ -278,13 +308,45 @@ export function closeOut(
   return decision;
 }
 
-export type CompetitionRules = { freezeThreshold: number; freezeDurationMs: number };
+export type CompetitionRules = {
+  freezeThreshold: number;
+  freezeDurationMs: number;
+  drawdownBasis?: DrawdownBasis;
+  /** Loss % in one day that freezes (0: off), the day starting at `dailyResetHour` in `timeZone`. */
+  dailyLossLimit?: number;
+  dailyResetHour?: number;
+  timeZone?: string;
+};
+
+/** A new competition day began: the daily loss is measured from the equity now. */
+function rollDay(account: AccountState, rules: CompetitionRules, now: number): void {
+  if (!rules.dailyLossLimit) return;
+  const dayStart = dayWindowStart(now, rules.timeZone ?? 'Asia/Kolkata', rules.dailyResetHour ?? 0);
+  if (account.dayStartedAt === null || account.dayStartedAt < dayStart || account.dayStartEquity === null) {
+    account.dayStartEquity = account.equity;
+    account.dayStartedAt = dayStart;
+  }
+}
+
+/** Which rule the account breaks now, if any (the drawdown first). */
+export function breachedRule(account: AccountState, rules: CompetitionRules): FreezeReason | null {
+  const drawdown = drawdownFor(rules.drawdownBasis ?? 'peak', account);
+  if (breachesFreezeThreshold(drawdown, rules.freezeThreshold)) return 'drawdown';
+  if (
+    rules.dailyLossLimit &&
+    account.dayStartEquity !== null &&
+    breachesFreezeThreshold(dailyLossPercent(account.dayStartEquity, account.equity), rules.dailyLossLimit)
+  )
+    return 'daily_loss';
+  return null;
+}
 
 /**
- * One second of one account (DESIGN §8): a due release (the peak restarts from there), pending
- * orders that the quote triggers (refused, and cancelled, when the fill would pass the buying
- * power), stop-loss and take-profit exits, mark-to-market and the peak, and the freeze rule.
- * Mutates `account`; returns what happened so it can be saved.
+ * One second of one account (DESIGN §8): a due release (the peak and the day restart from there),
+ * pending orders that the quote triggers (refused, and cancelled, when the fill would pass the
+ * buying power), stop-loss and take-profit exits, mark-to-market and the peak, and the risk rules
+ * (drawdown on the group's basis, the daily loss limit). Nothing fills on a stale quote or in a
+ * closed market: orders and exits wait. Mutates `account`; returns what happened to be saved.
  */
 export function decideAccount(
   account: AccountState,
@@ -295,18 +357,26 @@ export function decideAccount(
   const decision = noDecision();
   if (account.removed || account.finalRank !== null) return decision;
   if (account.frozenUntil !== null) {
-    if (account.frozenUntil > now) {
-      markToMarket(account, market);
+    markToMarket(account, market);
+    if (account.frozenUntil > now) return decision;
+    if ((rules.drawdownBasis ?? 'peak') === 'start' && breachedRule(account, rules) === 'drawdown') {
+      // A static maximum loss stays broken: the freeze goes on, quietly (no new count, no bell).
+      account.frozenUntil = now + rules.freezeDurationMs;
+      decision.extended = true;
       return decision;
     }
     account.frozenUntil = null;
-    account.peakEquity = markToMarket(account, market); // the drawdown is measured from the release on
+    account.frozenReason = null;
+    // The drawdown and the day are measured from the release on.
+    account.peakEquity = account.equity;
+    if (rules.dailyLossLimit) account.dayStartEquity = account.equity;
     decision.released = true;
   }
 
   for (const order of [...account.openOrders]) {
-    const quote = market.quote(order.symbol);
-    const price = quote ? pendingOrderFill(order, quote) : null;
+    if (!market.tradable(order.symbol, now)) continue;
+    const quote = market.quote(order.symbol)!;
+    const price = pendingOrderFill(order, quote);
     if (price === null) continue;
     const execution = {
       orderId: order.id,
@@ -342,8 +412,8 @@ export function decideAccount(
 
   for (const position of [...account.positions.values()]) {
     if (position.stopLoss === null && position.takeProfit === null) continue;
-    const quote = market.quote(position.symbol);
-    const exit = quote ? protectiveExit(position, quote) : null;
+    if (!market.tradable(position.symbol, now)) continue;
+    const exit = protectiveExit(position, market.quote(position.symbol)!);
     if (!exit) continue;
     const fill = executeFill(
       account,
@@ -362,11 +432,15 @@ export function decideAccount(
 
   const equity = markToMarket(account, market);
   if (equity > account.peakEquity) account.peakEquity = equity;
-  if (breachesFreezeThreshold(drawdownPercent(account.peakEquity, equity), rules.freezeThreshold)) {
+  rollDay(account, rules, now);
+  const breached = breachedRule(account, rules);
+  if (breached) {
     closeOut(account, market, 'freeze', decision);
     account.frozenUntil = now + rules.freezeDurationMs;
+    account.frozenReason = breached;
     account.freezeCount += 1;
     decision.frozeUntil = account.frozenUntil;
+    decision.frozeFor = breached;
   }
   return decision;
 }
@@ -374,7 +448,7 @@ export function decideAccount(
 /**
  * The cheap question the leader asks of every account every second, on its in-memory copy: would
  * decideAccount change anything? (Only those accounts are then locked, re-decided and saved.)
- * Keeps equity and the peak current in memory as it goes.
+ * Keeps equity, the peak and the competition day current in memory as it goes.
  */
 export function needsDecision(
   account: AccountState,
@@ -388,17 +462,18 @@ export function needsDecision(
     return account.frozenUntil <= now;
   }
   for (const order of account.openOrders) {
-    const quote = market.quote(order.symbol);
-    if (quote && pendingOrderFill(order, quote) !== null) return true;
+    if (market.tradable(order.symbol, now) && pendingOrderFill(order, market.quote(order.symbol)!) !== null)
+      return true;
   }
   for (const position of account.positions.values()) {
     if (position.stopLoss === null && position.takeProfit === null) continue;
-    const quote = market.quote(position.symbol);
-    if (quote && protectiveExit(position, quote)) return true;
+    if (market.tradable(position.symbol, now) && protectiveExit(position, market.quote(position.symbol)!))
+      return true;
   }
   const equity = markToMarket(account, market);
   if (equity > account.peakEquity) account.peakEquity = equity;
-  return breachesFreezeThreshold(drawdownPercent(account.peakEquity, equity), rules.freezeThreshold);
+  rollDay(account, rules, now);
+  return breachedRule(account, rules) !== null;
 }
 
 export function computeStandings(accounts: Iterable<AccountState>): StandingRow[] {
@@ -434,6 +509,7 @@ export function computeStandings(accounts: Iterable<AccountState>): StandingRow[
       trades: account.tradesCount,
       freezes: account.freezeCount,
       frozenUntil: account.frozenUntil ? new Date(account.frozenUntil).toISOString() : null,
+      frozenReason: account.frozenUntil ? account.frozenReason : null,
     };
   }
   return rows;

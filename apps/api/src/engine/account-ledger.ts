@@ -43,6 +43,9 @@ export function accountStateOf(
     equity: account.equity,
     peakEquity: account.peakEquity,
     frozenUntil: account.frozenUntil?.getTime() ?? null,
+    frozenReason: (account.frozenReason as AccountState['frozenReason']) ?? null,
+    dayStartEquity: account.dayStartEquity,
+    dayStartedAt: account.dayStartedAt?.getTime() ?? null,
     freezeCount: account.freezeCount,
     tradesCount: account.tradesCount,
     finalRank: account.finalRank,
@@ -180,7 +183,9 @@ export async function saveAccounts(tx: DbExecutor, writes: AccountWrite[]): Prom
       sql`(${after.id}::text, ${before.version}::int, ${centsToDecimal(cents)}::numeric, ${fills.length}::int,
         ${numeric(Number(after.equity.toFixed(6)))}, ${numeric(Number(after.peakEquity.toFixed(6)))},
         ${stamp(after.frozenUntil)}, ${after.freezeCount}::int, ${after.finalRank}::int,
-        ${setRemoved}::boolean, ${stamp(write.removedAt ?? null)})`,
+        ${setRemoved}::boolean, ${stamp(write.removedAt ?? null)}, ${after.frozenReason}::text,
+        ${numeric(after.dayStartEquity === null ? null : Number(after.dayStartEquity.toFixed(6)))},
+        ${stamp(after.dayStartedAt)})`,
     );
   }
   const updated = rowsOf(
@@ -194,9 +199,13 @@ export async function saveAccounts(tx: DbExecutor, writes: AccountWrite[]): Prom
         freeze_count = v.freeze_count,
         final_rank = v.final_rank,
         removed_at = case when v.set_removed then v.removed_at else t.removed_at end,
+        frozen_reason = v.frozen_reason,
+        day_start_equity = v.day_start_equity,
+        day_started_at = v.day_started_at,
         updated_at = now()
       from (values ${values(accountRows)})
-        as v(id, version, delta, fills, equity, peak, frozen_until, freeze_count, final_rank, set_removed, removed_at)
+        as v(id, version, delta, fills, equity, peak, frozen_until, freeze_count, final_rank, set_removed, removed_at,
+          frozen_reason, day_start_equity, day_started_at)
       where t.id = v.id and t.version = v.version
       returning t.id, t.balance::text as balance, t.version`),
   );

@@ -11,7 +11,15 @@ export type FeedInstrument = {
   tickSize: number;
 };
 
-export type MarketQuote = { symbol: string; bid: number; ask: number; mid: number; time: number };
+export type MarketQuote = {
+  symbol: string;
+  bid: number;
+  ask: number;
+  mid: number;
+  time: number;
+  /** The provider has gone quiet: the price is the last one known, and nothing fills on it. */
+  stale?: boolean;
+};
 export type FeedState = { mid: number; rngState: number };
 
 /** mulberry32: a small, fast, well-distributed 32-bit generator whose whole state is one integer. */

@@ -9,12 +9,13 @@ import {
   marketState,
   tradingAccounts,
 } from '@candlewise/db';
-import { LEVERAGE } from '@candlewise/shared';
+import { type FreezeReason, LEVERAGE, type MarketSession } from '@candlewise/shared';
 import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { AdvisoryLeader, LostLeadershipError } from '../lib/advisory-leader.ts';
 import type { EventBus } from '../providers/events/event-bus.ts';
+import type { MarketDataProviders } from '../providers/market-data/market-data-provider.ts';
 import {
   announceNotifications,
   type NewNotification,
@@ -39,12 +40,14 @@ import {
 } from './account-book.ts';
 import { type AccountWrite, loadAccounts, saveAccounts } from './account-ledger.ts';
 import { CandleBook } from './candle-book.ts';
-import { type MarketQuote, SimulatedFeed } from './simulated-feed.ts';
+import { type MarketQuote, roundToTick, SimulatedFeed } from './simulated-feed.ts';
 
 export const ENGINE_CHANNELS = {
   /** `{ accountId, version? }`: an account was written by another process; the leader reloads it. */
   accountChanged: 'trading:account-changed',
   groupChanged: 'trading:group-changed',
+  /** An admin changed instruments (provider, symbol, market hours): every process reloads them. */
+  instrumentsChanged: 'trading:instruments-changed',
   quotes: 'trading:quotes',
   standings: (groupId: string) => `trading:standings:${groupId}`,
 };
@@ -67,6 +70,10 @@ export type EngineOptions = {
   pool?: pg.Pool;
   /** How often a follower tries for the lead (and the leader checks its lock). Default 2 s. */
   leaderRetryMs?: number;
+  /** Live market-data providers by name (instruments name theirs); none: every market is simulated. */
+  providers?: MarketDataProviders;
+  /** A live quote older than this is stale: nothing fills on it (default 5 s). */
+  staleAfterMs?: number;
 };
 
 type InstrumentRow = typeof instrumentsTable.$inferSelect;
@@ -74,7 +81,14 @@ type InstrumentRow = typeof instrumentsTable.$inferSelect;
 /** What a tick did, after it was saved. */
 export type EngineEvent =
   | { type: 'fills'; accountId: string; fills: FillRecord[] }
-  | { type: 'freeze'; accountId: string; until: number; fills: FillRecord[]; canceledOrderIds: string[] }
+  | {
+      type: 'freeze';
+      accountId: string;
+      until: number;
+      reason: FreezeReason;
+      fills: FillRecord[];
+      canceledOrderIds: string[];
+    }
   | { type: 'release'; accountId: string }
   | { type: 'order_canceled'; accountId: string; orderId: string; reason: CancelReason }
   | { type: 'start'; groupId: string }
@@ -122,6 +136,9 @@ export class TradingEngine {
   sizes = new Map<string, number>();
   groups = new Map<string, GroupState>();
   private terms = new Map<string, InstrumentTerms>();
+  /** Instruments whose quotes come from a market-data provider, and their last quote. */
+  private liveSymbols = new Map<string, InstrumentRow>();
+  private liveQuotes = new Map<string, { bid: number; ask: number; time: number; receivedAt: number }>();
   private feed!: SimulatedFeed;
   private quotes = new Map<string, MarketQuote>();
   private followerStandings = new Map<string, { rows: StandingRow[]; at: number }>();
@@ -130,6 +147,7 @@ export class TradingEngine {
   private tickCount = 0;
   private ticking: Promise<EngineEvent[]> | null = null;
   private reloadQueue = new Set<string>();
+  private instrumentsChanged = false;
   private groupReloads = new Set<string>();
   private unsubscribers: Array<() => Promise<void>> = [];
   private stopped = false;
@@ -174,21 +192,29 @@ export class TradingEngine {
     this.instruments = new Map(rows.map((row) => [row.symbol, row]));
     this.sizes = new Map(rows.map((row) => [row.symbol, row.contractSize]));
     this.terms = new Map(
-      rows.map((row) => [row.symbol, { contractSize: row.contractSize, currency: row.currency }]),
+      rows.map((row) => [
+        row.symbol,
+        { contractSize: row.contractSize, currency: row.currency, session: row.session as MarketSession },
+      ]),
     );
     const saved = await db.select().from(marketState);
+    this.liveSymbols = new Map(
+      rows.filter((row) => row.provider !== 'simulated').map((row) => [row.symbol, row] as const),
+    );
     this.feed = new SimulatedFeed(
-      rows.map((row) => ({
-        symbol: row.symbol,
-        basePrice: row.basePrice,
-        volatility: row.volatility,
-        spread: row.spread,
-        tickSize: row.tickSize,
-      })),
+      rows
+        .filter((row) => row.provider === 'simulated')
+        .map((row) => ({
+          symbol: row.symbol,
+          basePrice: row.basePrice,
+          volatility: row.volatility,
+          spread: row.spread,
+          tickSize: row.tickSize,
+        })),
       this.options.seed,
       new Map(saved.map((row) => [row.symbol, { mid: row.mid, rngState: row.rngState }])),
     );
-    this.quotes = this.feed.current();
+    this.quotes = this.composeQuotes(this.feed.current(), Date.now());
     const recent = await db
       .select()
       .from(candlesTable)
@@ -244,10 +270,86 @@ export class TradingEngine {
     this.groups.clear();
     this.reloadQueue.clear();
     await this.loadGroups();
+    await this.startProviders();
     this.ready = true;
   }
 
+  /** Subscribes each provider to the instruments that name it (the leader alone holds connections). */
+  private async startProviders(): Promise<void> {
+    const byProvider = new Map<string, Array<{ symbol: string; providerSymbol: string }>>();
+    for (const [symbol, row] of this.liveSymbols) {
+      const list = byProvider.get(row.provider) ?? [];
+      list.push({ symbol, providerSymbol: row.providerSymbol ?? symbol });
+      byProvider.set(row.provider, list);
+    }
+    for (const [name, subscriptions] of byProvider) {
+      const provider = this.options.providers?.get(name);
+      if (!provider) {
+        this.options.log.warn(
+          { provider: name, symbols: subscriptions.map((item) => item.symbol) },
+          'trading engine: instruments name a market-data provider that is not configured; they get no quotes',
+        );
+        continue;
+      }
+      await provider
+        .start(subscriptions, (quote) => {
+          if (!this.liveSymbols.has(quote.symbol) || !(quote.bid > 0) || !(quote.ask >= quote.bid)) return;
+          this.liveQuotes.set(quote.symbol, {
+            bid: quote.bid,
+            ask: quote.ask,
+            time: quote.time ?? Date.now(),
+            receivedAt: Date.now(),
+          });
+        })
+        .catch((error) =>
+          this.options.log.error(
+            { provider: name, reason: (error as Error).message },
+            'market data provider failed to start',
+          ),
+        );
+    }
+  }
+
+  private async stopProviders(): Promise<void> {
+    for (const provider of this.options.providers?.values() ?? [])
+      await provider.stop().catch(() => undefined);
+  }
+
+  /**
+   * This second's quotes: the simulated instruments' step, and the last quote of each live one —
+   * marked stale once its provider has said nothing for `staleAfterMs` (nothing fills on it).
+   */
+  private composeQuotes(simulated: Map<string, MarketQuote>, now: number): Map<string, MarketQuote> {
+    if (!this.liveSymbols.size) return simulated;
+    const quotes = new Map(simulated);
+    const staleAfter = this.options.staleAfterMs ?? 5000;
+    for (const [symbol, row] of this.liveSymbols) {
+      const live = this.liveQuotes.get(symbol);
+      if (!live) continue;
+      quotes.set(symbol, {
+        symbol,
+        bid: live.bid,
+        ask: live.ask,
+        mid: roundToTick((live.bid + live.ask) / 2, row.tickSize),
+        time: live.time,
+        ...(now - live.receivedAt > staleAfter ? { stale: true } : {}),
+      });
+    }
+    return quotes;
+  }
+
+  /** A configured live provider by name (admin: test connection). */
+  provider(name: string) {
+    return this.options.providers?.get(name);
+  }
+
+  /** Each live provider's connection state (admin). */
+  providerStatus() {
+    return [...(this.options.providers?.values() ?? [])].map((provider) => provider.status());
+  }
+
   private stepDown(): void {
+    void this.stopProviders();
     this.ready = false;
     this.groups.clear();
     this.reloadQueue.clear();
@@ -263,6 +365,11 @@ export class TradingEngine {
         const known = this.findAccount(accountId);
         if (known && version !== undefined && known.version >= version) return;
         this.reloadQueue.add(accountId);
+      }),
+      await bus.subscribe(ENGINE_CHANNELS.instrumentsChanged, () => {
+        this.instrumentsChanged = true;
+        if (!this.isLeader)
+          void this.load().catch((error) => this.options.log.error({ err: error }, 'reload instruments'));
       }),
       await bus.subscribe(ENGINE_CHANNELS.groupChanged, (payload) => {
         if (this.isLeader) this.groupReloads.add((payload as { groupId: string }).groupId);
@@ -300,6 +407,10 @@ export class TradingEngine {
         endMs: group.endDate.getTime(),
         freezeThreshold: group.freezeThreshold,
         freezeDurationMs: group.freezeDuration,
+        drawdownBasis: group.drawdownBasis as GroupState['drawdownBasis'],
+        dailyLossLimit: group.dailyLossLimit,
+        dailyResetHour: group.dailyResetHour,
+        timeZone: group.timeZone,
         accounts: existing?.accounts ?? new Map(),
         startAnnounced: Boolean(state?.startAnnouncedAt),
         finalized: Boolean(state?.finalizedAt),
@@ -380,8 +491,22 @@ export class TradingEngine {
     await this.options.bus.publish(ENGINE_CHANNELS.groupChanged, { groupId }).catch(() => undefined);
   }
 
+  /** Instruments changed (admin): every process reloads them; the leader also resubscribes providers. */
+  async announceInstrumentsChange(): Promise<void> {
+    this.instrumentsChanged = true;
+    if (!this.isLeader) await this.load();
+    await this.options.bus.publish(ENGINE_CHANNELS.instrumentsChanged, {}).catch(() => undefined);
+  }
+
   /** Applies what other processes announced, in order with the ticks (called before each tick). */
   private async applyAnnouncements(): Promise<void> {
+    if (this.instrumentsChanged && this.isLeader) {
+      this.instrumentsChanged = false;
+      // The market saved by the last tick is what load() continues from: nothing is rewound.
+      await this.load();
+      await this.stopProviders();
+      await this.startProviders();
+    }
     for (const groupId of [...this.groupReloads]) {
       this.groupReloads.delete(groupId);
       await this.loadGroups(groupId);
@@ -427,8 +552,9 @@ export class TradingEngine {
     try {
       if (this.tickCount % RECONCILE_EVERY_TICKS === RECONCILE_EVERY_TICKS - 1) await this.reconcile();
       await this.applyAnnouncements();
-      this.quotes = quotes ?? this.feed.tick(now);
-      for (const quote of this.quotes.values()) this.candles.add(quote.symbol, quote.mid, now);
+      this.quotes = quotes ?? this.composeQuotes(this.feed.tick(now), now);
+      for (const quote of this.quotes.values())
+        if (!quote.stale) this.candles.add(quote.symbol, quote.mid, now);
       const market = this.market();
 
       // Decide (in memory, cheap): which accounts and competitions need a write this second.
@@ -650,6 +776,7 @@ export class TradingEngine {
         type: 'freeze',
         accountId: account.id,
         until: decision.frozeUntil,
+        reason: decision.frozeFor ?? 'drawdown',
         fills: frozenFills,
         canceledOrderIds: decision.canceledOrders
           .filter((order) => order.reason === 'freeze')
@@ -659,7 +786,10 @@ export class TradingEngine {
         userId: account.userId,
         kind: 'account_frozen',
         title: 'Account frozen',
-        message: `Your drawdown in ${group.name} reached ${group.freezeThreshold}%. Positions were closed and trading pauses until ${new Date(decision.frozeUntil).toISOString()}.`,
+        message:
+          decision.frozeFor === 'daily_loss'
+            ? `Your loss today in ${group.name} reached the daily limit of ${group.dailyLossLimit}%. Positions were closed and trading pauses until ${new Date(decision.frozeUntil).toISOString()}.`
+            : `Your drawdown in ${group.name} reached ${group.freezeThreshold}%. Positions were closed and trading pauses until ${new Date(decision.frozeUntil).toISOString()}.`,
         link,
       });
     }
@@ -769,11 +899,24 @@ export class TradingEngine {
         });
     }
     if (!snapshot) return;
-    const rows: Array<{ id: string; equity: number; peak: number }> = [];
+    const rows: Array<{
+      id: string;
+      equity: number;
+      peak: number;
+      dayEquity: number | null;
+      dayAt: number | null;
+    }> = [];
     for (const group of this.groups.values()) {
       if (group.finalized) continue;
       for (const account of group.accounts.values())
-        if (!account.removed) rows.push({ id: account.id, equity: account.equity, peak: account.peakEquity });
+        if (!account.removed)
+          rows.push({
+            id: account.id,
+            equity: account.equity,
+            peak: account.peakEquity,
+            dayEquity: account.dayStartEquity,
+            dayAt: account.dayStartedAt,
+          });
     }
     for (let i = 0; i < rows.length; i += 1000) {
       const chunk = rows.slice(i, i + 1000);
@@ -786,9 +929,10 @@ export class TradingEngine {
       // Equity and peak only: balance, positions and the version belong to the ledger's saves. Rows
       // another writer holds right now are skipped (their snapshot waits for the next one) rather
       // than waited for: this statement locks many rows, and waiting here could close a cycle.
-      await tx.execute(sql`with v(id, equity, peak) as (values ${values}),
+      await tx.execute(sql`with v(id, equity, peak, day_equity, day_at) as (values ${values}),
         free as (select t.id from trading_accounts t join v on v.id = t.id order by t.id for update of t skip locked)
-        update trading_accounts as t set equity = v.equity, peak_equity = greatest(v.peak, 0)
+        update trading_accounts as t set equity = v.equity, peak_equity = greatest(v.peak, 0),
+          day_start_equity = v.day_equity, day_started_at = v.day_at
         from v where t.id = v.id and t.id in (select id from free)`);
     }
   }
@@ -869,6 +1013,7 @@ export class TradingEngine {
         .catch((error) => this.options.log.warn({ err: error }, 'trading engine: final save failed'));
     }
     await this.leadership.stop();
+    await this.stopProviders();
     for (const unsubscribe of this.unsubscribers) await unsubscribe().catch(() => undefined);
     this.unsubscribers = [];
   }

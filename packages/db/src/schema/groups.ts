@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   index,
+  integer,
   jsonb,
   numeric,
   pgTable,
@@ -31,6 +32,13 @@ export const groups = pgTable(
     startingBalance: numeric('starting_balance', { precision: 18, scale: 2, mode: 'number' })
       .notNull()
       .default(100000),
+    /** What the drawdown is measured against: 'peak' (trailing), 'balance' or 'start' (static). */
+    drawdownBasis: text('drawdown_basis').notNull().default('peak'),
+    /** Loss % in one day (from the day's opening equity) that freezes; 0 turns it off. */
+    dailyLossLimit: numeric('daily_loss_limit', { precision: 6, scale: 2, mode: 'number' }).notNull().default(0),
+    /** The competition day starts at this hour in `timeZone`. */
+    dailyResetHour: integer('daily_reset_hour').notNull().default(0),
+    timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
     /** The account currency: balances, P&L and standings are in it (instruments convert into it). */
     currency: text('currency').notNull().default('INR'),
     registrationOpen: boolean('registration_open').notNull().default(true),

@@ -35,6 +35,12 @@ export const instruments = pgTable('instruments', {
   lotStep: quantity('lot_step').notNull().default(1),
   minQuantity: quantity('min_quantity').notNull().default(1),
   basePrice: money('base_price').notNull(),
+  /** Where quotes come from: 'simulated' (the default random walk) or a market-data provider. */
+  provider: text('provider').notNull().default('simulated'),
+  /** The instrument's name at the provider (btcusdt, AAPL, a Dhan security id…). */
+  providerSymbol: text('provider_symbol'),
+  /** Market hours (packages/shared/src/trading/market-hours.ts): 'always' for practice markets. */
+  session: text('session').notNull().default('always'),
   /** Standard deviation of one tick's relative move. */
   volatility: money('volatility').notNull(),
   /** Bid/ask spread in price units. */
@@ -89,6 +95,11 @@ export const tradingAccounts = pgTable(
     freezeCount: integer('freeze_count').notNull().default(0),
     tradesCount: integer('trades_count').notNull().default(0),
     finalRank: integer('final_rank'),
+    /** Which rule froze the account last: 'drawdown' or 'daily_loss'. */
+    frozenReason: text('frozen_reason'),
+    /** Equity at the start of the competition day (the daily loss limit measures from it). */
+    dayStartEquity: money('day_start_equity'),
+    dayStartedAt: timestamp('day_started_at', { withTimezone: true }),
     /** Set when the member was rejected or removed after approval: no trading, off the leaderboard. */
     removedAt: timestamp('removed_at', { withTimezone: true }),
     /** Bumped by every write of balance, positions or orders (under the row lock): newer state wins. */

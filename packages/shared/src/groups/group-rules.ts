@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from '../api/date-time.ts';
 import { ACCOUNT_CURRENCIES } from '../trading/account-money.ts';
+import { DRAWDOWN_BASES, isTimeZone } from '../trading/risk-rules.ts';
 
 export type GroupPhase = 'upcoming' | 'running' | 'ended';
 
@@ -47,6 +48,27 @@ export const groupFieldsSchema = z
       .positive('The starting balance must be more than 0.')
       .max(1e12)
       .default(100_000),
+    /** What the drawdown is measured against (prop-firm rules): trailing peak, balance or start. */
+    drawdownBasis: z.enum(DRAWDOWN_BASES, 'Choose peak, balance or start.').default('peak'),
+    /** Loss % in one day that freezes the account; 0 turns it off. */
+    dailyLossLimit: z
+      .number()
+      .min(0, 'The daily loss limit is between 0 and 100.')
+      .max(100, 'The daily loss limit is between 0 and 100.')
+      .default(0),
+    /** The competition day starts at this hour (0–23) in `timeZone`. */
+    dailyResetHour: z
+      .number()
+      .int()
+      .min(0, 'Use an hour from 0 to 23.')
+      .max(23, 'Use an hour from 0 to 23.')
+      .default(0),
+    timeZone: z
+      .string()
+      .trim()
+      .max(64)
+      .refine(isTimeZone, 'Use a time zone such as Asia/Kolkata or America/New_York.')
+      .default('Asia/Kolkata'),
     /** The account currency: balances, P&L and standings; instruments convert into it. */
     currency: z.enum(ACCOUNT_CURRENCIES, 'Choose INR or USD as the account currency.').default('INR'),
     registrationOpen: z.boolean().default(true),

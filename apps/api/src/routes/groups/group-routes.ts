@@ -23,6 +23,11 @@ const groupSchema = z.object({
   startingBalance: z.number(),
   /** The account currency: balances, P&L and standings are in it. */
   currency: z.string(),
+  /** Risk rules: the drawdown basis ('peak', 'balance', 'start') and the daily loss limit (0: off). */
+  drawdownBasis: z.string(),
+  dailyLossLimit: z.number(),
+  dailyResetHour: z.number(),
+  timeZone: z.string(),
   registrationOpen: z.boolean(),
   /** Symbols members may trade; empty means every instrument. */
   instruments: z.array(z.string()),

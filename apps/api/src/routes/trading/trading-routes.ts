@@ -19,6 +19,8 @@ const standingSchema = z.object({
   trades: z.number(),
   freezes: z.number(),
   frozenUntil: z.string().nullable(),
+  /** Which rule froze the account, while frozen: the drawdown or the daily loss limit. */
+  frozenReason: z.enum(['drawdown', 'daily_loss']).nullable(),
 });
 
 export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {

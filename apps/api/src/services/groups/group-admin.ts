@@ -11,6 +11,10 @@ export type GroupFields = {
   freezeThreshold: number;
   startingBalance: number;
   currency: string;
+  drawdownBasis: string;
+  dailyLossLimit: number;
+  dailyResetHour: number;
+  timeZone: string;
   registrationOpen: boolean;
   instruments: string[];
 };

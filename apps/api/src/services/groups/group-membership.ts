@@ -30,6 +30,10 @@ export type GroupView = {
   freezeThreshold: number;
   startingBalance: number;
   currency: string;
+  drawdownBasis: string;
+  dailyLossLimit: number;
+  dailyResetHour: number;
+  timeZone: string;
   registrationOpen: boolean;
   instruments: string[];
   participantsCount: number;
@@ -47,6 +51,10 @@ function toView(row: typeof groups.$inferSelect, participantsCount: number): Gro
     freezeThreshold: row.freezeThreshold,
     startingBalance: row.startingBalance,
     currency: row.currency,
+    drawdownBasis: row.drawdownBasis,
+    dailyLossLimit: row.dailyLossLimit,
+    dailyResetHour: row.dailyResetHour,
+    timeZone: row.timeZone,
     registrationOpen: row.registrationOpen,
     instruments: row.instruments,
     participantsCount,

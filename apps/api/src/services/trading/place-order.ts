@@ -1,11 +1,14 @@
 import type { groups, instruments } from '@candlewise/db';
 import {
   groupPhase,
+  isMarketOpen,
   LEVERAGE,
   marketFillPrice,
+  nextMarketOpen,
   priceProblem,
   quantityProblem,
   type Side,
+  sessionLabel,
   withinBuyingPower,
 } from '@candlewise/shared';
 import {
@@ -145,8 +148,9 @@ export function applyOrder(
   market: Market,
   input: OrderInput,
   orderId: string,
-  options: { closing?: boolean } = {},
+  options: { closing?: boolean; now?: number } = {},
 ): { effect: CommandEffect; order: OrderResult } {
+  const now = options.now ?? Date.now();
   // Closing what is held is always allowed, even if the instrument left the competition's list.
   if (!options.closing && group.instruments.length && !group.instruments.includes(input.symbol)) {
     throw invalid(
@@ -156,6 +160,24 @@ export function applyOrder(
   }
   const quote = market.quote(input.symbol);
   if (!quote) throw marketUnavailable();
+  if (quote.stale) {
+    throw new AppError(
+      503,
+      'SERVICE_UNAVAILABLE',
+      `Prices for ${input.symbol} have stopped arriving, so it cannot be traded until they are back. Try again in a moment.`,
+      undefined,
+      { 'Retry-After': '5' },
+    );
+  }
+  const session = market.terms(input.symbol).session ?? 'always';
+  if (input.type === 'market' && !isMarketOpen(session, now)) {
+    const opens = nextMarketOpen(session, now);
+    throw new AppError(
+      409,
+      'CONFLICT',
+      `The ${sessionLabel(session)} market is closed${opens ? `; it opens at ${new Date(opens).toISOString()}` : ''}. Limit and stop orders can wait for it.`,
+    );
+  }
   const reference = input.type === 'market' ? marketFillPrice(input.side, quote) : input.price!;
   validateProtection(input, reference);
   const terms = market.terms(input.symbol);

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { dailyLossPercent, dayWindowStart, drawdownFor, isTimeZone } from './risk-rules.ts';
+
+describe('drawdown bases', () => {
+  const account = { peakEquity: 110_000, balance: 105_000, startingBalance: 100_000, equity: 99_000 };
+  it('measures from the peak, the balance or the start', () => {
+    expect(drawdownFor('peak', account)).toBeCloseTo(10, 10);
+    expect(drawdownFor('balance', account)).toBeCloseTo((6_000 / 105_000) * 100, 10);
+    expect(drawdownFor('start', account)).toBeCloseTo(1, 10);
+    expect(drawdownFor('start', { ...account, equity: 100_500 })).toBe(0);
+  });
+  it('measures the day against its opening equity', () => {
+    expect(dailyLossPercent(100_000, 97_000)).toBeCloseTo(3, 10);
+    expect(dailyLossPercent(100_000, 101_000)).toBe(0);
+  });
+});
+
+describe('the daily reset', () => {
+  it('is at the set hour in the group’s zone, the last one at or before now', () => {
+    // 09:00 in Kolkata is 03:30 UTC.
+    expect(
+      new Date(dayWindowStart(Date.parse('2026-11-23T05:00:00Z'), 'Asia/Kolkata', 9)).toISOString(),
+    ).toBe('2026-11-23T03:30:00.000Z');
+    expect(
+      new Date(dayWindowStart(Date.parse('2026-11-23T03:00:00Z'), 'Asia/Kolkata', 9)).toISOString(),
+    ).toBe('2026-11-22T03:30:00.000Z');
+  });
+  it('follows daylight saving in New York (17:00 EST is 22:00 UTC, EDT 21:00 UTC)', () => {
+    expect(
+      new Date(dayWindowStart(Date.parse('2026-01-15T23:00:00Z'), 'America/New_York', 17)).toISOString(),
+    ).toBe('2026-01-15T22:00:00.000Z');
+    expect(
+      new Date(dayWindowStart(Date.parse('2026-07-15T22:00:00Z'), 'America/New_York', 17)).toISOString(),
+    ).toBe('2026-07-15T21:00:00.000Z');
+  });
+  it('knows real zones from typos', () => {
+    expect(isTimeZone('Asia/Kolkata')).toBe(true);
+    expect(isTimeZone('Mars/Olympus')).toBe(false);
+  });
+});
