@@ -35,7 +35,9 @@ export const groups = pgTable(
     /** What the drawdown is measured against: 'peak' (trailing), 'balance' or 'start' (static). */
     drawdownBasis: text('drawdown_basis').notNull().default('peak'),
     /** Loss % in one day (from the day's opening equity) that freezes; 0 turns it off. */
-    dailyLossLimit: numeric('daily_loss_limit', { precision: 6, scale: 2, mode: 'number' }).notNull().default(0),
+    dailyLossLimit: numeric('daily_loss_limit', { precision: 6, scale: 2, mode: 'number' })
+      .notNull()
+      .default(0),
     /** The competition day starts at this hour in `timeZone`. */
     dailyResetHour: integer('daily_reset_hour').notNull().default(0),
     timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
