@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createRedisEventBus } from './providers/events/event-bus.ts';
 import { runBrokerSyncJob } from './services/broker/broker-sync-job.ts';
+import { seedSampleReplayBars } from './services/market/replay-bars-admin.ts';
 import { NewsPoller } from './services/news/news-poller.ts';
 import { seedSampleNews } from './services/news/seed-sample-news.ts';
 import { runPlanExpiryJob } from './services/subscriptions/plan-expiry-job.ts';
@@ -25,6 +26,7 @@ async function main() {
   await runMigrations(database);
   const seeded = await seedDatabase(database.db);
   const sampleNews = await seedSampleNews(database.db);
+  const sampleBars = await seedSampleReplayBars(database.db);
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const eventBus = redis ? createRedisEventBus(redis, config.redisPrefix) : undefined;
@@ -36,6 +38,7 @@ async function main() {
   // The market and the competitions: one process leads (always this one on the embedded database).
   await app.tradingEngine.start();
   if (sampleNews) app.log.info(`seeded ${sampleNews} sample news items`);
+  if (sampleBars) app.log.info(`seeded ${sampleBars} sample replay bars (BTCUSD, 10 March 2023)`);
 
   // News feeds: one process polls (an advisory lock on PostgreSQL), each source on its own schedule.
   const newsPoller = new NewsPoller({

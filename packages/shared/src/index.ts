@@ -24,6 +24,7 @@ export * from './notifications/in-app-path.ts';
 export * from './subscription/plan-rules.ts';
 export * from './trading/account-money.ts';
 export * from './trading/market-hours.ts';
+export * from './trading/replay-bars.ts';
 export * from './trading/risk-rules.ts';
 export * from './trading/trading-rules.ts';
 export * from './user/user-types.ts';

@@ -84,6 +84,10 @@ export type GroupState = {
   dailyLossLimit: number;
   dailyResetHour: number;
   timeZone: string;
+  /** A replayed day: from which bar time, at what speed (null: the live market). */
+  replay: { from: number; speed: number } | null;
+  /** The instruments the competition trades (empty: every one). */
+  symbols: string[];
   accounts: Map<string, AccountState>;
   startAnnounced: boolean;
   finalized: boolean;

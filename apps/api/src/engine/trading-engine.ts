@@ -7,10 +7,20 @@ import {
   groups,
   instruments as instrumentsTable,
   marketState,
+  replayBars as replayBarsTable,
   tradingAccounts,
 } from '@candlewise/db';
-import { type FreezeReason, LEVERAGE, type MarketSession } from '@candlewise/shared';
-import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import {
+  barAt,
+  type FreezeReason,
+  LEVERAGE,
+  type MarketSession,
+  MINUTE_MS,
+  priceInBar,
+  type ReplayBar,
+  replayTime,
+} from '@candlewise/shared';
+import { and, asc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { AdvisoryLeader, LostLeadershipError } from '../lib/advisory-leader.ts';
@@ -49,6 +59,8 @@ export const ENGINE_CHANNELS = {
   /** An admin changed instruments (provider, symbol, market hours): every process reloads them. */
   instrumentsChanged: 'trading:instruments-changed',
   quotes: 'trading:quotes',
+  /** A replay competition's own quotes (its replayed day). */
+  groupQuotes: (groupId: string) => `trading:group-quotes:${groupId}`,
   standings: (groupId: string) => `trading:standings:${groupId}`,
 };
 
@@ -148,6 +160,10 @@ export class TradingEngine {
   private ticking: Promise<EngineEvent[]> | null = null;
   private reloadQueue = new Set<string>();
   private instrumentsChanged = false;
+  /** Replay competitions: their bars, and the quotes of the last tick. */
+  private replayBars = new Map<string, Map<string, ReplayBar[]>>();
+  private groupQuotes = new Map<string, Map<string, MarketQuote>>();
+  private groupQuoteSubscriptions = new Set<string>();
   private groupReloads = new Set<string>();
   private unsubscribers: Array<() => Promise<void>> = [];
   private stopped = false;
@@ -343,6 +359,98 @@ export class TradingEngine {
     return this.options.providers?.get(name);
   }
 
+  /** The bars a replay competition will play, from its first replayed minute to its end. */
+  private async loadReplayBars(group: GroupState): Promise<void> {
+    if (!group.replay) return;
+    const until = replayTime(group.replay.from, group.startMs, group.replay.speed, group.endMs) + MINUTE_MS;
+    const rows = await this.options.db
+      .select()
+      .from(replayBarsTable)
+      .where(
+        and(
+          inArray(replayBarsTable.symbol, group.symbols),
+          gte(replayBarsTable.time, new Date(group.replay.from - MINUTE_MS)),
+          lte(replayBarsTable.time, new Date(until)),
+        ),
+      )
+      .orderBy(asc(replayBarsTable.time));
+    const bySymbol = new Map<string, ReplayBar[]>();
+    for (const row of rows) {
+      const list = bySymbol.get(row.symbol) ?? [];
+      list.push({
+        time: row.time.getTime(),
+        open: row.open,
+        high: row.high,
+        low: row.low,
+        close: row.close,
+        volume: row.volume,
+      });
+      bySymbol.set(row.symbol, list);
+    }
+    this.replayBars.set(group.id, bySymbol);
+  }
+
+  /**
+   * A replay competition's quotes at a real moment: each of its instruments priced from its bars
+   * at the replayed time (shared/trading/replay-bars: the path through the bar, the instrument's
+   * spread around it); stale once the bars run out.
+   */
+  private replayQuotes(group: GroupState, now: number): Map<string, MarketQuote> {
+    const quotes = new Map<string, MarketQuote>();
+    if (!group.replay) return quotes;
+    const at = replayTime(group.replay.from, group.startMs, group.replay.speed, now);
+    for (const [symbol, bars] of this.replayBars.get(group.id) ?? []) {
+      const bar = barAt(bars, at);
+      const instrument = this.instruments.get(symbol);
+      if (!bar || !instrument) continue;
+      const mid = priceInBar(bar, at);
+      const half = instrument.spread / 2;
+      quotes.set(symbol, {
+        symbol,
+        bid: roundToTick(mid - half, instrument.tickSize),
+        ask: roundToTick(mid + half, instrument.tickSize),
+        mid: roundToTick(mid, instrument.tickSize),
+        time: at,
+        ...(at >= bars[bars.length - 1].time + MINUTE_MS ? { stale: true } : {}),
+      });
+    }
+    return quotes;
+  }
+
+  /**
+   * The market a competition trades on: the live one, or for a replay its replayed quotes over the
+   * live ones (currency rates stay live), always open while bars last.
+   */
+  marketFor(group: { id: string; marketMode?: string } | GroupState): Market {
+    const replaying = 'replay' in group ? group.replay !== null : group.marketMode === 'replay';
+    if (!replaying) return this.market();
+    const replayed = this.isLeader ? this.groupQuotes.get(group.id) : this.followerGroupQuotes(group.id);
+    const quotes = new Map([...this.quotes, ...(replayed ?? new Map())]);
+    const terms = new Map(this.terms);
+    for (const symbol of replayed?.keys() ?? []) {
+      const known = terms.get(symbol);
+      if (known) terms.set(symbol, { ...known, session: 'always' });
+    }
+    return new Market(quotes, terms);
+  }
+
+  /** A follower learns a replay's quotes from the leader (subscribing on first use). */
+  private followerGroupQuotes(groupId: string): Map<string, MarketQuote> | undefined {
+    if (!this.groupQuoteSubscriptions.has(groupId)) {
+      this.groupQuoteSubscriptions.add(groupId);
+      void this.options.bus
+        .subscribe(ENGINE_CHANNELS.groupQuotes(groupId), (payload) => {
+          this.groupQuotes.set(
+            groupId,
+            new Map((payload as MarketQuote[]).map((quote) => [quote.symbol, quote])),
+          );
+        })
+        .then((unsubscribe) => this.unsubscribers.push(unsubscribe))
+        .catch(() => this.groupQuoteSubscriptions.delete(groupId));
+    }
+    return this.groupQuotes.get(groupId);
+  }
+
   /** Each live provider's connection state (admin). */
   providerStatus() {
     return [...(this.options.providers?.values() ?? [])].map((provider) => provider.status());
@@ -351,6 +459,8 @@ export class TradingEngine {
   private stepDown(): void {
     void this.stopProviders();
     this.ready = false;
+    this.replayBars.clear();
+    this.groupQuotes.clear();
     this.groups.clear();
     this.reloadQueue.clear();
     this.groupReloads.clear();
@@ -411,6 +521,11 @@ export class TradingEngine {
         dailyLossLimit: group.dailyLossLimit,
         dailyResetHour: group.dailyResetHour,
         timeZone: group.timeZone,
+        replay:
+          group.marketMode === 'replay' && group.replayFrom
+            ? { from: group.replayFrom.getTime(), speed: group.replaySpeed }
+            : null,
+        symbols: group.instruments,
         accounts: existing?.accounts ?? new Map(),
         startAnnounced: Boolean(state?.startAnnouncedAt),
         finalized: Boolean(state?.finalizedAt),
@@ -418,6 +533,8 @@ export class TradingEngine {
         standingsStale: true,
       };
       this.groups.set(group.id, groupState);
+      if (groupState.replay) await this.loadReplayBars(groupState);
+      else this.replayBars.delete(group.id);
       const versions = await db
         .select({ id: tradingAccounts.id, version: tradingAccounts.version })
         .from(tradingAccounts)
@@ -453,7 +570,7 @@ export class TradingEngine {
     if (current && current.version >= account.version) return false;
     if (current && !options.authoritativePeak)
       account.peakEquity = Math.max(account.peakEquity, current.peakEquity);
-    markToMarket(account, this.market());
+    markToMarket(account, this.marketFor(group));
     group.accounts.set(account.id, account);
     group.standingsStale = true;
     return true;
@@ -555,7 +672,14 @@ export class TradingEngine {
       this.quotes = quotes ?? this.composeQuotes(this.feed.tick(now), now);
       for (const quote of this.quotes.values())
         if (!quote.stale) this.candles.add(quote.symbol, quote.mid, now);
-      const market = this.market();
+      const live = this.market();
+      const markets = new Map<string, Market>();
+      for (const group of this.groups.values()) {
+        if (!group.replay) continue;
+        this.groupQuotes.set(group.id, this.replayQuotes(group, now));
+        markets.set(group.id, this.marketFor(group));
+      }
+      const marketOf = (group: GroupState) => markets.get(group.id) ?? live;
 
       // Decide (in memory, cheap): which accounts and competitions need a write this second.
       const touched: string[] = [];
@@ -569,7 +693,7 @@ export class TradingEngine {
           continue;
         }
         for (const account of group.accounts.values())
-          if (needsDecision(account, group, market, now)) touched.push(account.id);
+          if (needsDecision(account, group, marketOf(group), now)) touched.push(account.id);
         group.standingsStale = true;
       }
 
@@ -580,7 +704,7 @@ export class TradingEngine {
       try {
         ({ result, announcements } = await this.options.db.transaction(async (tx) => {
           await this.leadership.fence(tx);
-          const decided = await this.persistTick(tx, { touched, starting, ending, market, now });
+          const decided = await this.persistTick(tx, { touched, starting, ending, marketOf, now });
           await this.saveMarket(tx, snapshot);
           return { result: decided, announcements: await recordNotifications(tx, decided.notifications) };
         }));
@@ -591,7 +715,13 @@ export class TradingEngine {
           { err: error },
           'trading engine: a tick could not be saved; retrying its accounts one by one',
         );
-        ({ result, announcements } = await this.persistOneByOne({ touched, starting, ending, market, now }));
+        ({ result, announcements } = await this.persistOneByOne({
+          touched,
+          starting,
+          ending,
+          marketOf,
+          now,
+        }));
       }
 
       // Publish: saved states into memory, then the world hears about it.
@@ -613,10 +743,16 @@ export class TradingEngine {
   /** Inside the tick's transaction: claims, locks, decides again on the stored state, saves. */
   private async persistTick(
     tx: DbExecutor,
-    work: { touched: string[]; starting: GroupState[]; ending: GroupState[]; market: Market; now: number },
+    work: {
+      touched: string[];
+      starting: GroupState[];
+      ending: GroupState[];
+      marketOf: (group: GroupState) => Market;
+      now: number;
+    },
   ): Promise<TickResult> {
     const result: TickResult = { writes: [], events: [], notifications: [], started: [], finalized: [] };
-    const { market, now } = work;
+    const { marketOf, now } = work;
 
     for (const group of work.starting) {
       const [claimed] = await tx
@@ -670,7 +806,7 @@ export class TradingEngine {
       const after = cloneAccount(before);
       const memory = group.accounts.get(before.id);
       if (memory) after.peakEquity = Math.max(after.peakEquity, memory.peakEquity);
-      const decision = decideAccount(after, group, market, now);
+      const decision = decideAccount(after, group, marketOf(group), now);
       if (!decisionChangesAccount(decision)) {
         if (memory && memory.version < before.version) this.reloadQueue.add(before.id);
         continue;
@@ -706,7 +842,7 @@ export class TradingEngine {
         if (memory) after.peakEquity = Math.max(after.peakEquity, memory.peakEquity);
         const decision = before.removed
           ? { fills: [], canceledOrders: [] }
-          : closeOut(after, market, 'competition_end');
+          : closeOut(after, marketOf(group), 'competition_end');
         closing.push({ before, after, fills: decision.fills, canceledOrders: decision.canceledOrders });
       }
       const ranks = computeStandings(closing.map((write) => write.after));
@@ -800,7 +936,7 @@ export class TradingEngine {
     touched: string[];
     starting: GroupState[];
     ending: GroupState[];
-    market: Market;
+    marketOf: (group: GroupState) => Market;
     now: number;
   }): Promise<{ result: TickResult; announcements: NotificationAnnouncement[] }> {
     const total: TickResult = { writes: [], events: [], notifications: [], started: [], finalized: [] };
@@ -846,6 +982,10 @@ export class TradingEngine {
     const { bus } = this.options;
     void bus.publish(ENGINE_CHANNELS.quotes, [...this.quotes.values()]).catch(() => undefined);
     const finalizedNow = new Set(result.finalized.map((group) => group.id));
+    for (const [groupId, quotes] of this.groupQuotes) {
+      if (this.groups.get(groupId)?.replay)
+        void bus.publish(ENGINE_CHANNELS.groupQuotes(groupId), [...quotes.values()]).catch(() => undefined);
+    }
     for (const group of this.groups.values()) {
       if (now < group.startMs || (group.finalized && !finalizedNow.has(group.id))) continue;
       group.standings = computeStandings(group.accounts.values());

@@ -41,6 +41,11 @@ export const groups = pgTable(
     /** The competition day starts at this hour in `timeZone`. */
     dailyResetHour: integer('daily_reset_hour').notNull().default(0),
     timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
+    /** 'live': today's market; 'replay': a real day replayed from uploaded 1-minute bars. */
+    marketMode: text('market_mode').notNull().default('live'),
+    /** The replayed moment when the competition starts, and how many times faster it runs (1–60). */
+    replayFrom: timestamp('replay_from', { withTimezone: true }),
+    replaySpeed: integer('replay_speed').notNull().default(1),
     /** The account currency: balances, P&L and standings are in it (instruments convert into it). */
     currency: text('currency').notNull().default('INR'),
     registrationOpen: boolean('registration_open').notNull().default(true),

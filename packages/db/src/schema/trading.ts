@@ -210,3 +210,20 @@ export const leaderEpochs = pgTable('leader_epochs', {
   epoch: bigint('epoch', { mode: 'number' }).notNull(),
   acquiredAt: timestamp('acquired_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** 1-minute bars uploaded by admins, for competitions that replay a real day (shared/trading/replay-bars). */
+export const replayBars = pgTable(
+  'replay_bars',
+  {
+    symbol: text('symbol')
+      .notNull()
+      .references(() => instruments.symbol, { onDelete: 'cascade' }),
+    time: timestamp('time', { withTimezone: true }).notNull(),
+    open: price('open').notNull(),
+    high: price('high').notNull(),
+    low: price('low').notNull(),
+    close: price('close').notNull(),
+    volume: quantity('volume').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.symbol, table.time] })],
+);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from '../api/date-time.ts';
 import { ACCOUNT_CURRENCIES } from '../trading/account-money.ts';
+import { REPLAY_SPEEDS } from '../trading/replay-bars.ts';
 import { DRAWDOWN_BASES, isTimeZone } from '../trading/risk-rules.ts';
 
 export type GroupPhase = 'upcoming' | 'running' | 'ended';
@@ -69,6 +70,18 @@ export const groupFieldsSchema = z
       .max(64)
       .refine(isTimeZone, 'Use a time zone such as Asia/Kolkata or America/New_York.')
       .default('Asia/Kolkata'),
+    /** 'live', or 'replay': a real day played back from uploaded 1-minute bars. */
+    marketMode: z.enum(['live', 'replay'], 'Choose live or replay.').default('live'),
+    /** The replayed moment when the competition starts (a bar time), and the speed (1–60×). */
+    replayFrom: isoDateTime('Use an ISO date and time for the first replayed minute.')
+      .nullable()
+      .default(null),
+    replaySpeed: z
+      .number()
+      .int()
+      .min(REPLAY_SPEEDS.min, 'Replay at 1× to 60×.')
+      .max(REPLAY_SPEEDS.max, 'Replay at 1× to 60×.')
+      .default(1),
     /** The account currency: balances, P&L and standings; instruments convert into it. */
     currency: z.enum(ACCOUNT_CURRENCIES, 'Choose INR or USD as the account currency.').default('INR'),
     registrationOpen: z.boolean().default(true),
@@ -78,6 +91,14 @@ export const groupFieldsSchema = z
   .refine((group) => Date.parse(group.endDate) > Date.parse(group.startDate), {
     message: 'The end must be after the start.',
     path: ['endDate'],
+  })
+  .refine((group) => group.marketMode !== 'replay' || group.replayFrom !== null, {
+    message: 'Choose the first replayed minute.',
+    path: ['replayFrom'],
+  })
+  .refine((group) => group.marketMode !== 'replay' || group.instruments.length > 0, {
+    message: 'A replay needs its instruments listed (those with uploaded bars).',
+    path: ['instruments'],
   });
 
 /** One row of GET /group/mine (the /home card): a competition the caller asked to join, with their rank where approved. */

@@ -4,6 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { listReplayBars, storeReplayBars } from '../../services/market/replay-bars-admin.ts';
 
 export const MARKET_PROVIDERS = ['simulated', 'binance', 'alpaca', 'dhan'] as const;
 
@@ -144,5 +145,36 @@ export const adminMarketRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(502, 'SERVICE_UNAVAILABLE', (error as Error).message);
       }
     },
+  );
+
+  app.get(
+    '/admin/market/replay-bars',
+    { schema: { tags, security, summary: 'Uploaded 1-minute bars for replays, per instrument' } },
+    async () => ({ success: true as const, data: await listReplayBars(app.database.db) }),
+  );
+
+  app.post(
+    '/admin/market/replay-bars/:symbol',
+    {
+      // A month of minutes is about 2 MB of CSV.
+      bodyLimit: 4 * 1024 * 1024,
+      schema: {
+        tags,
+        security,
+        summary: 'Upload 1-minute bars (CSV: time, open, high, low, close, volume) for replay competitions',
+        params: z.object({ symbol: z.string().min(1).max(20) }),
+        body: z.object({
+          csv: z
+            .string()
+            .min(1, 'Paste or choose a CSV file.')
+            .max(4 * 1024 * 1024),
+        }),
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({
+        success: true as const,
+        data: await storeReplayBars(app.database.db, request.params.symbol, request.body.csv),
+      }),
   );
 };

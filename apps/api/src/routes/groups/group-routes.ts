@@ -28,6 +28,10 @@ const groupSchema = z.object({
   dailyLossLimit: z.number(),
   dailyResetHour: z.number(),
   timeZone: z.string(),
+  /** 'live' or 'replay' (a real day from uploaded bars, from `replayFrom` at `replaySpeed`×). */
+  marketMode: z.string(),
+  replayFrom: z.string().nullable(),
+  replaySpeed: z.number(),
   registrationOpen: z.boolean(),
   /** Symbols members may trade; empty means every instrument. */
   instruments: z.array(z.string()),

@@ -5,6 +5,7 @@ import { ENGINE_CHANNELS } from '../../engine/trading-engine.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { getAccountSummary, getLeaderboard } from '../../services/trading/account-summary.ts';
 import { getMyCompetitions } from '../../services/trading/my-competitions.ts';
+import { replayCandles } from '../../services/trading/replay-candles.ts';
 import { assertCanViewCompetition, findGroupOrThrow } from '../../services/trading/trading-access.ts';
 
 const groupParams = z.object({ groupId: z.string().min(1).max(64) });
@@ -80,14 +81,39 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: '1-minute candles (time in Unix seconds)',
+        summary: '1-minute candles (time in Unix seconds); with groupId, a replay competition’s replayed day',
         params: z.object({ symbol: z.string().min(1).max(20) }),
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(600).default(300) }),
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(600).default(300),
+          groupId: z.string().min(1).max(64).optional(),
+        }),
       },
     },
     async (request) => {
       if (!engine().instruments.has(request.params.symbol))
         throw notFound(`Unknown instrument ${request.params.symbol}.`);
+      if (request.query.groupId) {
+        await assertCanViewCompetition(
+          app.database.db,
+          app.readCache,
+          request.currentUser,
+          request.query.groupId,
+        );
+        const group = await findGroupOrThrow(app.database.db, request.query.groupId);
+        if (group.marketMode === 'replay') {
+          const candles = await replayCandles(
+            app.database.db,
+            group,
+            request.params.symbol,
+            Date.now(),
+            request.query.limit,
+          );
+          return {
+            success: true as const,
+            data: candles.map((candle) => ({ ...candle, time: Math.floor(candle.time / 1000) })),
+          };
+        }
+      }
       return {
         success: true as const,
         data: engine()
@@ -302,12 +328,16 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
       raw.write('retry: 3000\n\n');
       send('standings', { rows: await getLeaderboard(app.database.db, engine(), app.readCache, group.id) });
       const subscribed = await Promise.all([
-        app.eventBus.subscribe(ENGINE_CHANNELS.quotes, (payload) => {
-          send(
-            'quotes',
-            (payload as Array<{ symbol: string }>).filter((quote) => symbols.has(quote.symbol)),
-          );
-        }),
+        // A replay competition streams its replayed day; the others the live market.
+        app.eventBus.subscribe(
+          group.marketMode === 'replay' ? ENGINE_CHANNELS.groupQuotes(group.id) : ENGINE_CHANNELS.quotes,
+          (payload) => {
+            send(
+              'quotes',
+              (payload as Array<{ symbol: string }>).filter((quote) => symbols.has(quote.symbol)),
+            );
+          },
+        ),
         app.eventBus.subscribe(ENGINE_CHANNELS.standings(group.id), (payload) => {
           engine().rememberStandings(group.id, payload as StandingRow[]);
           send('standings', { rows: payload });

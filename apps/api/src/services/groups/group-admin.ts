@@ -1,5 +1,5 @@
-import { type Database, type DbExecutor, groups, newId, tradingAccounts } from '@candlewise/db';
-import { eq, sql } from 'drizzle-orm';
+import { type Database, type DbExecutor, groups, newId, replayBars, tradingAccounts } from '@candlewise/db';
+import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { AppError, notFound } from '../../lib/app-error.ts';
 
 export type GroupFields = {
@@ -15,14 +15,53 @@ export type GroupFields = {
   dailyLossLimit: number;
   dailyResetHour: number;
   timeZone: string;
+  marketMode: 'live' | 'replay';
+  replayFrom: string | null;
+  replaySpeed: number;
   registrationOpen: boolean;
   instruments: string[];
 };
 
+/**
+ * A replay needs bars for every instrument at its first replayed minute: refused (400, naming the
+ * instruments without them) rather than a competition whose market never opens.
+ */
+async function assertReplayable(db: DbExecutor, input: GroupFields): Promise<void> {
+  if (input.marketMode !== 'replay' || !input.replayFrom) return;
+  const from = new Date(input.replayFrom);
+  const covered = await db
+    .selectDistinct({ symbol: replayBars.symbol })
+    .from(replayBars)
+    .where(
+      and(
+        inArray(replayBars.symbol, input.instruments),
+        gte(replayBars.time, new Date(from.getTime() - 60_000)),
+        lte(replayBars.time, from),
+      ),
+    );
+  const have = new Set(covered.map((row) => row.symbol));
+  const missing = input.instruments.filter((symbol) => !have.has(symbol));
+  if (missing.length) {
+    const message = `There are no bars at ${from.toISOString()} for ${missing.join(', ')}. Upload them under Admin → Markets, or choose another minute.`;
+    throw new AppError(400, 'VALIDATION_FAILED', message, [{ path: 'replayFrom', message }]);
+  }
+}
+
+const replayColumns = (input: GroupFields) => ({
+  replayFrom: input.marketMode === 'replay' && input.replayFrom ? new Date(input.replayFrom) : null,
+});
+
 export async function createGroup(db: DbExecutor, input: GroupFields) {
+  await assertReplayable(db, input);
   const [created] = await db
     .insert(groups)
-    .values({ id: newId(), ...input, startDate: new Date(input.startDate), endDate: new Date(input.endDate) })
+    .values({
+      id: newId(),
+      ...input,
+      ...replayColumns(input),
+      startDate: new Date(input.startDate),
+      endDate: new Date(input.endDate),
+    })
     .returning();
   return created;
 }
@@ -33,6 +72,7 @@ export async function createGroup(db: DbExecutor, input: GroupFields) {
  */
 export async function updateGroup(db: Database, groupId: string, input: GroupFields) {
   return db.transaction(async (tx) => {
+    await assertReplayable(tx, input);
     const [current] = await tx.select().from(groups).where(eq(groups.id, groupId)).for('update');
     if (!current) throw notFound('We could not find that group.');
     if (current.currency !== input.currency) {
@@ -52,6 +92,7 @@ export async function updateGroup(db: Database, groupId: string, input: GroupFie
       .update(groups)
       .set({
         ...input,
+        ...replayColumns(input),
         startDate: new Date(input.startDate),
         endDate: new Date(input.endDate),
         updatedAt: new Date(),

@@ -34,6 +34,9 @@ export type GroupView = {
   dailyLossLimit: number;
   dailyResetHour: number;
   timeZone: string;
+  marketMode: string;
+  replayFrom: string | null;
+  replaySpeed: number;
   registrationOpen: boolean;
   instruments: string[];
   participantsCount: number;
@@ -55,6 +58,9 @@ function toView(row: typeof groups.$inferSelect, participantsCount: number): Gro
     dailyLossLimit: row.dailyLossLimit,
     dailyResetHour: row.dailyResetHour,
     timeZone: row.timeZone,
+    marketMode: row.marketMode,
+    replayFrom: row.replayFrom?.toISOString() ?? null,
+    replaySpeed: row.replaySpeed,
     registrationOpen: row.registrationOpen,
     instruments: row.instruments,
     participantsCount,

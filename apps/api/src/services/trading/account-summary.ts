@@ -1,4 +1,4 @@
-import { type DbExecutor, fills, orders, tradingAccounts, users } from '@candlewise/db';
+import { type DbExecutor, fills, groups, orders, tradingAccounts, users } from '@candlewise/db';
 import { drawdownPercent, LEVERAGE, pnlPercent, unrealizedPnl } from '@candlewise/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import {
@@ -30,7 +30,11 @@ export async function getAccountSummary(
     loadAccounts(db, [found.id]).then((loaded) => loaded.get(found.id)!),
     db.select().from(fills).where(eq(fills.accountId, found.id)).orderBy(desc(fills.createdAt)).limit(50),
   ]);
-  const market = engine.market();
+  const [group] = await db
+    .select({ id: groups.id, marketMode: groups.marketMode })
+    .from(groups)
+    .where(eq(groups.id, groupId));
+  const market = engine.marketFor(group ?? { id: groupId });
   const live = engine.accountState(groupId, userId);
   const equity = markToMarket(account, market);
   const peak = Math.max(live?.peakEquity ?? account.peakEquity, equity);

@@ -123,10 +123,9 @@ export class OrderDesk {
   }
 
   private async runBatch(batch: Pending[]): Promise<void> {
-    const market = this.engine.market();
     let outcome: Awaited<ReturnType<OrderDesk['applyAll']>>;
     try {
-      outcome = await this.db.transaction((tx) => this.applyAll(tx, batch, market));
+      outcome = await this.db.transaction((tx) => this.applyAll(tx, batch));
     } catch (error) {
       if (batch.length === 1) {
         batch[0].reject(error);
@@ -149,7 +148,7 @@ export class OrderDesk {
   }
 
   /** Inside one transaction: lock, load, apply each command in order, save. */
-  private async applyAll(tx: DbExecutor, batch: Pending[], market: Market) {
+  private async applyAll(tx: DbExecutor, batch: Pending[]) {
     const pairs = new Map<string, { groupId: string; userId: string }>();
     for (const { command } of batch)
       pairs.set(`${command.groupId}\u0000${command.userId}`, {
@@ -172,6 +171,16 @@ export class OrderDesk {
     const groupRows = await tx.select().from(groups).where(inArray(groups.id, groupIds));
     const accounts = await loadAccounts(tx, [...accountIdOf.values()]);
     const groupById = new Map(groupRows.map((group) => [group.id, group]));
+    // Each competition's market, as of this batch (a replay trades its replayed day).
+    const markets = new Map<string, Market>();
+    const marketOf = (group: (typeof groupRows)[number]) => {
+      let market = markets.get(group.id);
+      if (!market) {
+        market = this.engine.marketFor(group);
+        markets.set(group.id, market);
+      }
+      return market;
+    };
 
     const writes = new Map<string, AccountWrite>();
     const results: Array<{ value: OrderResult | null } | { error: unknown }> = [];
@@ -189,7 +198,7 @@ export class OrderDesk {
           newOrders: [],
           canceledOrders: [],
         };
-        const applied = applyCommand(write.after, group, market, command, () => newId());
+        const applied = applyCommand(write.after, group, marketOf(group), command, () => newId());
         write.after = applied.account;
         write.fills.push(...applied.effect.fills);
         write.newOrders!.push(...applied.effect.newOrders);
