@@ -94,6 +94,15 @@ const environmentSchema = z.object({
   NEWS_POLL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   NEWS_FETCH_TIMEOUT_SECONDS: z.coerce.number().min(1).max(120).default(15),
   NEWS_MAX_FEED_MB: z.coerce.number().positive().max(50).default(5),
+  /** Live market data (instruments name their provider under Admin → Markets). */
+  BINANCE_STREAM_URL: z.url({ protocol: /^wss?$/ }).default('wss://stream.binance.com:9443'),
+  ALPACA_DATA_KEY_ID: z.string().trim().optional(),
+  ALPACA_DATA_SECRET_KEY: z.string().trim().optional(),
+  ALPACA_DATA_STREAM_URL: z.url({ protocol: /^wss?$/ }).default('wss://stream.data.alpaca.markets'),
+  ALPACA_DATA_FEED: z.enum(['iex', 'sip']).default('iex'),
+  DHAN_FEED_CLIENT_ID: z.string().trim().optional(),
+  DHAN_FEED_ACCESS_TOKEN: z.string().trim().optional(),
+  DHAN_FEED_URL: z.url({ protocol: /^wss?$/ }).default('wss://api-feed.dhan.co'),
   /**
    * Hosts that server-side fetches of user-supplied URLs (news sources) may reach although they
    * lead to loopback or private addresses: a comma-separated list, for tests' local servers and an
@@ -143,6 +152,12 @@ export type AppConfig = {
   news: { pollMinutes: number; fetchTimeoutMs: number; maxFeedBytes: number };
   /** OUTBOUND_ALLOWED_HOSTS: hosts on private addresses that server-side fetches may reach. */
   outboundAllowedHosts: string[];
+  /** Live market-data providers: Binance needs no key; Alpaca and Dhan only when their keys are set. */
+  marketData: {
+    binanceUrl: string;
+    alpaca?: { keyId: string; secretKey: string; url: string; feed: 'iex' | 'sip' };
+    dhan?: { clientId: string; accessToken: string; url: string };
+  };
 };
 
 export class ConfigError extends Error {
@@ -234,6 +249,26 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       maxFeedBytes: Math.round(env.NEWS_MAX_FEED_MB * 1024 * 1024),
     },
     outboundAllowedHosts: env.OUTBOUND_ALLOWED_HOSTS,
+    marketData: {
+      binanceUrl: env.BINANCE_STREAM_URL.replace(/\/$/, ''),
+      alpaca:
+        env.ALPACA_DATA_KEY_ID && env.ALPACA_DATA_SECRET_KEY
+          ? {
+              keyId: env.ALPACA_DATA_KEY_ID,
+              secretKey: env.ALPACA_DATA_SECRET_KEY,
+              url: env.ALPACA_DATA_STREAM_URL.replace(/\/$/, ''),
+              feed: env.ALPACA_DATA_FEED,
+            }
+          : undefined,
+      dhan:
+        env.DHAN_FEED_CLIENT_ID && env.DHAN_FEED_ACCESS_TOKEN
+          ? {
+              clientId: env.DHAN_FEED_CLIENT_ID,
+              accessToken: env.DHAN_FEED_ACCESS_TOKEN,
+              url: env.DHAN_FEED_URL.replace(/\/$/, ''),
+            }
+          : undefined,
+    },
   };
 }
 
