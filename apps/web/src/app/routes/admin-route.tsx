@@ -11,6 +11,7 @@ const panels: Array<{ key: string; label: string; render: () => ReactNode }> = [
   { key: 'courses', label: 'Courses', render: () => <AdminCoursesPanel /> },
   { key: 'groups', label: 'Groups and approvals', render: () => <AdminGroupsPanel /> },
   { key: 'live', label: 'Live competitions', render: () => <AdminLiveMonitorPanel /> },
+  { key: 'markets', label: 'Markets', render: () => <AdminMarketsPanel /> },
   { key: 'journal', label: 'Journal questions', render: () => <AdminJournalQuestionsPanel /> },
   { key: 'broadcast', label: 'Broadcast', render: () => <AdminBroadcastPanel /> },
   { key: 'messages', label: 'Contact messages', render: () => <AdminContactMessagesPanel /> },
@@ -21,6 +22,7 @@ const AdminUsersPanel = lazy(() => import('@/features/users/components/admin-use
 const AdminCoursesPanel = lazy(() => import('@/features/courses/components/admin-courses-panel'));
 const AdminGroupsPanel = lazy(() => import('@/features/groups/components/admin-groups-panel'));
 const AdminLiveMonitorPanel = lazy(() => import('@/features/groups/components/admin-live-monitor-panel'));
+const AdminMarketsPanel = lazy(() => import('@/features/markets/components/admin-markets-panel'));
 const AdminJournalQuestionsPanel = lazy(
   () => import('@/features/journal/components/admin-journal-questions-panel'),
 );
@@ -38,7 +40,7 @@ export default function AdminRoute() {
     <RequireRole requiredRole="admin">
       <PageHeader
         title="Admin"
-        description="Run Candlewise: users, courses, competitions and approvals, broadcasts, messages and news."
+        description="Run Candlewise: users, courses, competitions and approvals, markets, broadcasts, messages and news."
       />
       <Tabs
         activeKey={active}

@@ -1,3 +1,4 @@
+import type { DrawdownBasis } from '@candlewise/shared/trading/risk-rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiClient } from '@/lib/api-client';
@@ -14,8 +15,16 @@ export type Group = {
   endDate: string | null;
   /** Milliseconds. */
   freezeDuration: number;
-  /** Percent of drawdown from the peak. */
+  /** Percent of drawdown that freezes an account, measured as `drawdownBasis` says. */
   freezeThreshold: number;
+  /** What the drawdown is measured from: the trailing peak, the balance or the starting balance. */
+  drawdownBasis?: DrawdownBasis;
+  /** Percent lost within one competition day that freezes an account; 0 is off. */
+  dailyLossLimit?: number;
+  /** The competition day starts at this hour (0–23) in `timeZone`. */
+  dailyResetHour?: number;
+  /** IANA time zone of the competition day ('Asia/Kolkata'). */
+  timeZone?: string;
   /** Approved members ("N total joined"). */
   participantsCount: number;
   startingBalance?: number;
@@ -24,6 +33,10 @@ export type Group = {
   registrationOpen?: boolean;
   /** Symbols members may trade; empty means every instrument. */
   instruments?: string[];
+  /** 'replay' plays back an uploaded day from `replayFrom` (a bar time) at `replaySpeed`×. */
+  marketMode?: 'live' | 'replay';
+  replayFrom?: string | null;
+  replaySpeed?: number;
   phase?: 'upcoming' | 'running' | 'ended';
 };
 

@@ -1,3 +1,4 @@
+import type { FreezeReason } from '@candlewise/shared/trading/risk-rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { groupKeys } from './group-query-keys';
@@ -15,6 +16,8 @@ export type StandingRow = {
   freezes: number;
   /** ISO time the member's freeze ends, or null when they can trade. */
   frozenUntil: string | null;
+  /** Which rule froze the member while frozen (the drawdown or the daily loss limit), else null. */
+  frozenReason?: FreezeReason | null;
 };
 
 /** The standings and the competition's account currency, the one Balance and Equity are in. */

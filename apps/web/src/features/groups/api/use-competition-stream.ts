@@ -7,8 +7,11 @@ import { type EventStreamStatus, runEventStream } from '@/lib/event-stream/run-e
 import type { StandingRow, Standings } from './get-leaderboard';
 import { groupKeys } from './group-query-keys';
 
-/** The engine's quote: `time` in milliseconds. */
-export type Quote = { symbol: string; bid: number; ask: number; mid: number; time: number };
+/**
+ * The engine's quote: `time` in milliseconds. `stale` when its live provider has gone quiet: nothing
+ * fills on it and the API refuses orders for it until prices arrive again.
+ */
+export type Quote = { symbol: string; bid: number; ask: number; mid: number; time: number; stale?: boolean };
 
 function parse(data: string): unknown {
   try {

@@ -16,6 +16,13 @@ const sprint: Group = {
   endDate: localIso(2026, 11, 3, 17, 30),
   freezeDuration: 5_400_000,
   freezeThreshold: 5,
+  drawdownBasis: 'balance',
+  dailyLossLimit: 3,
+  dailyResetHour: 17,
+  timeZone: 'Europe/London',
+  marketMode: 'replay',
+  replayFrom: '2023-03-10T09:00:00.000Z',
+  replaySpeed: 10,
   startingBalance: 100_000,
   currency: 'INR',
   registrationOpen: true,
@@ -196,6 +203,13 @@ describe('the admin Groups and approvals panel', { timeout: 60_000 }, () => {
         endDate: localIso(2026, 11, 15, 17, 0),
         freezeThreshold: 3,
         freezeDuration: 5_400_000,
+        drawdownBasis: 'peak',
+        dailyLossLimit: 0,
+        dailyResetHour: 0,
+        timeZone: 'Asia/Kolkata',
+        marketMode: 'live',
+        replayFrom: null,
+        replaySpeed: 1,
         startingBalance: 100_000,
         currency: 'INR',
         registrationOpen: true,
@@ -203,6 +217,47 @@ describe('the admin Groups and approvals panel', { timeout: 60_000 }, () => {
       },
     ]);
     expect(await groupRow('December Gold Rush')).toBeInTheDocument();
+  });
+
+  it('creates a group with its risk rules: drawdown from the start, a daily loss limit, its day and zone', async () => {
+    const api = mockAdminApi();
+    const { user, panel } = await openPanel();
+    await user.click(within(panel).getByRole('button', { name: 'New group' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New group' });
+    await user.click(within(dialog).getByLabelText('Name'));
+    await user.paste('Prop Firm Trial');
+
+    const basis = within(dialog).getByLabelText('Drawdown measured');
+    const basisItem = basis.closest('.ant-form-item') as HTMLElement;
+    expect(basisItem).toHaveTextContent(
+      'Members read: drawdown from your highest equity since the start or your last release (trailing).',
+    );
+    await user.click(basis);
+    // Each basis is offered with its plain words.
+    expect(await screen.findByText('from your starting balance (a fixed maximum loss)')).toBeInTheDocument();
+    await user.click(await screen.findByTitle('Starting balance (fixed)'));
+    expect(basisItem).toHaveTextContent(
+      'Members read: drawdown from your starting balance (a fixed maximum loss).',
+    );
+
+    const daily = within(dialog).getByLabelText('Daily loss limit (%)');
+    await user.clear(daily);
+    await user.type(daily, '2');
+    await user.click(within(dialog).getByLabelText('Day starts at'));
+    await user.click(await screen.findByTitle('09:00'));
+    const zone = within(dialog).getByLabelText('Time zone');
+    await user.clear(zone);
+    await user.type(zone, 'America/New_York');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create group' }));
+    expect(await screen.findByText('Group “Prop Firm Trial” created.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/admin/groups')[0].body).toMatchObject({
+      name: 'Prop Firm Trial',
+      drawdownBasis: 'start',
+      dailyLossLimit: 2,
+      dailyResetHour: 9,
+      timeZone: 'America/New_York',
+    });
   });
 
   it('creates a dollar competition: the starting balance is in dollars', async () => {
@@ -239,21 +294,33 @@ describe('the admin Groups and approvals panel', { timeout: 60_000 }, () => {
     fireEvent.change(within(dialog).getByLabelText('Starts'), { target: { value: '2026-12-15T09:00' } });
     fireEvent.change(within(dialog).getByLabelText('Ends'), { target: { value: '2026-12-01T09:00' } });
     await user.clear(within(dialog).getByLabelText('Freeze threshold'));
+    const zone = within(dialog).getByLabelText('Time zone');
+    await user.clear(zone);
+    await user.type(zone, 'Mars/Olympus');
 
     await user.click(within(dialog).getByRole('button', { name: 'Create group' }));
     expect(await within(dialog).findByText('Name the group (at least 3 characters).')).toBeInTheDocument();
     expect(within(dialog).getByText('The end must be after the start.')).toBeInTheDocument();
     expect(within(dialog).getByText('Enter the drawdown that freezes an account.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Use a time zone such as Asia/Kolkata or America/New_York.'),
+    ).toBeInTheDocument();
     expect(api.callsTo('POST', '/admin/groups')).toHaveLength(0);
   });
 
-  it('edits a group with its current values filled in', async () => {
+  it('edits a group with its current values filled in, its risk rules included', async () => {
     const api = mockAdminApi();
     const { user } = await openPanel();
     await user.click(within(await groupRow('November Forex Sprint')).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit “November Forex Sprint”' });
     expect(within(dialog).getByLabelText('Starts')).toHaveValue('2026-11-19T09:00');
     expect(within(dialog).getByLabelText('Freeze duration')).toHaveValue('90');
+    expect(within(dialog).getByLabelText('Drawdown measured').closest('.ant-select')).toHaveTextContent(
+      'Balance (open losses)',
+    );
+    expect(within(dialog).getByLabelText('Daily loss limit (%)')).toHaveValue('3');
+    expect(within(dialog).getByLabelText('Day starts at').closest('.ant-select')).toHaveTextContent('17:00');
+    expect(within(dialog).getByLabelText('Time zone')).toHaveValue('Europe/London');
 
     const name = within(dialog).getByLabelText('Name');
     await user.clear(name);
@@ -267,6 +334,15 @@ describe('the admin Groups and approvals panel', { timeout: 60_000 }, () => {
       freezeThreshold: 5,
       startDate: sprint.startDate,
       instruments: ['EURUSD', 'XAUUSD'],
+      // The edit replaces every field: the rules go back as they were, not as the defaults.
+      drawdownBasis: 'balance',
+      dailyLossLimit: 3,
+      dailyResetHour: 17,
+      timeZone: 'Europe/London',
+      // …and so do the replay settings this form does not show.
+      marketMode: 'replay',
+      replayFrom: '2023-03-10T09:00:00.000Z',
+      replaySpeed: 10,
     });
     expect(await groupRow('November Forex Marathon')).toBeInTheDocument();
   });

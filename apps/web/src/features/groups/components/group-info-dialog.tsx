@@ -6,6 +6,7 @@ import {
   freezeDurationText,
   freezeThresholdText,
 } from '../lib/group-date-text';
+import { riskRuleTexts } from '../lib/risk-rule-text';
 import { currencyLabel, formatMoney } from '../lib/trading-format';
 import { MarkdownText } from './markdown-text';
 import './group-info-dialog.css';
@@ -21,7 +22,8 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 /**
  * The Info dialog (spec §2): the group's name, start and end date and time ('Not available' /
- * 'Not set' when missing), the description as markdown, the freeze rule and the account currency.
+ * 'Not set' when missing), the description as markdown, the risk rules (the freeze threshold and
+ * what the drawdown is measured from, the daily loss limit) and the account currency.
  * `group` stays set while the dialog closes so its content does not vanish mid-animation.
  */
 export function GroupInfoDialog({
@@ -58,6 +60,10 @@ export function GroupInfoDialog({
           <dl className="cw-group-info__facts cw-group-info__facts--rule">
             <Fact label="Freeze Duration" value={freezeDurationText(group.freezeDuration)} />
             <Fact label="Freeze Threshold" value={freezeThresholdText(group.freezeThreshold)} />
+            <Fact
+              label="Daily Loss Limit"
+              value={group.dailyLossLimit ? `${group.dailyLossLimit}%` : 'Off'}
+            />
             {typeof group.startingBalance === 'number' ? (
               <Fact
                 label="Starting Balance"
@@ -66,10 +72,17 @@ export function GroupInfoDialog({
             ) : null}
             <Fact label="Account currency" value={currencyLabel(group.currency)} />
           </dl>
-          <p className="cw-group-info__rule">
-            When your equity falls by the freeze threshold from its peak, your positions close and your
-            account is frozen for the freeze duration.
-          </p>
+          <section className="cw-group-info__rules" aria-label="Risk rules">
+            {riskRuleTexts(group).map((text) => (
+              <p key={text} className="cw-group-info__rule-line">
+                {text}.
+              </p>
+            ))}
+            <p className="cw-group-info__rule">
+              When a rule is reached, your positions close, your orders are canceled and your account is
+              frozen for the freeze duration.
+            </p>
+          </section>
           <p className="cw-group-info__rule">
             Balances, profit and loss and the standings are in {group.currency}. Instruments quoted in another
             currency are converted at the live rate.

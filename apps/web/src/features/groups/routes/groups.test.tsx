@@ -197,6 +197,14 @@ describe('the groups screen (/group)', { timeout: 30_000 }, () => {
     expect(fact('End Time')).toHaveTextContent('5:30 PM');
     expect(fact('Freeze Duration')).toHaveTextContent('1h 30m');
     expect(fact('Freeze Threshold')).toHaveTextContent('5%');
+    expect(fact('Daily Loss Limit')).toHaveTextContent('Off');
+    // A group that does not say how drawdown is measured has the API's default, the trailing peak.
+    expect(
+      within(dialog).getByText(
+        'Freeze at 5% drawdown from your highest equity since the start or your last release (trailing).',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText(/^Daily loss limit/)).not.toBeInTheDocument();
     expect(fact('Starting Balance')).toHaveTextContent('₹1,00,000');
     expect(fact('Account currency')).toHaveTextContent('INR (₹)');
     expect(
@@ -212,6 +220,24 @@ describe('the groups screen (/group)', { timeout: 30_000 }, () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('says the risk rules in words: the drawdown measured from the start and the daily loss limit', async () => {
+    const { user } = openGroups({
+      groups: [
+        makeGroup({ drawdownBasis: 'start', dailyLossLimit: 2, dailyResetHour: 9, timeZone: 'Asia/Kolkata' }),
+      ],
+    });
+    await user.click(within(await card('November Forex Sprint')).getByRole('button', { name: 'Info' }));
+    const dialog = await screen.findByRole('dialog', { name: 'November Forex Sprint' });
+    const rules = within(dialog).getByRole('region', { name: 'Risk rules' });
+    expect(
+      within(rules).getByText('Freeze at 5% drawdown from your starting balance (a fixed maximum loss).'),
+    ).toBeInTheDocument();
+    expect(
+      within(rules).getByText('Daily loss limit 2%, the day starts at 09:00 Asia/Kolkata.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Daily Loss Limit').nextElementSibling).toHaveTextContent('2%');
   });
 
   it('shows a dollar competition’s starting balance and account currency in dollars', async () => {

@@ -116,6 +116,7 @@ function streamInto(api: ReturnType<typeof mockApi>) {
 function openLeaderboard({
   status,
   rows,
+  group = {},
   currency = 'INR',
   summary = account(),
   leaderboardReply,
@@ -123,6 +124,7 @@ function openLeaderboard({
 }: {
   status: 'approved' | 'pending' | null;
   rows: (userId: string) => StandingRow[];
+  group?: Partial<Group>;
   currency?: string;
   summary?: TradingAccount;
   leaderboardReply?: { status: number; body: unknown };
@@ -132,7 +134,7 @@ function openLeaderboard({
   const userId = session.user._id;
   const api = mockApi({
     'GET /notification/all': { body: { success: true, data: [] } },
-    'GET /group/g-forex': { body: { success: true, data: { ...GROUP, currency } } },
+    'GET /group/g-forex': { body: { success: true, data: { ...GROUP, ...group, currency } } },
     [`GET /group/getParticipants/participants/${userId}`]: {
       body: {
         success: true,
@@ -250,6 +252,88 @@ describe('the leaderboard page (/group/{groupId}/leaderboard)', { timeout: 30_00
     expect(screen.getByText(/^1:59:[0-3]\d$/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Buy EURUSD' })).toBeDisabled();
     expect(screen.getByText('Frozen')).toBeInTheDocument();
+  });
+
+  it('says which rule froze a member: “Frozen · daily loss” in the standings and the daily limit on the desk', async () => {
+    const until = new Date(Date.now() + 3_600_000).toISOString();
+    openLeaderboard({
+      status: 'approved',
+      group: { drawdownBasis: 'start', dailyLossLimit: 2, dailyResetHour: 9, timeZone: 'Asia/Kolkata' },
+      rows: (me) => [
+        row({
+          rank: 1,
+          userId: 'u-2',
+          name: 'Ravi Rao',
+          freezes: 1,
+          frozenUntil: until,
+          frozenReason: 'drawdown',
+        }),
+        row({
+          rank: 2,
+          userId: me,
+          name: 'Ada Lovelace',
+          freezes: 1,
+          frozenUntil: until,
+          frozenReason: 'daily_loss',
+        }),
+      ],
+      summary: account({ frozenUntil: until, freezes: 1, equity: 97_900, balance: 97_900 }),
+    });
+    const mine = (await screen.findByText('Ada Lovelace')).closest('tr')!;
+    expect(within(mine).getByText('Frozen · daily loss')).toBeInTheDocument();
+    const ravi = screen.getByText('Ravi Rao').closest('tr')!;
+    expect(within(ravi).getByText('Frozen · drawdown')).toBeInTheDocument();
+
+    expect(await screen.findByText('Trading is frozen')).toBeInTheDocument();
+    expect(
+      screen.getByText(/Your loss today reached this competition's daily limit of 2%/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Your drawdown reached/)).not.toBeInTheDocument();
+
+    // Under the figures, the rules that apply; the drawdown figure is measured from the start.
+    const rules = screen.getByRole('region', { name: 'Rules that apply' });
+    expect(
+      within(rules).getByText('Freeze at 5% drawdown from your starting balance (a fixed maximum loss).'),
+    ).toBeInTheDocument();
+    expect(
+      within(rules).getByText('Daily loss limit 2%, the day starts at 09:00 Asia/Kolkata.'),
+    ).toBeInTheDocument();
+    expect(await stat('Drawdown (limit 5%)')).toHaveTextContent('2.10%');
+  });
+
+  it('says when an instrument’s prices have stopped and holds market orders, not limit orders', async () => {
+    const { stream, user } = openLeaderboard({
+      status: 'approved',
+      rows: (me) => [row({ userId: me, name: 'Ada Lovelace' })],
+    });
+    const buy = await screen.findByRole('button', { name: 'Buy EURUSD' });
+    await stream.send('quotes', [
+      { symbol: 'EURUSD', bid: 1.08, ask: 1.08012, mid: 1.08006, time: Date.now() },
+    ]);
+    await waitFor(() => expect(screen.getByText('1.08012')).toBeInTheDocument());
+    expect(screen.queryByText('Prices for EURUSD have stopped arriving')).not.toBeInTheDocument();
+    expect(buy).toBeEnabled();
+
+    await stream.send('quotes', [
+      { symbol: 'EURUSD', bid: 1.08, ask: 1.08012, mid: 1.08006, time: Date.now() - 10_000, stale: true },
+    ]);
+    expect(await screen.findByText('Prices for EURUSD have stopped arriving')).toBeInTheDocument();
+    expect(buy).toBeDisabled();
+    await user.click(screen.getByText('Limit'));
+    expect(buy).toBeEnabled();
+  });
+
+  it('shows the server’s sentence when the market is closed', async () => {
+    const closed =
+      'The NSE market is closed; it opens at 2026-11-30T03:45:00.000Z. Limit and stop orders can wait for it.';
+    const { user, api } = openLeaderboard({
+      status: 'approved',
+      rows: (me) => [row({ userId: me, name: 'Ada Lovelace' })],
+      orderReply: { status: 409, body: { success: false, code: 'CONFLICT', message: closed } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Buy EURUSD' }));
+    expect(await screen.findByText(closed)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/group/g-forex/orders')).toHaveLength(1);
   });
 
   it('shows the desk’s money in the account currency and prices in the quote currency', async () => {

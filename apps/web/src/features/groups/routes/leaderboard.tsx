@@ -29,6 +29,8 @@ export default function LeaderboardPage() {
   const stream = useCompetitionStream(groupId, { enabled: approved || isAdmin });
   const leaderboard = useLeaderboard(groupId, { poll: stream.status !== 'live' });
   const refusal = leaderboard.error instanceof ApiError ? leaderboard.error : null;
+  // The account does not say which rule froze it; the member's own standings row does.
+  const myRow = leaderboard.data?.rows.find((row) => row.userId === user?._id);
 
   const back = (
     <Link to="/group" className="cw-leaderboard__back">
@@ -67,7 +69,9 @@ export default function LeaderboardPage() {
           ) : undefined
         }
       />
-      {approved && group.data ? <TradingPanel group={group.data} quotes={stream.quotes} /> : null}
+      {approved && group.data ? (
+        <TradingPanel group={group.data} quotes={stream.quotes} frozenReason={myRow?.frozenReason} />
+      ) : null}
       {refusal?.status === 403 ? (
         <Alert
           type="info"

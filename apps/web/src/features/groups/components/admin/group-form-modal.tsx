@@ -1,5 +1,12 @@
-import { ACCOUNT_CURRENCIES, type AccountCurrency, groupFieldsSchema } from '@candlewise/shared';
-import { Alert, Form, Input, InputNumber, Modal, Segmented, Select, Switch } from 'antd';
+import {
+  ACCOUNT_CURRENCIES,
+  type AccountCurrency,
+  DRAWDOWN_BASES,
+  DRAWDOWN_BASIS_TEXT,
+  type DrawdownBasis,
+  groupFieldsSchema,
+} from '@candlewise/shared';
+import { Alert, AutoComplete, Form, Input, InputNumber, Modal, Segmented, Select, Switch } from 'antd';
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { ApiError } from '@/lib/api-client';
@@ -8,10 +15,30 @@ import type { Group } from '../../api/get-groups';
 import { useInstruments } from '../../api/get-instruments';
 import { useUpdateGroup } from '../../api/update-group';
 import { fromDateTimeLocal, toDateTimeLocal } from '../../lib/datetime-local';
+import { DEFAULT_TIME_ZONE, resetHourText } from '../../lib/risk-rule-text';
 import { currencyLabel, currencySymbol } from '../../lib/trading-format';
 import { MarkdownText } from '../markdown-text';
 
 const MINUTE_MS = 60_000;
+
+/** What an admin picks the drawdown basis by; the plain words (DRAWDOWN_BASIS_TEXT) describe each. */
+const BASIS_LABELS: Record<DrawdownBasis, string> = {
+  peak: 'Highest equity (trailing)',
+  balance: 'Balance (open losses)',
+  start: 'Starting balance (fixed)',
+};
+
+/** Offered in the Time zone field; any IANA zone the browser knows is accepted. */
+const COMMON_TIME_ZONES = [
+  'Asia/Kolkata',
+  'America/New_York',
+  'Europe/London',
+  'UTC',
+  'Asia/Dubai',
+  'Asia/Singapore',
+];
+
+const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
 /** The form's own values: local date-times and the freeze duration in minutes, as an admin thinks of them. */
 type Draft = {
@@ -21,12 +48,18 @@ type Draft = {
   end: string;
   freezeThreshold: number | null;
   freezeMinutes: number | null;
+  drawdownBasis: DrawdownBasis;
+  dailyLossLimit: number | null;
+  dailyResetHour: number;
+  timeZone: string;
   startingBalance: number | null;
   currency: AccountCurrency;
   registrationOpen: boolean;
   instruments: string[];
+  /** Fields this form does not edit (the replay settings), sent back as the group has them. */
+  carried: Pick<GroupFields, 'marketMode' | 'replayFrom' | 'replaySpeed'>;
 };
-type DraftKey = keyof Draft;
+type DraftKey = Exclude<keyof Draft, 'carried'>;
 type Errors = Partial<Record<DraftKey | 'form', string>>;
 
 /** The API's field names (groupFieldsSchema) on the form's fields. */
@@ -37,11 +70,18 @@ const draftKeyOf: Record<string, DraftKey> = {
   endDate: 'end',
   freezeThreshold: 'freezeThreshold',
   freezeDuration: 'freezeMinutes',
+  drawdownBasis: 'drawdownBasis',
+  dailyLossLimit: 'dailyLossLimit',
+  dailyResetHour: 'dailyResetHour',
+  timeZone: 'timeZone',
   startingBalance: 'startingBalance',
   currency: 'currency',
   registrationOpen: 'registrationOpen',
   instruments: 'instruments',
 };
+
+const isDrawdownBasis = (basis: string | undefined): basis is DrawdownBasis =>
+  (DRAWDOWN_BASES as readonly string[]).includes(basis ?? '');
 
 const isAccountCurrency = (code: string | undefined): code is AccountCurrency =>
   (ACCOUNT_CURRENCIES as readonly string[]).includes(code ?? '');
@@ -55,10 +95,20 @@ function initialDraft(group: Group | null): Draft {
       end: toDateTimeLocal(group.endDate),
       freezeThreshold: group.freezeThreshold,
       freezeMinutes: Math.round((group.freezeDuration / MINUTE_MS) * 100) / 100,
+      // The edit replaces every field, so the group's own rules are sent back unless changed here.
+      drawdownBasis: isDrawdownBasis(group.drawdownBasis) ? group.drawdownBasis : 'peak',
+      dailyLossLimit: group.dailyLossLimit ?? 0,
+      dailyResetHour: group.dailyResetHour ?? 0,
+      timeZone: group.timeZone ?? DEFAULT_TIME_ZONE,
       startingBalance: group.startingBalance ?? 100_000,
       currency: isAccountCurrency(group.currency) ? group.currency : 'INR',
       registrationOpen: group.registrationOpen ?? true,
       instruments: group.instruments ?? [],
+      carried: {
+        marketMode: group.marketMode ?? 'live',
+        replayFrom: group.replayFrom ?? null,
+        replaySpeed: group.replaySpeed ?? 1,
+      },
     };
   }
   // A new competition: tomorrow 09:00 to a week later 17:00, the defaults of DESIGN §8.
@@ -75,10 +125,15 @@ function initialDraft(group: Group | null): Draft {
     end: toDateTimeLocal(end.toISOString()),
     freezeThreshold: 5,
     freezeMinutes: 60,
+    drawdownBasis: 'peak',
+    dailyLossLimit: 0,
+    dailyResetHour: 0,
+    timeZone: DEFAULT_TIME_ZONE,
     startingBalance: 100_000,
     currency: 'INR',
     registrationOpen: true,
     instruments: [],
+    carried: { marketMode: 'live', replayFrom: null, replaySpeed: 1 },
   };
 }
 
@@ -89,6 +144,7 @@ export function validateDraft(draft: Draft): { fields: GroupFields } | { errors:
   if (!draft.end) errors.end = 'Choose when the competition ends.';
   if (draft.freezeThreshold === null) errors.freezeThreshold = 'Enter the drawdown that freezes an account.';
   if (draft.freezeMinutes === null) errors.freezeMinutes = 'Enter how long a freeze lasts.';
+  if (draft.dailyLossLimit === null) errors.dailyLossLimit = 'Enter the daily loss limit (0 turns it off).';
   if (draft.startingBalance === null) errors.startingBalance = 'Enter the starting balance.';
   const startDate = fromDateTimeLocal(draft.start);
   const endDate = fromDateTimeLocal(draft.end);
@@ -104,10 +160,16 @@ export function validateDraft(draft: Draft): { fields: GroupFields } | { errors:
     endDate,
     freezeThreshold: draft.freezeThreshold ?? Number.NaN,
     freezeDuration: draft.freezeMinutes === null ? Number.NaN : Math.round(draft.freezeMinutes * MINUTE_MS),
+    drawdownBasis: draft.drawdownBasis,
+    dailyLossLimit: draft.dailyLossLimit ?? Number.NaN,
+    dailyResetHour: draft.dailyResetHour,
+    timeZone: draft.timeZone,
     startingBalance: draft.startingBalance ?? Number.NaN,
     currency: draft.currency,
     registrationOpen: draft.registrationOpen,
     instruments: draft.instruments,
+    // The edit replaces every field: what this form does not show goes back unchanged.
+    ...draft.carried,
   });
   if (parsed.success && Object.keys(errors).length === 0) return { fields: parsed.data };
   for (const issue of parsed.success ? [] : parsed.error.issues) {
@@ -257,7 +319,7 @@ export function GroupFormModal({ group, onClose }: { group: Group | null; onClos
         <div className="cw-group-form__row">
           <Form.Item
             label="Freeze threshold"
-            extra="Drawdown from the peak that freezes an account."
+            extra="Drawdown that freezes an account, measured as chosen below."
             {...item('freezeThreshold')}
           >
             <InputNumber
@@ -287,6 +349,65 @@ export function GroupFormModal({ group, onClose }: { group: Group | null; onClos
             />
           </Form.Item>
         </div>
+        <Form.Item
+          label="Drawdown measured"
+          extra={`Members read: drawdown ${DRAWDOWN_BASIS_TEXT[draft.drawdownBasis]}.`}
+          {...item('drawdownBasis')}
+        >
+          <Select
+            id={`${formId}-drawdownBasis`}
+            value={draft.drawdownBasis}
+            onChange={(basis: DrawdownBasis) => change('drawdownBasis', basis)}
+            options={DRAWDOWN_BASES.map((basis) => ({ value: basis, label: BASIS_LABELS[basis] }))}
+            optionRender={(option) => (
+              <div className="cw-group-form__option">
+                <span>{option.label}</span>
+                <span className="cw-group-form__muted">
+                  {DRAWDOWN_BASIS_TEXT[option.value as DrawdownBasis]}
+                </span>
+              </div>
+            )}
+          />
+        </Form.Item>
+        <div className="cw-group-form__row">
+          <Form.Item
+            label="Daily loss limit (%)"
+            extra="Loss within one day, from the day's opening equity, that freezes an account. 0 is off."
+            {...item('dailyLossLimit')}
+          >
+            <InputNumber
+              id={`${formId}-dailyLossLimit`}
+              min={0}
+              max={100}
+              step={1}
+              suffix="%"
+              value={draft.dailyLossLimit}
+              onChange={(value) => change('dailyLossLimit', value)}
+              className="cw-group-form__number"
+            />
+          </Form.Item>
+          <Form.Item label="Day starts at" extra="In the time zone below." {...item('dailyResetHour')}>
+            <Select
+              id={`${formId}-dailyResetHour`}
+              value={draft.dailyResetHour}
+              onChange={(hour: number) => change('dailyResetHour', hour)}
+              options={HOURS.map((hour) => ({ value: hour, label: resetHourText(hour) }))}
+            />
+          </Form.Item>
+        </div>
+        <Form.Item
+          label="Time zone"
+          extra="An IANA zone, such as Asia/Kolkata or America/New_York."
+          {...item('timeZone')}
+        >
+          <AutoComplete
+            id={`${formId}-timeZone`}
+            value={draft.timeZone}
+            onChange={(zone: string) => change('timeZone', zone)}
+            // Six suggestions: all of them stay offered whatever is typed.
+            options={COMMON_TIME_ZONES.map((zone) => ({ value: zone }))}
+          />
+        </Form.Item>
         <div className="cw-group-form__row">
           <Form.Item label="Starting balance" {...item('startingBalance')}>
             <InputNumber

@@ -1,5 +1,14 @@
+import { type DrawdownBasis, drawdownFor } from '@candlewise/shared/trading/risk-rules';
 import type { TradingAccount } from '../../api/get-trading-account';
 import { formatMoney, formatSignedMoney, formatSignedPercent, signClass } from '../../lib/trading-format';
+
+/**
+ * The drawdown as the competition measures it. The API's figure is from the peak; a group that
+ * measures from the balance or the starting balance gets the same shared rule the engine applies.
+ */
+function drawdownOf(account: TradingAccount['account'], basis: DrawdownBasis | undefined): number {
+  return !basis || basis === 'peak' ? account.drawdownPercent : drawdownFor(basis, account);
+}
 
 /**
  * The member's numbers at a glance, money in the account currency: equity, balance, P&L, peak,
@@ -8,12 +17,15 @@ import { formatMoney, formatSignedMoney, formatSignedPercent, signClass } from '
 export function AccountStats({
   account,
   threshold,
+  basis,
 }: {
   account: TradingAccount['account'];
   threshold: number | undefined;
+  basis?: DrawdownBasis;
 }) {
   const money = (value: number) => formatMoney(value, account.currency);
   const pnl = account.equity - account.startingBalance;
+  const drawdown = drawdownOf(account, basis);
   const items: Array<{ label: string; value: string; note?: string; className?: string }> = [
     { label: 'Equity', value: money(account.equity) },
     { label: 'Balance', value: money(account.balance) },
@@ -26,11 +38,8 @@ export function AccountStats({
     { label: 'Peak equity', value: money(account.peakEquity) },
     {
       label: threshold !== undefined ? `Drawdown (limit ${threshold}%)` : 'Drawdown',
-      value: `${account.drawdownPercent.toFixed(2)}%`,
-      className:
-        threshold !== undefined && account.drawdownPercent >= threshold * 0.75
-          ? 'cw-trading__loss'
-          : undefined,
+      value: `${drawdown.toFixed(2)}%`,
+      className: threshold !== undefined && drawdown >= threshold * 0.75 ? 'cw-trading__loss' : undefined,
     },
     {
       label: 'Buying power',

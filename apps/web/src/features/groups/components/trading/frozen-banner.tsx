@@ -1,3 +1,4 @@
+import type { FreezeReason } from '@candlewise/shared/trading/risk-rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert } from 'antd';
 import { useEffect } from 'react';
@@ -5,18 +6,35 @@ import { groupKeys } from '../../api/group-query-keys';
 import { formatCountdown } from '../../lib/trading-format';
 import { useNow } from '../../lib/use-now';
 
+/** Why the account froze: the rule that fired (from the member's standings row), the drawdown by default. */
+function freezeWhy(reason: FreezeReason | null | undefined, threshold?: number, dailyLossLimit?: number) {
+  const closed = 'so your positions were closed and your orders canceled.';
+  if (reason === 'daily_loss') {
+    return dailyLossLimit
+      ? `Your loss today reached this competition's daily limit of ${dailyLossLimit}%, ${closed}`
+      : `Your loss today reached this competition's daily limit, ${closed}`;
+  }
+  return threshold !== undefined
+    ? `Your drawdown reached this competition's ${threshold}% limit, ${closed}`
+    : `Your drawdown reached this competition’s limit, ${closed}`;
+}
+
 /**
- * Shown while the member's account is frozen (DESIGN §8): why, and a countdown to the release.
- * At zero the account is fetched again, so the ticket opens as soon as the engine releases it.
+ * Shown while the member's account is frozen (DESIGN §8): which rule fired, and a countdown to the
+ * release. At zero the account is fetched again, so the ticket opens as soon as the engine releases it.
  */
 export function FrozenBanner({
   groupId,
   frozenUntil,
   threshold,
+  reason,
+  dailyLossLimit,
 }: {
   groupId: string;
   frozenUntil: string;
   threshold: number | undefined;
+  reason?: FreezeReason | null;
+  dailyLossLimit?: number;
 }) {
   const until = Date.parse(frozenUntil);
   const now = useNow(1000);
@@ -27,10 +45,7 @@ export function FrozenBanner({
     if (released) void queryClient.invalidateQueries({ queryKey: groupKeys.account(groupId) });
   }, [released, groupId, queryClient]);
   if (released) return null;
-  const why =
-    threshold !== undefined
-      ? `Your drawdown reached this competition's ${threshold}% limit, so your positions were closed and your orders canceled.`
-      : 'Your drawdown reached this competition’s limit, so your positions were closed and your orders canceled.';
+  const why = freezeWhy(reason, threshold, dailyLossLimit);
   return (
     <Alert
       className="cw-trading__frozen"

@@ -4,6 +4,9 @@ import type { StandingRow } from '../../api/get-leaderboard';
 import { formatMoney, formatSignedPercent, signClass } from '../../lib/trading-format';
 import { useNow } from '../../lib/use-now';
 
+/** The Frozen tag names the rule that fired when the API says which ('Frozen · daily loss'). */
+const FROZEN_TAG_TEXT = { drawdown: 'Frozen · drawdown', daily_loss: 'Frozen · daily loss' } as const;
+
 /**
  * The standings: Rank, Name, PnL %, Balance, Equity, Trades, Freezes; the caller's row marked.
  * Balance and Equity are in the competition's account currency, shown with its symbol.
@@ -33,7 +36,9 @@ export function LeaderboardTable({
         <span className="cw-trading__name">
           {name}
           {row.userId === currentUserId ? <Tag color="blue">You</Tag> : null}
-          {row.frozenUntil && Date.parse(row.frozenUntil) > now ? <Tag color="orange">Frozen</Tag> : null}
+          {row.frozenUntil && Date.parse(row.frozenUntil) > now ? (
+            <Tag color="orange">{row.frozenReason ? FROZEN_TAG_TEXT[row.frozenReason] : 'Frozen'}</Tag>
+          ) : null}
         </span>
       ),
     },

@@ -1,5 +1,5 @@
 import { priceProblem, quantityProblem } from '@candlewise/shared';
-import { Button, Form, InputNumber, Radio, Segmented, Select } from 'antd';
+import { Alert, Button, Form, InputNumber, Radio, Segmented, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { ApiError } from '@/lib/api-client';
@@ -49,8 +49,10 @@ function stepRule(problem: (value: number) => string | null): Rule {
 /**
  * The order ticket: instrument, Buy or Sell, Market/Limit/Stop, quantity (in the instrument's lot
  * steps), a price for limit and stop orders, optional stop-loss and take-profit (at its tick size,
- * in its quote currency). The server's refusals (423 frozen, 409 outside the window, 400 per field,
- * buying power among them) come back as a toast and, for fields, under the field.
+ * in its quote currency). The server's refusals (423 frozen, 409 outside the window or the market
+ * closed, 503 prices stopped, 400 per field, buying power among them) come back as a toast in the
+ * server's words and, for fields, under the field. While the instrument's quote is stale the ticket
+ * says so and a market order cannot be sent (nothing would fill on it).
  */
 export function OrderTicket({
   groupId,
@@ -76,6 +78,7 @@ export function OrderTicket({
   const tick = instrument?.tickSize;
   const steps = stepsOf(instrument);
   const inQuote = instrument?.currency ? ` (${instrument.currency})` : '';
+  const stale = quote?.stale === true;
   const priceRules = (label: string): Rule[] =>
     steps ? [stepRule((value) => priceProblem(steps, value, label))] : [];
 
@@ -149,6 +152,15 @@ export function OrderTicket({
         </span>
         {instrument?.currency ? <span>in {instrument.currency}</span> : null}
       </div>
+      {stale ? (
+        <Alert
+          className="cw-trading__stale"
+          type="warning"
+          showIcon
+          title={`Prices for ${symbol} have stopped arriving`}
+          description="Nothing fills until they are back, so market orders are paused. Try again in a moment."
+        />
+      ) : null}
       <Form.Item label="Side">
         <Radio.Group
           value={side}
@@ -211,6 +223,7 @@ export function OrderTicket({
         block
         danger={side === 'sell'}
         loading={placeOrder.isPending}
+        disabled={stale && type === 'market' ? true : undefined}
         className="cw-trading__submit"
       >
         {`${side === 'buy' ? 'Buy' : 'Sell'} ${symbol}`}

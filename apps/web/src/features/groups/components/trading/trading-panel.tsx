@@ -1,3 +1,4 @@
+import type { FreezeReason } from '@candlewise/shared/trading/risk-rules';
 import { Alert, Button, Card, Skeleton } from 'antd';
 import { useMemo, useState } from 'react';
 import { useCandles } from '../../api/get-candles';
@@ -11,9 +12,21 @@ import { CandleChart } from './candle-chart';
 import { FrozenBanner } from './frozen-banner';
 import { OrderTicket } from './order-ticket';
 import { PositionsAndOrders } from './positions-and-orders';
+import { RiskRulesNote } from './risk-rules-note';
 
-/** The approved member's desk: account numbers, frozen banner, chart, ticket, positions and orders. */
-export function TradingPanel({ group, quotes }: { group: Group; quotes: ReadonlyMap<string, Quote> }) {
+/**
+ * The approved member's desk: account numbers and the rules that apply, frozen banner (with the rule
+ * that fired, `frozenReason` from the member's standings row), chart, ticket, positions and orders.
+ */
+export function TradingPanel({
+  group,
+  quotes,
+  frozenReason,
+}: {
+  group: Group;
+  quotes: ReadonlyMap<string, Quote>;
+  frozenReason?: FreezeReason | null;
+}) {
   const account = useTradingAccount(group._id, { enabled: true });
   const instrumentsQuery = useInstruments();
   const instruments = useMemo(() => {
@@ -67,9 +80,20 @@ export function TradingPanel({ group, quotes }: { group: Group; quotes: Readonly
         Your trading desk
       </h2>
       {frozen && frozenUntil ? (
-        <FrozenBanner groupId={group._id} frozenUntil={frozenUntil} threshold={group.freezeThreshold} />
+        <FrozenBanner
+          groupId={group._id}
+          frozenUntil={frozenUntil}
+          threshold={group.freezeThreshold}
+          reason={frozenReason}
+          dailyLossLimit={group.dailyLossLimit}
+        />
       ) : null}
-      <AccountStats account={account.data.account} threshold={group.freezeThreshold} />
+      <AccountStats
+        account={account.data.account}
+        threshold={group.freezeThreshold}
+        basis={group.drawdownBasis}
+      />
+      <RiskRulesNote group={group} />
       <div className="cw-trading__desk">
         <Card
           className="cw-trading__chart-card"
