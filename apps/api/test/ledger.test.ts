@@ -172,6 +172,8 @@ describe('the ledger', () => {
     const frozen = await database.db.select().from(fills).where(eq(fills.reason, 'freeze'));
     expect(report.violations, formatLedgerReport(report)).toBe(0);
     expect(frozen.length).toBeGreaterThan(0);
+    // Every tick was saved in its one transaction (a failing statement would fall back, and count).
+    expect(engine.status().failedTicks).toBe(0);
   });
 
   it('keeps the candle in progress across a graceful stop', async () => {

@@ -1062,11 +1062,14 @@ export class TradingEngine {
       const chunk = rows.slice(i, i + 1000);
       const values = sql.join(
         chunk.map(
-          (row) => sql`(${row.id}::text, ${row.equity.toFixed(6)}::numeric, ${row.peak.toFixed(6)}::numeric)`,
+          (row) =>
+            sql`(${row.id}::text, ${row.equity.toFixed(6)}::numeric, ${row.peak.toFixed(6)}::numeric,
+              ${row.dayEquity === null ? null : row.dayEquity.toFixed(6)}::numeric,
+              ${row.dayAt === null ? null : new Date(row.dayAt).toISOString()}::timestamptz)`,
         ),
         sql`, `,
       );
-      // Equity and peak only: balance, positions and the version belong to the ledger's saves. Rows
+      // Equity, peak and the day's start only: balance, positions and the version belong to the ledger's saves. Rows
       // another writer holds right now are skipped (their snapshot waits for the next one) rather
       // than waited for: this statement locks many rows, and waiting here could close a cycle.
       await tx.execute(sql`with v(id, equity, peak, day_equity, day_at) as (values ${values}),
