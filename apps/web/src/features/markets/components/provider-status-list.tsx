@@ -47,9 +47,14 @@ export function ProviderStatusList() {
           {list.map((provider) => (
             <li key={provider.name}>
               <Card size="small" title={providerLabel(provider.name)} className="cw-admin-markets__provider">
-                <Tag color={provider.connected ? 'success' : 'error'}>
-                  {provider.connected ? 'Connected' : 'Not connected'}
-                </Tag>
+                {/* A provider no instrument names, with nothing gone wrong, is idle rather than broken. */}
+                {provider.connected ? (
+                  <Tag color="success">Connected</Tag>
+                ) : provider.subscribed === 0 && !provider.lastError ? (
+                  <Tag>Not in use</Tag>
+                ) : (
+                  <Tag color="error">Not connected</Tag>
+                )}
                 <dl className="cw-admin-markets__facts">
                   <div>
                     <dt>Subscriptions</dt>

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { apiLogin, plantSession, type Session } from '../support/session.ts';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const screenshotDir = path.join(repoRoot, 'e2e/test-results/screenshots');
+
+async function openAsAdmin(browser: Browser, session: Session, width: number, dark: boolean) {
+  const context = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 800 } });
+  const page = await context.newPage();
+  await plantSession(page, session, dark);
+  await page.goto('/admin?tab=markets');
+  return { context, page };
+}
+
+/** antd's select: the visible option is a div; the listbox's `option`s are for screen readers. */
+async function chooseHours(page: Page, dialog: Locator, label: string) {
+  await dialog.getByLabel('Market hours').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: label }).click();
+  await expect(dialog.getByTitle(label)).toBeVisible();
+}
+
+test('an admin sees where each instrument’s prices come from, and sets market hours', async ({
+  browser,
+  request,
+}) => {
+  const admin = await apiLogin(request, 'admin');
+  const { context, page } = await openAsAdmin(browser, admin, 1280, false);
+  const panel = page.getByRole('region', { name: 'Markets' });
+  await expect(panel.getByRole('heading', { name: 'Markets' })).toBeVisible();
+  const row = panel.getByRole('row').filter({ hasText: 'TCS' });
+  await expect(row).toContainText('Simulated');
+  await row.getByRole('button', { name: 'Edit TCS' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit TCS' });
+  await chooseHours(page, dialog, 'NSE (09:15–15:30 India)');
+  await dialog.getByRole('button', { name: 'Save instrument' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('NSE');
+  // Back to the practice default, so no other spec meets a closed market.
+  await row.getByRole('button', { name: 'Edit TCS' }).click();
+  await chooseHours(page, dialog, 'Always open (practice)');
+  await dialog.getByRole('button', { name: 'Save instrument' }).click();
+  await expect(dialog).toBeHidden();
+  await context.close();
+});
+
+test('screenshots: Admin → Markets, light and dark, 1280 and 375 px', async ({ browser, request }) => {
+  const admin = await apiLogin(request, 'admin');
+  for (const width of [1280, 375]) {
+    for (const dark of [false, true]) {
+      const { context, page } = await openAsAdmin(browser, admin, width, dark);
+      await expect(page.getByRole('row').filter({ hasText: 'NIFTY50' })).toBeVisible();
+      await page.screenshot({
+        path: path.join(screenshotDir, `admin-markets-${dark ? 'dark' : 'light'}-${width}.png`),
+        fullPage: true,
+      });
+      await context.close();
+    }
+  }
+});
