@@ -40,7 +40,7 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/instruments', { schema: { tags, security, summary: 'Tradable instruments' } }, async () => ({
     success: true as const,
     data: [...engine().instruments.values()].map(
-      ({ symbol, name, assetClass, tickSize, contractSize, currency, lotStep, minQuantity }) => ({
+      ({ symbol, name, assetClass, tickSize, contractSize, currency, lotStep, minQuantity, session }) => ({
         symbol,
         name,
         assetClass,
@@ -50,6 +50,8 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         currency,
         lotStep,
         minQuantity,
+        /** Market hours (shared/trading/market-hours): 'always', 'crypto', 'forex', 'nse' or 'us'. */
+        session,
       }),
     ),
   }));
