@@ -1,3 +1,4 @@
+import type { MarketSession } from '@candlewise/shared/trading/market-hours';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { groupKeys } from './group-query-keys';
@@ -15,6 +16,8 @@ export type Instrument = {
   minQuantity?: number;
   /** The quote currency: the instrument's prices are in it. */
   currency?: string;
+  /** Its market hours: market orders wait for the open outside them ('always' and 'crypto' never close). */
+  session?: MarketSession;
 };
 
 /** GET /instruments: every instrument the engine quotes. */

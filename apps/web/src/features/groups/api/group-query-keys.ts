@@ -7,6 +7,8 @@ export const groupKeys = {
   detail: (groupId: string) => [...groupKeys.all, 'detail', groupId] as const,
   leaderboard: (groupId: string) => [...groupKeys.all, 'leaderboard', groupId] as const,
   account: (groupId: string) => [...groupKeys.all, 'account', groupId] as const,
-  candles: (symbol: string) => [...groupKeys.all, 'candles', symbol] as const,
+  /** A replay competition's candles are its own replayed minutes; without a group, the live market's. */
+  candles: (symbol: string, groupId: string | null = null) =>
+    [...groupKeys.all, 'candles', symbol, groupId ?? 'live'] as const,
   mine: () => [...groupKeys.all, 'mine'] as const,
 };

@@ -52,6 +52,9 @@ const requests = (): GroupParticipant[] => [
   },
 ];
 
+const NO_BARS =
+  'There are no bars at 2023-03-10T14:00:00.000Z for EURUSD. Upload them under Admin → Markets, or choose another minute.';
+
 const CURRENCY_LOCKED =
   'Members already hold INR accounts in this competition, so its currency cannot change.';
 
@@ -84,6 +87,17 @@ function mockAdminApi({ refuseCurrencyChange = false }: { refuseCurrencyChange?:
       return { body: { success: true, data: { _id: 'p-lena', status: 'rejected' } } };
     },
     'POST /admin/groups': ({ body }: ApiCall) => {
+      if ((body as Group).replayFrom === '2023-03-10T14:00:00.000Z') {
+        return {
+          status: 400,
+          body: {
+            success: false,
+            code: 'VALIDATION_FAILED',
+            message: NO_BARS,
+            details: [{ path: 'replayFrom', message: NO_BARS }],
+          },
+        };
+      }
       const created = {
         ...(body as Group),
         _id: 'group-new',
@@ -285,6 +299,52 @@ describe('the admin Groups and approvals panel', { timeout: 60_000 }, () => {
     expect(within(row).getByText('$100,000 to start')).toBeInTheDocument();
   });
 
+  it('creates a replay of a real day: its first minute in UTC and its speed, a minute without bars refused under the field', async () => {
+    const api = mockAdminApi();
+    const { user, panel } = await openPanel();
+    await user.click(within(panel).getByRole('button', { name: 'New group' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New group' });
+    await user.click(within(dialog).getByLabelText('Name'));
+    await user.paste('Replay Friday');
+    expect(within(dialog).getByRole('radio', { name: 'Live' })).toBeChecked();
+    expect(within(dialog).queryByLabelText('First replayed minute')).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByText('Replay of a real day'));
+    const minute = within(dialog).getByLabelText('First replayed minute');
+    const minuteItem = minute.closest('.ant-form-item') as HTMLElement;
+    expect(minuteItem).toHaveTextContent('Times are UTC.');
+    fireEvent.change(minute, { target: { value: '2023-03-10T14:00' } });
+    await user.click(within(dialog).getByLabelText('Speed'));
+    await user.click(await screen.findByTitle('60×'));
+    expect(within(dialog).getByLabelText('Speed').closest('.ant-form-item')).toHaveTextContent(
+      'At 60× one real second plays one replayed minute; a 6½-hour session takes 6½ minutes.',
+    );
+    await user.click(within(dialog).getByLabelText('Instruments'));
+    await user.click(await screen.findByTitle('EURUSD · Euro / US Dollar'));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create group' }));
+    expect(await within(minuteItem).findByText(NO_BARS)).toBeInTheDocument();
+    // Said once, under the field it is about.
+    expect(within(dialog).getAllByText(NO_BARS)).toHaveLength(1);
+    expect(api.callsTo('POST', '/admin/groups')[0].body).toMatchObject({
+      name: 'Replay Friday',
+      marketMode: 'replay',
+      replayFrom: '2023-03-10T14:00:00.000Z',
+      replaySpeed: 60,
+      instruments: ['EURUSD'],
+    });
+
+    fireEvent.change(minute, { target: { value: '2023-03-10T09:00' } });
+    expect(within(minuteItem).queryByText(NO_BARS)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Create group' }));
+    expect(await screen.findByText('Group “Replay Friday” created.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/admin/groups')[1].body).toMatchObject({
+      marketMode: 'replay',
+      replayFrom: '2023-03-10T09:00:00.000Z',
+      replaySpeed: 60,
+    });
+  });
+
   it('checks the form with the shared schema and sends nothing while it is wrong', async () => {
     const api = mockAdminApi();
     const { user, panel } = await openPanel();
@@ -321,6 +381,10 @@ describe('the admin Groups and approvals panel', { timeout: 60_000 }, () => {
     expect(within(dialog).getByLabelText('Daily loss limit (%)')).toHaveValue('3');
     expect(within(dialog).getByLabelText('Day starts at').closest('.ant-select')).toHaveTextContent('17:00');
     expect(within(dialog).getByLabelText('Time zone')).toHaveValue('Europe/London');
+    // The replay's first minute in UTC, whatever the admin's zone, and its speed.
+    expect(within(dialog).getByRole('radio', { name: 'Replay of a real day' })).toBeChecked();
+    expect(within(dialog).getByLabelText('First replayed minute')).toHaveValue('2023-03-10T09:00');
+    expect(within(dialog).getByLabelText('Speed').closest('.ant-select')).toHaveTextContent('10×');
 
     const name = within(dialog).getByLabelText('Name');
     await user.clear(name);
@@ -339,7 +403,7 @@ describe('the admin Groups and approvals panel', { timeout: 60_000 }, () => {
       dailyLossLimit: 3,
       dailyResetHour: 17,
       timeZone: 'Europe/London',
-      // …and so do the replay settings this form does not show.
+      // …and so do the replay settings.
       marketMode: 'replay',
       replayFrom: '2023-03-10T09:00:00.000Z',
       replaySpeed: 10,

@@ -6,6 +6,7 @@ import {
   freezeDurationText,
   freezeThresholdText,
 } from '../lib/group-date-text';
+import { replayText } from '../lib/replay-text';
 import { riskRuleTexts } from '../lib/risk-rule-text';
 import { currencyLabel, formatMoney } from '../lib/trading-format';
 import { MarkdownText } from './markdown-text';
@@ -23,7 +24,8 @@ function Fact({ label, value }: { label: string; value: string }) {
 /**
  * The Info dialog (spec §2): the group's name, start and end date and time ('Not available' /
  * 'Not set' when missing), the description as markdown, the risk rules (the freeze threshold and
- * what the drawdown is measured from, the daily loss limit) and the account currency.
+ * what the drawdown is measured from, the daily loss limit), the account currency, and for a replay
+ * competition the day it replays.
  * `group` stays set while the dialog closes so its content does not vanish mid-animation.
  */
 export function GroupInfoDialog({
@@ -35,6 +37,7 @@ export function GroupInfoDialog({
   open: boolean;
   onClose: () => void;
 }) {
+  const replay = group ? replayText(group) : null;
   return (
     <Modal
       open={open && group !== null}
@@ -52,6 +55,11 @@ export function GroupInfoDialog({
             <Fact label="End Date" value={formatGroupDate(group.endDate)} />
             <Fact label="End Time" value={formatGroupTime(group.endDate)} />
           </dl>
+          {replay ? (
+            <dl className="cw-group-info__facts cw-group-info__facts--market">
+              <Fact label="Market" value={replay} />
+            </dl>
+          ) : null}
           {group.description?.trim() ? (
             <section className="cw-group-info__description" aria-label="About this group">
               <MarkdownText source={group.description} />

@@ -18,3 +18,17 @@ export function fromDateTimeLocal(local: string): string {
   const date = new Date(local);
   return Number.isNaN(date.getTime()) ? '' : date.toISOString();
 }
+
+/** An ISO instant as 'YYYY-MM-DDTHH:mm' in UTC (replayed minutes are bar times, kept in UTC); '' without one. */
+export function toUtcDateTimeLocal(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 16);
+}
+
+/** 'YYYY-MM-DDTHH:mm' read as UTC, as an ISO instant; '' when empty or not a date. */
+export function fromUtcDateTimeLocal(local: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(local)) return '';
+  const date = new Date(`${local}Z`);
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString();
+}

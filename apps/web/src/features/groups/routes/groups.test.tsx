@@ -250,6 +250,17 @@ describe('the groups screen (/group)', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText(/standings are in USD/)).toBeInTheDocument();
   });
 
+  it('says which real day a replay competition plays back, from when and how fast', async () => {
+    const { user } = openGroups({
+      groups: [makeGroup({ marketMode: 'replay', replayFrom: '2023-03-10T14:00:00.000Z', replaySpeed: 60 })],
+    });
+    await user.click(within(await card('November Forex Sprint')).getByRole('button', { name: 'Info' }));
+    const dialog = await screen.findByRole('dialog', { name: 'November Forex Sprint' });
+    expect(within(dialog).getByText('Market').nextElementSibling).toHaveTextContent(
+      'Replays 10 Mar 2023 from 14:00 UTC at 60×',
+    );
+  });
+
   it("says 'Not available' for missing dates and 'Not set' for missing times", async () => {
     const { user } = openGroups({
       groups: [makeGroup({ startDate: null, endDate: null, freezeDuration: 600_000, freezeThreshold: 3 })],

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
 import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
 import { makeSession } from '@/testing/test-data';
@@ -47,6 +47,29 @@ const EURUSD = {
   minQuantity: 0.1,
   contractSize: 1000,
   currency: 'USD',
+};
+
+/** An Indian share: its market (NSE) opens 09:15–15:30 India time on weekdays. */
+const RELIANCE = {
+  symbol: 'RELIANCE',
+  name: 'Reliance Industries',
+  assetClass: 'stock',
+  tickSize: 0.05,
+  lotStep: 1,
+  minQuantity: 1,
+  contractSize: 1,
+  currency: 'INR',
+  session: 'nse' as const,
+};
+
+/** Tuesday 1 Dec 2026, 19:10 in India: the NSE closed at 15:30 and opens at 09:15 tomorrow. */
+const NSE_CLOSED_AT = new Date('2026-12-01T13:40:00.000Z');
+
+/** A competition trading RELIANCE that runs around NSE_CLOSED_AT. */
+const NSE_GROUP: Partial<Group> = {
+  instruments: ['RELIANCE'],
+  startDate: '2026-11-30T00:00:00.000Z',
+  endDate: '2026-12-05T00:00:00.000Z',
 };
 
 const row = (overrides: Partial<StandingRow>): StandingRow => ({
@@ -121,6 +144,7 @@ function openLeaderboard({
   summary = account(),
   leaderboardReply,
   orderReply = { status: 201, body: { success: true, message: 'Order filled.', data: {} } },
+  instruments = [EURUSD],
 }: {
   status: 'approved' | 'pending' | null;
   rows: (userId: string) => StandingRow[];
@@ -129,6 +153,7 @@ function openLeaderboard({
   summary?: TradingAccount;
   leaderboardReply?: { status: number; body: unknown };
   orderReply?: { status: number; body: unknown };
+  instruments?: Array<typeof EURUSD | typeof RELIANCE>;
 }) {
   const session = makeSession({ firstName: 'Ada', lastName: 'Lovelace' });
   const userId = session.user._id;
@@ -145,12 +170,18 @@ function openLeaderboard({
       body: { success: true, data: { rows: rows(userId), currency } },
     },
     'GET /group/g-forex/account': { body: { success: true, data: summary } },
-    'GET /instruments': { body: { success: true, data: [EURUSD] } },
+    'GET /instruments': { body: { success: true, data: instruments } },
     'POST /group/g-forex/orders': orderReply,
     'GET /market/candles/EURUSD': {
       body: {
         success: true,
         data: [{ time: 1_790_000_000, open: 1.08, high: 1.09, low: 1.07, close: 1.085 }],
+      },
+    },
+    'GET /market/candles/RELIANCE': {
+      body: {
+        success: true,
+        data: [{ time: 1_790_000_000, open: 2450, high: 2460, low: 2440, close: 2455 }],
       },
     },
   });
@@ -173,6 +204,9 @@ const ticketField = (label: string | RegExp) =>
 describe('the leaderboard page (/group/{groupId}/leaderboard)', { timeout: 30_000 }, () => {
   // The page's chunk (antd's table, tabs and form) is transformed once up front too.
   beforeAll(() => Promise.all([warmUpFrame(), import('./leaderboard')]), FRAME_WARM_UP_MS);
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it('shows a member the standings with their row marked, then keeps them live from the stream', async () => {
     const { stream, userId } = openLeaderboard({
@@ -460,5 +494,54 @@ describe('the leaderboard page (/group/{groupId}/leaderboard)', { timeout: 30_00
     expect(api.callsTo('POST', '/group/g-forex/orders').map((call) => call.body)).toEqual([
       { symbol: 'EURUSD', side: 'buy', type: 'limit', quantity: 50, price: 1.08 },
     ]);
+  });
+
+  it('counts down to the open while an instrument’s market is closed, and still takes a limit order', async () => {
+    // Only the clock is fixed: the countdown reads Date.now(), the page's timers run as usual.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NSE_CLOSED_AT);
+    const { user, api } = openLeaderboard({
+      status: 'approved',
+      rows: (me) => [row({ userId: me, name: 'Ada Lovelace' })],
+      group: NSE_GROUP,
+      instruments: [RELIANCE],
+    });
+    const buy = await screen.findByRole('button', { name: 'Buy RELIANCE' });
+    expect(await screen.findByText('Market closed, opens in 14 h 05 m')).toBeInTheDocument();
+    expect(screen.getByText('Limit and stop orders wait for the open.')).toBeInTheDocument();
+    expect(buy).toBeDisabled();
+    // The live market's candles: no competition named.
+    await waitFor(() => expect(api.callsTo('GET', '/market/candles/RELIANCE')).toHaveLength(1));
+    expect(api.callsTo('GET', '/market/candles/RELIANCE')[0].url.searchParams.has('groupId')).toBe(false);
+
+    await user.click(screen.getByText('Limit'));
+    expect(buy).toBeEnabled();
+    await user.type(await screen.findByLabelText('Limit price (INR)'), '2450');
+    await user.click(buy);
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/group/g-forex/orders').map((call) => call.body)).toEqual([
+        { symbol: 'RELIANCE', side: 'buy', type: 'limit', quantity: 1, price: 2450 },
+      ]),
+    );
+  });
+
+  it('marks a replay competition in the header, charts its replayed minutes and keeps its market open', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NSE_CLOSED_AT);
+    const { api } = openLeaderboard({
+      status: 'approved',
+      rows: (me) => [row({ userId: me, name: 'Ada Lovelace' })],
+      group: { ...NSE_GROUP, marketMode: 'replay', replayFrom: '2023-03-10T04:00:00.000Z', replaySpeed: 60 },
+      instruments: [RELIANCE],
+    });
+    expect(await screen.findByText('Replay · 60×')).toHaveAttribute(
+      'title',
+      'Replays 10 Mar 2023 from 04:00 UTC at 60×',
+    );
+    await waitFor(() => expect(api.callsTo('GET', '/market/candles/RELIANCE')).toHaveLength(1));
+    expect(api.callsTo('GET', '/market/candles/RELIANCE')[0].url.searchParams.get('groupId')).toBe('g-forex');
+    // The replayed day's market is open while its bars last, whatever the NSE's hours now.
+    expect(await screen.findByRole('button', { name: 'Buy RELIANCE' })).toBeEnabled();
+    expect(screen.queryByText(/Market closed/)).not.toBeInTheDocument();
   });
 });

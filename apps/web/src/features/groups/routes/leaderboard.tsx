@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Alert, Card, Result, Skeleton } from 'antd';
+import { Alert, Card, Result, Skeleton, Tag } from 'antd';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header/page-header';
 import { ApiError } from '@/lib/api-client';
@@ -12,6 +12,7 @@ import { PhaseTag } from '../components/group-card';
 import { LeaderboardTable } from '../components/trading/leaderboard-table';
 import { TradingPanel } from '../components/trading/trading-panel';
 import { phaseOf, scheduleSummary } from '../lib/group-date-text';
+import { replayTagText, replayText } from '../lib/replay-text';
 import './leaderboard.css';
 
 /**
@@ -53,6 +54,7 @@ export default function LeaderboardPage() {
 
   const title = group.data ? `${group.data.name} · Leaderboard` : 'Leaderboard';
   const phase = group.data ? phaseOf(group.data) : null;
+  const replayTag = group.data ? replayTagText(group.data) : null;
 
   return (
     <div className="cw-leaderboard">
@@ -63,6 +65,9 @@ export default function LeaderboardPage() {
           group.data && phase ? (
             <span className="cw-leaderboard__meta">
               <PhaseTag phase={phase} />
+              {replayTag && group.data ? (
+                <Tag title={replayText(group.data) ?? undefined}>{replayTag}</Tag>
+              ) : null}
               <span>{scheduleSummary(group.data, phase).text}</span>
               <span>Positions close and trading freezes at {group.data.freezeThreshold}% drawdown</span>
             </span>

@@ -3,4 +3,5 @@ export const marketKeys = {
   all: ['markets'] as const,
   instruments: () => [...marketKeys.all, 'admin', 'instruments'] as const,
   providers: () => [...marketKeys.all, 'admin', 'providers'] as const,
+  replayBars: () => [...marketKeys.all, 'admin', 'replay-bars'] as const,
 };

@@ -43,10 +43,42 @@ const instruments = (): MarketInstrument[] => [
 const MISSING_SYMBOL = 'Name the instrument at the provider (for example btcusdt, AAPL or NSE_EQ:2885).';
 const UNKNOWN_SYMBOL = 'Binance has no market called btcusdx. Check the symbol (for example btcusdt).';
 
-/** A small stateful admin API: a saved source changes the list; the test endpoint answers per symbol. */
+const BAD_BARS = 'The file has 2 lines that are not bars. Correct them and upload it again.';
+const HIGH_LOW = 'The high must be the highest price of the bar and the low the lowest.';
+
+/** A file as the admin's picker gives it. */
+const csvFile = (name: string, text: string) => new File([text], name, { type: 'text/csv' });
+
+/**
+ * A small stateful admin API: a saved source changes the list; the test endpoint answers per symbol;
+ * an upload of good bars adds a row to the stored bars, one with a bad line is refused line by line.
+ */
 function mockMarketsApi() {
   let list = instruments();
+  let stored = [
+    { symbol: 'BTCUSD', bars: 1440, first: '2023-03-10T00:00:00.000Z', last: '2023-03-10T23:59:00.000Z' },
+  ];
   return mockApi({
+    'GET /admin/market/replay-bars': () => ({ body: { success: true, data: stored } }),
+    'POST /admin/market/replay-bars/EURUSD': ({ body }: ApiCall) => {
+      if ((body as { csv: string }).csv.includes('1.2,1.1')) {
+        return {
+          status: 400,
+          body: {
+            success: false,
+            code: 'VALIDATION_FAILED',
+            message: BAD_BARS,
+            details: [
+              { path: 'line 3', message: HIGH_LOW },
+              { path: 'line 4', message: 'Bars must be in time order, one per minute.' },
+            ],
+          },
+        };
+      }
+      const day = { symbol: 'EURUSD', first: '2023-03-10T14:30:00.000Z', last: '2023-03-10T21:00:00.000Z' };
+      stored = [...stored, { ...day, bars: 391 }];
+      return { status: 201, body: { success: true, data: { ...day, stored: 391 } } };
+    },
     'GET /notification/all': { body: { success: true, data: [] } },
     'GET /admin/market/instruments': () => ({ body: { success: true, data: list } }),
     'GET /admin/market/providers': {
@@ -204,5 +236,57 @@ describe('the admin Markets panel', { timeout: 60_000 }, () => {
     ]);
     // Testing saves nothing.
     expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('lists the stored replay bars and uploads a day: what was stored, or the server’s line errors', async () => {
+    const api = mockMarketsApi();
+    const { user } = await openPanel();
+    const card = (await screen.findByText('Replay bars')).closest('.ant-card') as HTMLElement;
+    const bitcoin = (await within(card).findByText('BTCUSD')).closest('tr')!;
+    expect(within(bitcoin).getByText('1,440')).toBeInTheDocument();
+    expect(within(bitcoin).getByText('10 Mar 2023 00:00 – 23:59 UTC')).toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: 'Upload bars' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upload bars' });
+    const fileInput = within(dialog).getByLabelText('CSV file');
+    // Too large to send: said at once, nothing leaves the browser.
+    await user.upload(
+      fileInput,
+      new File([new Uint8Array(5 * 1024 * 1024)], 'year.csv', { type: 'text/csv' }),
+    );
+    expect(
+      await within(dialog).findByText(
+        'That file is 5.0 MB; the limit is 4 MB. Split it into several files, a few days each.',
+      ),
+    ).toBeInTheDocument();
+
+    await user.click(within(dialog).getByLabelText('Instrument'));
+    await user.click(await screen.findByTitle('EURUSD · Euro / US Dollar'));
+    const badDay =
+      'time,open,high,low,close\n2023-03-10T14:30:00Z,1.08,1.09,1.07,1.085\n2023-03-10T14:31:00Z,1.08,1.2,1.1,1.09\n';
+    await user.upload(fileInput, csvFile('eurusd-bad.csv', badDay));
+    expect(within(dialog).getByText('eurusd-bad.csv')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Upload bars' }));
+
+    const refusal = await within(dialog).findByRole('alert');
+    expect(refusal).toHaveTextContent(BAD_BARS);
+    expect(
+      within(refusal)
+        .getAllByRole('listitem')
+        .map((line) => line.textContent),
+    ).toEqual([`Line 3: ${HIGH_LOW}`, 'Line 4: Bars must be in time order, one per minute.']);
+    expect(api.callsTo('POST', '/admin/market/replay-bars/EURUSD')[0].body).toEqual({ csv: badDay });
+
+    await user.upload(
+      fileInput,
+      csvFile('eurusd.csv', 'time,open,high,low,close\n2023-03-10T14:30:00Z,1.08,1.09,1.07,1.085\n'),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Upload bars' }));
+    expect(
+      await screen.findByText('Stored 391 bars for EURUSD (10 Mar 2023 14:30 – 21:00 UTC)'),
+    ).toBeInTheDocument();
+    const euro = (await within(card).findByText('EURUSD')).closest('tr')!;
+    expect(within(euro).getByText('391')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/admin/market/replay-bars/EURUSD')).toHaveLength(2);
   });
 });

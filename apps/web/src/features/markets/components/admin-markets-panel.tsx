@@ -6,12 +6,14 @@ import { formatQuoteAge, formatQuotePrice } from '../lib/format-quote';
 import { providerLabel, sessionLabel } from '../lib/market-sources';
 import { InstrumentSourceModal } from './instrument-source-modal';
 import { ProviderStatusList } from './provider-status-list';
+import { ReplayBarsCard } from './replay-bars-card';
 import './admin-markets-panel.css';
 
 /**
  * /admin → Markets (DESIGN §9, §15): the live providers' connections, then every instrument with
  * where its quotes come from, its market hours and its last quote (stale ones in the danger
- * colour); Edit changes the source and hours and can test the provider first.
+ * colour); Edit changes the source and hours and can test the provider first. Below, the bars
+ * stored for replay competitions and their upload.
  */
 export default function AdminMarketsPanel() {
   const instruments = useMarketInstruments();
@@ -119,6 +121,8 @@ export default function AdminMarketsPanel() {
           />
         )}
       </Card>
+
+      <ReplayBarsCard />
 
       {editing ? <InstrumentSourceModal instrument={editing} onClose={() => setEditing(null)} /> : null}
     </section>

@@ -6,7 +6,7 @@ import {
   type DrawdownBasis,
   groupFieldsSchema,
 } from '@candlewise/shared';
-import { Alert, AutoComplete, Form, Input, InputNumber, Modal, Segmented, Select, Switch } from 'antd';
+import { Alert, AutoComplete, Form, Input, InputNumber, Modal, Radio, Segmented, Select, Switch } from 'antd';
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { ApiError } from '@/lib/api-client';
@@ -14,7 +14,12 @@ import { type GroupFields, useCreateGroup } from '../../api/create-group';
 import type { Group } from '../../api/get-groups';
 import { useInstruments } from '../../api/get-instruments';
 import { useUpdateGroup } from '../../api/update-group';
-import { fromDateTimeLocal, toDateTimeLocal } from '../../lib/datetime-local';
+import {
+  fromDateTimeLocal,
+  fromUtcDateTimeLocal,
+  toDateTimeLocal,
+  toUtcDateTimeLocal,
+} from '../../lib/datetime-local';
 import { DEFAULT_TIME_ZONE, resetHourText } from '../../lib/risk-rule-text';
 import { currencyLabel, currencySymbol } from '../../lib/trading-format';
 import { MarkdownText } from '../markdown-text';
@@ -40,6 +45,11 @@ const COMMON_TIME_ZONES = [
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
+type MarketMode = GroupFields['marketMode'];
+
+/** The replay speeds offered; a group saved at another speed keeps it offered too. */
+const REPLAY_SPEED_CHOICES = [1, 2, 5, 10, 30, 60];
+
 /** The form's own values: local date-times and the freeze duration in minutes, as an admin thinks of them. */
 type Draft = {
   name: string;
@@ -56,10 +66,12 @@ type Draft = {
   currency: AccountCurrency;
   registrationOpen: boolean;
   instruments: string[];
-  /** Fields this form does not edit (the replay settings), sent back as the group has them. */
-  carried: Pick<GroupFields, 'marketMode' | 'replayFrom' | 'replaySpeed'>;
+  marketMode: MarketMode;
+  /** The first replayed minute as 'YYYY-MM-DDTHH:mm' in UTC: bars are stored, and named, in UTC. */
+  replayFrom: string;
+  replaySpeed: number;
 };
-type DraftKey = Exclude<keyof Draft, 'carried'>;
+type DraftKey = keyof Draft;
 type Errors = Partial<Record<DraftKey | 'form', string>>;
 
 /** The API's field names (groupFieldsSchema) on the form's fields. */
@@ -78,6 +90,9 @@ const draftKeyOf: Record<string, DraftKey> = {
   currency: 'currency',
   registrationOpen: 'registrationOpen',
   instruments: 'instruments',
+  marketMode: 'marketMode',
+  replayFrom: 'replayFrom',
+  replaySpeed: 'replaySpeed',
 };
 
 const isDrawdownBasis = (basis: string | undefined): basis is DrawdownBasis =>
@@ -104,11 +119,9 @@ function initialDraft(group: Group | null): Draft {
       currency: isAccountCurrency(group.currency) ? group.currency : 'INR',
       registrationOpen: group.registrationOpen ?? true,
       instruments: group.instruments ?? [],
-      carried: {
-        marketMode: group.marketMode ?? 'live',
-        replayFrom: group.replayFrom ?? null,
-        replaySpeed: group.replaySpeed ?? 1,
-      },
+      marketMode: group.marketMode ?? 'live',
+      replayFrom: toUtcDateTimeLocal(group.replayFrom),
+      replaySpeed: group.replaySpeed ?? 1,
     };
   }
   // A new competition: tomorrow 09:00 to a week later 17:00, the defaults of DESIGN §8.
@@ -133,7 +146,9 @@ function initialDraft(group: Group | null): Draft {
     currency: 'INR',
     registrationOpen: true,
     instruments: [],
-    carried: { marketMode: 'live', replayFrom: null, replaySpeed: 1 },
+    marketMode: 'live',
+    replayFrom: '',
+    replaySpeed: 1,
   };
 }
 
@@ -152,6 +167,8 @@ export function validateDraft(draft: Draft): { fields: GroupFields } | { errors:
   if (startDate && endDate && Date.parse(endDate) <= Date.parse(startDate)) {
     errors.end = 'The end must be after the start.';
   }
+  if (draft.marketMode === 'replay' && !draft.replayFrom)
+    errors.replayFrom = 'Choose the first replayed minute.';
 
   const parsed = groupFieldsSchema.safeParse({
     name: draft.name,
@@ -168,8 +185,10 @@ export function validateDraft(draft: Draft): { fields: GroupFields } | { errors:
     currency: draft.currency,
     registrationOpen: draft.registrationOpen,
     instruments: draft.instruments,
-    // The edit replaces every field: what this form does not show goes back unchanged.
-    ...draft.carried,
+    // A live group sends its replay settings back as they were (the edit replaces every field).
+    marketMode: draft.marketMode,
+    replayFrom: draft.replayFrom ? fromUtcDateTimeLocal(draft.replayFrom) : null,
+    replaySpeed: draft.replaySpeed,
   });
   if (parsed.success && Object.keys(errors).length === 0) return { fields: parsed.data };
   for (const issue of parsed.success ? [] : parsed.error.issues) {
@@ -181,18 +200,21 @@ export function validateDraft(draft: Draft): { fields: GroupFields } | { errors:
 
 function errorsFromApi(error: unknown): Errors {
   if (!(error instanceof ApiError)) return { form: 'The group could not be saved. Please try again.' };
-  const errors: Errors = { form: error.message };
+  const errors: Errors = {};
   for (const detail of error.details) {
     const key = draftKeyOf[detail.path.split(/[./]/).filter(Boolean)[0] ?? ''];
     if (key) errors[key] ??= detail.message;
   }
+  // The sentence is said once: under its field when it is that field's, above the form otherwise.
+  if (!Object.values(errors).includes(error.message)) errors.form = error.message;
   return errors;
 }
 
 /**
  * Create or edit a competition (DESIGN §8, §15). Dates are native date-time pickers in the admin's
- * time zone, the freeze duration is entered in minutes and sent in milliseconds, and everything is
- * checked with groupFieldsSchema, the schema the API applies.
+ * time zone (a replay's first minute in UTC, as its bars are), the freeze duration is entered in
+ * minutes and sent in milliseconds, and everything is checked with groupFieldsSchema, the schema the
+ * API applies; the API's refusals (a replayed minute without bars) land under their fields.
  */
 export function GroupFormModal({ group, onClose }: { group: Group | null; onClose: () => void }) {
   const formId = useId();
@@ -445,16 +467,66 @@ export function GroupFormModal({ group, onClose }: { group: Group | null; onClos
             />
           </Form.Item>
         </div>
+        <Form.Item label="Market" {...item('marketMode')}>
+          <Radio.Group
+            id={`${formId}-marketMode`}
+            aria-label="Market"
+            value={draft.marketMode}
+            onChange={(event) => change('marketMode', event.target.value as MarketMode)}
+            optionType="button"
+            buttonStyle="solid"
+            options={[
+              { value: 'live', label: 'Live' },
+              { value: 'replay', label: 'Replay of a real day' },
+            ]}
+          />
+        </Form.Item>
+        {draft.marketMode === 'replay' ? (
+          <div className="cw-group-form__row">
+            <Form.Item
+              label="First replayed minute"
+              extra="Times are UTC. The replay starts here when the competition starts."
+              {...item('replayFrom')}
+            >
+              <Input
+                id={`${formId}-replayFrom`}
+                type="datetime-local"
+                value={draft.replayFrom}
+                onChange={(event) => change('replayFrom', event.target.value)}
+              />
+            </Form.Item>
+            <Form.Item
+              label="Speed"
+              extra="At 60× one real second plays one replayed minute; a 6½-hour session takes 6½ minutes."
+              {...item('replaySpeed')}
+            >
+              <Select
+                id={`${formId}-replaySpeed`}
+                value={draft.replaySpeed}
+                onChange={(speed: number) => change('replaySpeed', speed)}
+                options={[...new Set([...REPLAY_SPEED_CHOICES, draft.replaySpeed])]
+                  .sort((a, b) => a - b)
+                  .map((speed) => ({ value: speed, label: `${speed}×` }))}
+              />
+            </Form.Item>
+          </div>
+        ) : null}
         <Form.Item
           label="Instruments"
-          extra="Leave empty to allow every instrument."
+          extra={
+            draft.marketMode === 'replay'
+              ? 'A replay trades only the instruments listed; each needs its bars under Admin → Markets.'
+              : 'Leave empty to allow every instrument.'
+          }
           {...item('instruments')}
         >
           <Select
             id={`${formId}-instruments`}
             mode="multiple"
             allowClear
-            placeholder="Every instrument"
+            placeholder={
+              draft.marketMode === 'replay' ? 'Choose the replayed instruments' : 'Every instrument'
+            }
             loading={instruments.isPending}
             value={draft.instruments}
             onChange={(symbols: string[]) => change('instruments', symbols)}

@@ -51,8 +51,9 @@ function stepRule(problem: (value: number) => string | null): Rule {
  * steps), a price for limit and stop orders, optional stop-loss and take-profit (at its tick size,
  * in its quote currency). The server's refusals (423 frozen, 409 outside the window or the market
  * closed, 503 prices stopped, 400 per field, buying power among them) come back as a toast in the
- * server's words and, for fields, under the field. While the instrument's quote is stale the ticket
- * says so and a market order cannot be sent (nothing would fill on it).
+ * server's words and, for fields, under the field. While the instrument's quote is stale, or its
+ * market is closed, the ticket says so and a market order cannot be sent (nothing would fill on it);
+ * limit and stop orders can still be placed and wait.
  */
 export function OrderTicket({
   groupId,
@@ -61,6 +62,7 @@ export function OrderTicket({
   onSymbolChange,
   quote,
   disabledReason,
+  marketClosed = null,
 }: {
   groupId: string;
   instruments: Instrument[];
@@ -69,6 +71,8 @@ export function OrderTicket({
   quote: Quote | undefined;
   /** Why the ticket is closed (frozen, not running), or null when orders are accepted. */
   disabledReason: string | null;
+  /** 'Market closed, opens in 14 h 05 m' while the instrument's market is closed, else null. */
+  marketClosed?: string | null;
 }) {
   const [form] = Form.useForm<TicketValues>();
   const placeOrder = usePlaceOrder(groupId);
@@ -79,6 +83,7 @@ export function OrderTicket({
   const steps = stepsOf(instrument);
   const inQuote = instrument?.currency ? ` (${instrument.currency})` : '';
   const stale = quote?.stale === true;
+  const marketOrdersPaused = (stale || marketClosed !== null) && type === 'market';
   const priceRules = (label: string): Rule[] =>
     steps ? [stepRule((value) => priceProblem(steps, value, label))] : [];
 
@@ -161,6 +166,17 @@ export function OrderTicket({
           description="Nothing fills until they are back, so market orders are paused. Try again in a moment."
         />
       ) : null}
+      {marketClosed ? (
+        <Alert
+          className="cw-trading__market-closed"
+          type="info"
+          showIcon
+          // The countdown changes every minute: a status, not an alert read out each time.
+          role="status"
+          title={marketClosed}
+          description="Limit and stop orders wait for the open."
+        />
+      ) : null}
       <Form.Item label="Side">
         <Radio.Group
           value={side}
@@ -223,7 +239,7 @@ export function OrderTicket({
         block
         danger={side === 'sell'}
         loading={placeOrder.isPending}
-        disabled={stale && type === 'market' ? true : undefined}
+        disabled={marketOrdersPaused ? true : undefined}
         className="cw-trading__submit"
       >
         {`${side === 'buy' ? 'Buy' : 'Sell'} ${symbol}`}

@@ -6,6 +6,7 @@ import type { Group } from '../../api/get-groups';
 import { useInstruments } from '../../api/get-instruments';
 import { useTradingAccount } from '../../api/get-trading-account';
 import type { Quote } from '../../api/use-competition-stream';
+import { marketClosedText } from '../../lib/market-closed-text';
 import { useNow } from '../../lib/use-now';
 import { AccountStats } from './account-stats';
 import { CandleChart } from './candle-chart';
@@ -37,8 +38,12 @@ export function TradingPanel({
   const bySymbol = useMemo(() => new Map(instruments.map((item) => [item.symbol, item])), [instruments]);
   const [chosen, setChosen] = useState<string | null>(null);
   const symbol = chosen ?? instruments[0]?.symbol ?? null;
-  const candles = useCandles(symbol);
+  // A replay's market is its uploaded day: its own candles, open while the bars last.
+  const replay = group.marketMode === 'replay';
+  const candles = useCandles(symbol, replay ? group._id : null);
   const now = useNow(1000);
+  const session = symbol ? bySymbol.get(symbol)?.session : undefined;
+  const marketClosed = replay || !session ? null : marketClosedText(session, now);
 
   if (account.isPending || instrumentsQuery.isPending) {
     return (
@@ -120,6 +125,7 @@ export function TradingPanel({
               onSymbolChange={setChosen}
               quote={quotes.get(symbol)}
               disabledReason={disabledReason}
+              marketClosed={marketClosed}
             />
           ) : null}
         </Card>
