@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { createLearner, json } from '../support/learners.ts';
 import { apiLogin, plantSession, type Session } from '../support/session.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -57,5 +58,63 @@ test('screenshots: Admin → Markets, light and dark, 1280 and 375 px', async ({
       });
       await context.close();
     }
+  }
+});
+
+test('a learner trades a replayed day: the sample BTCUSD session at 60×', async ({ browser, request }) => {
+  const admin = await apiLogin(request, 'admin');
+  const asAdmin = { headers: { Authorization: `Bearer ${admin.token}` } };
+  const cup = (
+    await json(
+      await request.post('/api/v1/admin/groups', {
+        ...asAdmin,
+        data: {
+          name: 'Replay: the day SVB failed',
+          startDate: new Date(Date.now() - 60_000).toISOString(),
+          endDate: new Date(Date.now() + 86_400_000).toISOString(),
+          freezeDuration: 0,
+          freezeThreshold: 10,
+          currency: 'USD',
+          instruments: ['BTCUSD'],
+          marketMode: 'replay',
+          replayFrom: '2023-03-10T14:00:00.000Z',
+          replaySpeed: 60,
+        },
+      }),
+    )
+  ).data;
+  const learner = await createLearner(request, { prefix: 'replay', firstName: 'Rhea', lastName: 'Replay' });
+  await json(
+    await request.post(`/api/v1/group/${cup._id}/participants`, {
+      headers: learner.headers,
+      data: { userId: learner.user._id },
+    }),
+  );
+  const [pending] = (await json(await request.get(`/api/v1/admin/groups/${cup._id}/participants`, asAdmin)))
+    .data;
+  await json(
+    await request.post(`/api/v1/admin/groups/${cup._id}/participants/${pending._id}/approve`, asAdmin),
+  );
+
+  for (const [width, dark] of [
+    [1280, false],
+    [375, true],
+  ] as const) {
+    const context = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 800 } });
+    const page = await context.newPage();
+    await plantSession(page, learner, dark);
+    await page.goto(`/group/${cup._id}/leaderboard`);
+    await expect(page.getByText('Replay · 60×')).toBeVisible();
+    // Prices of 2023, not of today's simulated market (about 92,000).
+    await expect(page.getByText(/^Bid\s*(19|20),\d{3}/)).toBeVisible({ timeout: 15_000 });
+    if (width === 1280) {
+      await page.getByRole('button', { name: /^Buy BTCUSD$/ }).click();
+      await expect(page.getByText('Order filled.')).toBeVisible();
+    }
+    await page.screenshot({
+      path: path.join(screenshotDir, `replay-leaderboard-${dark ? 'dark' : 'light'}-${width}.png`),
+      fullPage: true,
+    });
+    await context.close();
   }
 });
