@@ -15,6 +15,7 @@ export * from './format/format-duration.ts';
 export * from './groups/group-rules.ts';
 export * from './journal/csv.ts';
 export * from './journal/csv-import.ts';
+export * from './journal/executions.ts';
 export * from './journal/journal-schemas.ts';
 export * from './journal/round-trips.ts';
 export * from './journal/statistics.ts';
