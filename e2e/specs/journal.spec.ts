@@ -47,8 +47,9 @@ test('a learner writes today’s entry with a screenshot, adds two trades, impor
   test.setTimeout(180_000);
   learner = await createLearner(request);
   const { context, page } = await openSignedIn(browser, learner, '/journal');
+  // The journal's days are the learner's profile zone (Asia/Kolkata until they choose another).
   today = await page.evaluate(() =>
-    new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10),
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date()),
   );
 
   // Today's entry: an answer, a rating, notes and a screenshot.
@@ -116,7 +117,13 @@ test('a learner writes today’s entry with a screenshot, adds two trades, impor
   await expect(page.getByText('8 rows read: 0 new trades, 8 already in your journal.')).toBeVisible();
 
   await expect(await tradesFigure(page)).toHaveText('10');
-  await expect(page.getByRole('img', { name: /^Equity curve from 2026-11-02/ })).toBeVisible();
+  // A free learner gets the headline figures; the equity curve and breakdowns are Pro, locked.
+  const curve = page
+    .locator('.cw-journal-locked')
+    .filter({ has: page.locator('.ant-card-head-title', { hasText: /^Equity curve$/ }) });
+  await expect(curve).toContainText('part of Pro');
+  await expect(curve.getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/pricing');
+  await expect(page.getByRole('img', { name: /^Equity curve/ })).toHaveCount(0);
   await page.screenshot({
     path: path.join(screenshotDir, 'journal-statistics-1280-light.png'),
     fullPage: true,

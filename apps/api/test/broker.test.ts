@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { brokerConnections, brokerFills, journalTrades, notifications, users } from '@candlewise/db';
+import { brokerConnections, journalExecutions, journalTrades, notifications, users } from '@candlewise/db';
 import { BROKER_SYNC_NEEDS_PRO } from '@candlewise/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -212,12 +212,21 @@ describe('broker connection API', () => {
     expect(trades).toHaveLength(2);
     expect(trades.every((trade) => trade.verified && trade.origin === connection._id)).toBe(true);
     const msft = trades.find((trade) => trade.symbol === 'MSFT');
-    expect(msft).toMatchObject({ side: 'long', quantity: 5, entryPrice: 400, exitPrice: 410, pnl: 50 });
+    expect(msft).toMatchObject({
+      side: 'long',
+      quantity: 5,
+      entryPrice: 400,
+      exitPrice: 410,
+      pnl: 50,
+      currency: 'USD',
+      account: `${connection._id}:paper`,
+    });
     const fills = await database.db
       .select()
-      .from(brokerFills)
-      .where(eq(brokerFills.connectionId, connection._id));
+      .from(journalExecutions)
+      .where(eq(journalExecutions.account, `${connection._id}:paper`));
     expect(fills).toHaveLength(4);
+    expect(fills.every((fill) => fill.source === 'broker' && fill.currency === 'USD')).toBe(true);
 
     const listed = (await as('asha', 'GET', `/broker/connections/${connection._id}/trades`)).json().data;
     expect(listed.map((trade: { symbol: string }) => trade.symbol)).toEqual(['MSFT', 'AAPL']);
@@ -294,6 +303,96 @@ describe('broker connection API', () => {
       pnl: 449.08,
       verified: true,
     });
+  });
+
+  it('holds back a Dhan sale of shares bought before the synced days until opening holdings make it a long', async () => {
+    const [connection] = (await as('ravi', 'GET', '/broker/connections')).json().data;
+    const account = `${connection._id}:live`;
+    // Shares bought long before the first sync, sold three days ago: not a short.
+    dhan.history.push(
+      dhanTrade(dhan.clientId, new Date(Date.now() - 3 * 86_400_000), 'TATASTEEL', 'SELL', 450, 150),
+    );
+    const sync = await as('ravi', 'POST', `/broker/connections/${connection._id}/sync`);
+    expect(sync.json().data).toMatchObject({ imported: 0 });
+    const tataTrades = () =>
+      database.db
+        .select()
+        .from(journalTrades)
+        .where(and(eq(journalTrades.userId, people.ravi.id), eq(journalTrades.symbol, 'TATASTEEL')));
+    expect(await tataTrades()).toEqual([]);
+    const positions = (await as('ravi', 'GET', '/journal/positions')).json().data;
+    expect(positions.needsOpeningHoldings).toEqual([
+      expect.objectContaining({
+        source: 'broker',
+        account,
+        accountLabel: 'Dhan',
+        symbol: 'TATASTEEL',
+        quantity: 450,
+        currency: 'INR',
+      }),
+    ]);
+    expect(positions.positions).toEqual([]);
+
+    // Another learner cannot write into this connection's account.
+    const holdings = {
+      source: 'broker',
+      account,
+      holdings: [{ symbol: 'tatasteel', quantity: 450, averagePrice: 140 }],
+    };
+    expect((await as('asha', 'POST', '/journal/opening-holdings', holdings)).statusCode).toBe(404);
+    const saved = await as('ravi', 'POST', '/journal/opening-holdings', holdings);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data).toMatchObject({ addedTrades: 1, openPositions: 0, needsOpeningHoldings: [] });
+    const [trade] = await tataTrades();
+    // 450 × (150 − 140) less the sale's charges (25.46).
+    expect(trade).toMatchObject({
+      side: 'long',
+      quantity: 450,
+      entryPrice: 140,
+      exitPrice: 150,
+      pnl: 4474.54,
+    });
+    expect((await as('ravi', 'GET', '/journal/positions')).json().data.needsOpeningHoldings).toEqual([]);
+  });
+
+  it('updates a fill’s fee and its trade when the broker reports the charges later, keeping the learner’s tags', async () => {
+    const [connection] = (await as('ravi', 'GET', '/broker/connections')).json().data;
+    const t0 = Date.now() - 2 * 86_400_000;
+    const noCharges = {
+      brokerageCharges: 0,
+      stt: 0,
+      serviceTax: 0,
+      exchangeTransactionCharges: 0,
+      sebiTax: 0,
+      stampDuty: 0,
+    };
+    const buy = Object.assign(dhanTrade(dhan.clientId, new Date(t0), 'SBIN', 'BUY', 10, 800), noCharges);
+    const sell = Object.assign(
+      dhanTrade(dhan.clientId, new Date(t0 + 3_600_000), 'SBIN', 'SELL', 10, 810),
+      noCharges,
+    );
+    dhan.history.push(buy, sell);
+    expect(
+      (await as('ravi', 'POST', `/broker/connections/${connection._id}/sync`)).json().data,
+    ).toMatchObject({
+      imported: 1,
+    });
+    const sbin = async () =>
+      (
+        await database.db
+          .select()
+          .from(journalTrades)
+          .where(and(eq(journalTrades.userId, people.ravi.id), eq(journalTrades.symbol, 'SBIN')))
+      )[0];
+    const before = await sbin();
+    expect(before).toMatchObject({ fees: 0, pnl: 100 });
+    await as('ravi', 'POST', '/journal/trades/bulk-tag', { tradeIds: [before.id], setupTags: ['breakout'] });
+
+    Object.assign(sell, { brokerageCharges: 20 });
+    const again = await as('ravi', 'POST', `/broker/connections/${connection._id}/sync`);
+    expect(again.json().data).toMatchObject({ imported: 0 });
+    const after = await sbin();
+    expect(after).toMatchObject({ id: before.id, fees: 20, pnl: 80, setupTags: ['breakout'] });
   });
 
   it('imports the paper account’s closed trades as paper trades, once', async () => {
@@ -374,13 +473,16 @@ describe('broker connection API', () => {
     expect(response.statusCode).toBe(200);
     expect((await as('ravi', 'GET', '/broker/connections')).json().data).toEqual([]);
     expect(
-      await database.db.select().from(brokerFills).where(eq(brokerFills.connectionId, connection._id)),
+      await database.db
+        .select()
+        .from(journalExecutions)
+        .where(eq(journalExecutions.account, `${connection._id}:live`)),
     ).toEqual([]);
     const kept = await database.db
       .select()
       .from(journalTrades)
       .where(eq(journalTrades.userId, people.ravi.id));
-    expect(kept).toHaveLength(1);
+    expect(kept.map((trade) => trade.symbol).sort()).toEqual(['RELIANCE', 'SBIN', 'TATASTEEL']);
     expect((await as('ravi', 'DELETE', `/broker/connections/${connection._id}`)).statusCode).toBe(404);
   });
 

@@ -1,4 +1,4 @@
-import { journalTrades } from '@candlewise/db';
+import { journalTrades, users } from '@candlewise/db';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,6 +78,9 @@ beforeAll(async () => {
     ['asha', 'user'],
     ['ravi', 'user'],
     ['admin', 'admin'],
+    ['kiran', 'user'],
+    ['meera', 'user'],
+    ['nia', 'user'],
   ] as const) {
     const user = await createOnboardedUser(database.db, {
       email: `${name}@example.com`,
@@ -90,6 +93,13 @@ beforeAll(async () => {
       payload: { email: `${name}@example.com`, password: 'password-for-tests' },
     });
     people[name] = { id: user.id, token: login.json().data.token };
+  }
+  // Meera and Nia have Pro: the statistics' breakdowns are theirs to see.
+  for (const name of ['meera', 'nia']) {
+    await database.db
+      .update(users)
+      .set({ planStatus: 'active', planExpirationDate: Math.floor(Date.now() / 1000) + 30 * 86_400 })
+      .where(eq(users.id, people[name].id));
   }
 });
 afterAll(async () => {
@@ -549,5 +559,333 @@ describe('values the database cannot store', () => {
           'Remove the broken characters (half of an emoji or symbol) from answers.0.answer: they cannot be stored.',
       },
     ]);
+  });
+});
+
+describe('fills are the source of truth of broker files', () => {
+  const zerodha = (rows: string[]) =>
+    [
+      'symbol,segment,trade_date,trade_type,quantity,price,trade_id,order_id,order_execution_time',
+      ...rows,
+    ].join('\n');
+  const commit = (who: string, text: string, name = 'tradebook.csv') =>
+    upload(who, '/journal/import/commit?preset=zerodha', csvFile(text, name));
+  const preview = async (who: string, text: string) =>
+    (await upload(who, '/journal/import/preview?preset=zerodha', csvFile(text))).json().data;
+  const tradesOf = async (who: string, symbol: string) =>
+    (await as(who, 'GET', `/journal/trades?symbol=${symbol}&sort=date&order=asc`)).json().data.trades;
+
+  it('makes one trade of a position opened in one monthly file and closed in the next', async () => {
+    const october = zerodha(['HDFCBANK,EQ,2026-10-14,buy,20,1650,5001,9001,2026-10-14T10:00:00']);
+    const november = zerodha(['HDFCBANK,EQ,2026-11-18,sell,20,1700,5002,9002,2026-11-18T14:00:00']);
+    const first = await commit('kiran', october, 'october.csv');
+    expect(first.statusCode).toBe(201);
+    expect(first.json().data).toMatchObject({
+      newFills: 1,
+      knownFills: 0,
+      completeTrades: 0,
+      openPositions: 1,
+    });
+    expect(first.json().message).toBe(
+      '1 new fill, 0 already in your journal: 0 trades complete, 1 position open.',
+    );
+    const open = (await as('kiran', 'GET', '/journal/positions')).json().data;
+    expect(open.positions).toEqual([
+      {
+        source: 'csv',
+        account: '',
+        accountLabel: 'Imported files',
+        symbol: 'HDFCBANK',
+        side: 'long',
+        quantity: 20,
+        averagePrice: 1650,
+        currency: 'INR',
+        multiplier: 1,
+        since: '2026-10-14T04:30:00.000Z',
+        fromOpeningHoldings: false,
+      },
+    ]);
+    expect(await tradesOf('kiran', 'HDFCBANK')).toEqual([]);
+
+    expect(await preview('kiran', november)).toMatchObject({
+      format: 'fills',
+      newFills: 1,
+      knownFills: 0,
+      completeTrades: 1,
+      openPositions: 0,
+      newTrades: 1,
+      needsOpeningHoldings: [],
+    });
+    const second = await commit('kiran', november, 'november.csv');
+    expect(second.json().data).toMatchObject({ added: 1, completeTrades: 1, openPositions: 0 });
+    expect(await tradesOf('kiran', 'HDFCBANK')).toEqual([
+      expect.objectContaining({
+        side: 'long',
+        quantity: 20,
+        entryPrice: 1650,
+        exitPrice: 1700,
+        pnl: 1000,
+        currency: 'INR',
+        fromFills: true,
+        entryTime: '2026-10-14T04:30:00.000Z',
+        exitTime: '2026-11-18T08:30:00.000Z',
+      }),
+    ]);
+    expect((await as('kiran', 'GET', '/journal/positions')).json().data.positions).toEqual([]);
+  });
+
+  it('adds nothing for the same file twice or the overlap of two files, and keeps the learner’s tags', async () => {
+    const fileA = zerodha([
+      'WIPRO,EQ,2026-11-02,buy,10,500,6101,9201,2026-11-02T10:00:00',
+      'WIPRO,EQ,2026-11-03,sell,10,520,6102,9202,2026-11-03T10:00:00',
+      'WIPRO,EQ,2026-11-04,buy,5,510,6103,9203,2026-11-04T10:00:00',
+    ]);
+    const fileB = zerodha([
+      'WIPRO,EQ,2026-11-03,sell,10,520,6102,9202,2026-11-03T10:00:00',
+      'WIPRO,EQ,2026-11-04,buy,5,510,6103,9203,2026-11-04T10:00:00',
+      'WIPRO,EQ,2026-11-05,sell,5,530,6104,9204,2026-11-05T10:00:00',
+    ]);
+    expect((await commit('kiran', fileA)).json().data).toMatchObject({
+      newFills: 3,
+      added: 1,
+      openPositions: 1,
+    });
+    const [first] = await tradesOf('kiran', 'WIPRO');
+    await as('kiran', 'POST', '/journal/trades/bulk-tag', { tradeIds: [first._id], setupTags: ['gap'] });
+    await as('kiran', 'PUT', `/journal/trades/${first._id}`, {
+      ...manualTrade,
+      symbol: 'WIPRO',
+      quantity: 999,
+      stopPrice: 490,
+      setupTags: ['gap'],
+      notes: 'Held through the dip.',
+    });
+
+    const again = await commit('kiran', fileA);
+    expect(again.json().data).toMatchObject({ newFills: 0, knownFills: 3, added: 0 });
+    expect(again.json().message).toMatch(/^0 new fills, 3 already in your journal/);
+    expect(await preview('kiran', fileB)).toMatchObject({ newFills: 1, knownFills: 2, completeTrades: 2 });
+    expect((await commit('kiran', fileB)).json().data).toMatchObject({
+      newFills: 1,
+      knownFills: 2,
+      added: 1,
+    });
+    expect((await commit('kiran', fileB)).json().data).toMatchObject({ newFills: 0, added: 0 });
+
+    const trades = await tradesOf('kiran', 'WIPRO');
+    expect(trades.map((trade: { quantity: number; pnl: number }) => [trade.quantity, trade.pnl])).toEqual([
+      [10, 200],
+      [5, 100],
+    ]);
+    // The rebuild kept the row and what the learner added; the fills' numbers are not editable.
+    expect(trades[0]).toMatchObject({
+      _id: first._id,
+      setupTags: ['gap'],
+      stopPrice: 490,
+      notes: 'Held through the dip.',
+      quantity: 10,
+    });
+  });
+
+  it('keeps Zerodha F&O fills apart when the per-day trade ids repeat on another day', async () => {
+    const day = (date: string, first: string, second: string, entry: number, exit: number) =>
+      zerodha([
+        `NIFTY26NOVFUT,FO,${date},buy,75,${entry},${first},,${date}T09:20:00`,
+        `NIFTY26NOVFUT,FO,${date},sell,75,${exit},${second},,${date}T10:20:00`,
+      ]);
+    const monday = day('2026-11-02', '1', '2', 24000, 24050);
+    const tuesday = day('2026-11-03', '1', '2', 24100, 24000);
+    expect((await commit('kiran', monday)).json().data).toMatchObject({ added: 1 });
+    expect(await preview('kiran', tuesday)).toMatchObject({ newFills: 2, knownFills: 0, newTrades: 1 });
+    expect((await commit('kiran', tuesday)).json().data).toMatchObject({ added: 1 });
+    // One file holding both days is two trades too, not a rejected file.
+    const both = [monday, tuesday.split('\n').slice(1).join('\n')].join('\n');
+    expect((await commit('kiran', both)).json().data).toMatchObject({ newFills: 0, knownFills: 4, added: 0 });
+    const trades = await tradesOf('kiran', 'NIFTY26NOVFUT');
+    expect(trades.map((trade: { pnl: number }) => trade.pnl)).toEqual([3750, -7500]);
+  });
+
+  it('adopts a trade imported from a preset before fills were kept, with the learner’s tags', async () => {
+    // As the old import stored it: a hashed id, no account, the preset as origin.
+    await database.db.insert(journalTrades).values({
+      id: 'legacy-trade-0000000001',
+      userId: people.kiran.id,
+      symbol: 'MARUTI',
+      side: 'long',
+      quantity: 2,
+      entryPrice: 11000,
+      exitPrice: 11100,
+      entryTime: new Date('2026-09-01T04:00:00Z'),
+      exitTime: new Date('2026-09-02T04:00:00Z'),
+      fees: 0,
+      pnl: 200,
+      setupTags: ['earnings'],
+      source: 'csv',
+      externalId: 'a'.repeat(40),
+      origin: 'zerodha',
+    });
+    const file = zerodha([
+      'MARUTI,EQ,2026-09-01,buy,2,11000,7101,9401,2026-09-01T09:30:00',
+      'MARUTI,EQ,2026-09-02,sell,2,11100,7102,9402,2026-09-02T09:30:00',
+    ]);
+    expect((await commit('kiran', file)).json().data).toMatchObject({ newFills: 2, added: 0 });
+    expect(await tradesOf('kiran', 'MARUTI')).toEqual([
+      expect.objectContaining({ _id: 'legacy-trade-0000000001', setupTags: ['earnings'], fromFills: true }),
+    ]);
+  });
+
+  it('asks for opening holdings instead of inventing a short, then makes the sale a long trade', async () => {
+    const sale = zerodha(['ITC,EQ,2026-11-05,sell,100,450,6201,9301,2026-11-05T11:00:00']);
+    const planned = await preview('kiran', sale);
+    expect(planned).toMatchObject({ newFills: 1, completeTrades: 0, openPositions: 0 });
+    expect(planned.needsOpeningHoldings).toEqual([
+      {
+        source: 'csv',
+        account: '',
+        symbol: 'ITC',
+        quantity: 100,
+        currency: 'INR',
+        firstSaleAt: '2026-11-05T05:30:00.000Z',
+      },
+    ]);
+    const committed = await commit('kiran', sale);
+    expect(committed.statusCode).toBe(201);
+    expect(committed.json().data.needsOpeningHoldings).toHaveLength(1);
+    expect(committed.json().message).toMatch(/1 symbol needs opening holdings\.$/);
+    expect(await tradesOf('kiran', 'ITC')).toEqual([]);
+    expect((await as('kiran', 'GET', '/journal/positions')).json().data.needsOpeningHoldings).toHaveLength(1);
+
+    const refused = await as('kiran', 'POST', '/journal/opening-holdings', {
+      source: 'csv',
+      account: 'nobody',
+      holdings: [{ symbol: 'ITC', quantity: 100, averagePrice: 400 }],
+    });
+    expect(refused.statusCode).toBe(404);
+    const saved = await as('kiran', 'POST', '/journal/opening-holdings', {
+      source: 'csv',
+      account: '',
+      holdings: [{ symbol: 'itc', quantity: 100, averagePrice: 400 }],
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data).toMatchObject({ addedTrades: 1, needsOpeningHoldings: [] });
+    expect(await tradesOf('kiran', 'ITC')).toEqual([
+      expect.objectContaining({ side: 'long', quantity: 100, entryPrice: 400, exitPrice: 450, pnl: 5000 }),
+    ]);
+    expect((await as('kiran', 'GET', '/journal/positions')).json().data.needsOpeningHoldings).toEqual([]);
+  });
+});
+
+describe('currencies, time zones and Pro sections of the statistics', () => {
+  const trade = (
+    symbol: string,
+    currency: string,
+    entry: number,
+    exit: number,
+    entryTime: string,
+    exitTime: string,
+  ) => ({
+    ...manualTrade,
+    symbol,
+    currency,
+    quantity: 1,
+    entryPrice: entry,
+    exitPrice: exit,
+    stopPrice: null,
+    fees: 0,
+    entryTime,
+    exitTime,
+  });
+
+  it('never adds rupees and dollars: one currency per answer, the main one by default', async () => {
+    for (const [symbol, currency, exit] of [
+      ['INFY', 'INR', 200],
+      ['TCS', 'INR', 150],
+      ['AAPL', 'usd', 110],
+    ] as const) {
+      const created = await as(
+        'meera',
+        'POST',
+        '/journal/trades',
+        trade(symbol, currency, 100, exit, '2026-11-02T04:00:00Z', '2026-11-02T06:00:00Z'),
+      );
+      expect(created.statusCode).toBe(201);
+    }
+    const main = (await as('meera', 'GET', '/journal/stats')).json().data;
+    expect(main).toMatchObject({
+      currency: 'INR',
+      currencies: [
+        { currency: 'INR', trades: 2 },
+        { currency: 'USD', trades: 1 },
+      ],
+      trades: 2,
+      netPnl: 150,
+    });
+    const dollars = (await as('meera', 'GET', '/journal/stats?currency=usd')).json().data;
+    expect(dollars).toMatchObject({ currency: 'USD', trades: 1, netPnl: 10 });
+    expect(dollars.bySymbol.map((row: { key: string }) => row.key)).toEqual(['AAPL']);
+
+    const calendar = (await as('meera', 'GET', '/journal/calendar?month=2026-11')).json().data;
+    expect(calendar).toMatchObject({
+      currency: 'INR',
+      days: [{ date: '2026-11-02', netPnl: 150, trades: 2 }],
+    });
+    const usdCalendar = (await as('meera', 'GET', '/journal/calendar?month=2026-11&currency=USD')).json()
+      .data;
+    expect(usdCalendar.days).toEqual([
+      expect.objectContaining({ date: '2026-11-02', netPnl: 10, trades: 1 }),
+    ]);
+    expect((await as('meera', 'GET', '/journal/trades')).json().data.facets.currencies).toEqual([
+      'INR',
+      'USD',
+    ]);
+  });
+
+  it('reads hours in the profile’s zone with daylight saving: 09:30 in New York in March and November', async () => {
+    const bad = await as('nia', 'PUT', '/user/update/user-details', {
+      userId: people.nia.id,
+      timeZone: 'Mars/Olympus',
+    });
+    expect(bad.statusCode).toBe(400);
+    const set = await as('nia', 'PUT', '/user/update/user-details', {
+      userId: people.nia.id,
+      timeZone: 'America/New_York',
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().data.user.timeZone).toBe('America/New_York');
+    // 09:30 New York: 13:30 UTC in daylight time (10 March), 14:30 UTC in standard time (10 November).
+    await as(
+      'nia',
+      'POST',
+      '/journal/trades',
+      trade('SPY', 'USD', 500, 505, '2026-03-10T13:30:00Z', '2026-03-10T20:00:00Z'),
+    );
+    await as(
+      'nia',
+      'POST',
+      '/journal/trades',
+      trade('SPY', 'USD', 500, 498, '2026-11-10T14:30:00Z', '2026-11-11T02:00:00Z'),
+    );
+    const stats = (await as('nia', 'GET', '/journal/stats')).json().data;
+    expect(stats.timeZone).toBe('America/New_York');
+    expect(stats.byHour.filter((hour: { trades: number }) => hour.trades > 0)).toEqual([
+      expect.objectContaining({ key: '09', trades: 2, netPnl: 3 }),
+    ]);
+    // 02:00 UTC on 11 November is the evening of the 10th in New York.
+    expect(stats.daily.map((day: { date: string }) => day.date)).toEqual(['2026-03-10', '2026-11-10']);
+    const day = (await as('nia', 'GET', '/journal/entries/2026-11-10')).json().data;
+    expect(day.trades).toHaveLength(1);
+  });
+
+  it('shows a free learner the headline figures and calendar, with the breakdowns and equity curve locked', async () => {
+    const free = (await as('asha', 'GET', '/journal/stats')).json().data;
+    expect(free.breakdownsLocked).toBe(true);
+    expect(free.trades).toBeGreaterThan(0);
+    expect(free.daily.length).toBeGreaterThan(0);
+    for (const section of ['equityCurve', 'bySymbol', 'bySetupTag', 'byMistakeTag', 'byWeekday', 'byHour']) {
+      expect(free[section], section).toEqual({ locked: true });
+    }
+    const pro = (await as('nia', 'GET', '/journal/stats')).json().data;
+    expect(pro.breakdownsLocked).toBe(false);
+    expect(Array.isArray(pro.bySymbol) && Array.isArray(pro.equityCurve)).toBe(true);
   });
 });

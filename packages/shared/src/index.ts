@@ -19,6 +19,7 @@ export * from './journal/executions.ts';
 export * from './journal/journal-schemas.ts';
 export * from './journal/round-trips.ts';
 export * from './journal/statistics.ts';
+export * from './journal/zone-time.ts';
 export * from './news/detect-symbols.ts';
 export * from './news/news-schemas.ts';
 export * from './notifications/in-app-path.ts';

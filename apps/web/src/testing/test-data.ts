@@ -18,6 +18,7 @@ export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
     lastNotificationViewedAt: null,
     planStatus: 'Not Subscribed',
     planExpirationDate: null,
+    timeZone: 'Asia/Kolkata',
     createdAt: '2026-01-05T10:00:00.000Z',
     ...overrides,
   };

@@ -51,6 +51,16 @@ export const journalTrades = pgTable(
     externalId: text('external_id'),
     /** Broker connection or competition the trade came from, when it has one. */
     origin: text('origin'),
+    /** ISO 4217 code of the prices, fees and P&L: statistics never add two currencies. */
+    currency: text('currency').notNull().default('INR'),
+    /** Units per contract (1 for shares): P&L = price move × quantity × multiplier − fees. */
+    multiplier: money('multiplier').notNull().default(1),
+    /**
+     * The execution account the trade was rebuilt from (see journal_executions), null for trades
+     * typed in or read from template rows. Rebuilding an account replaces its trades, keyed by the
+     * opening fill's identity (`externalId`), so the learner's tags, notes, stop and target stay.
+     */
+    account: text('account'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -61,6 +71,64 @@ export const journalTrades = pgTable(
       table.externalId,
     ),
     index('journal_trades_user_exit_idx').on(table.userId, table.exitTime),
+    index('journal_trades_user_currency_idx').on(table.userId, table.currency),
+    index('journal_trades_user_account_idx').on(table.userId, table.source, table.account),
+  ],
+);
+
+/**
+ * Every fill the journal knows (DESIGN §10): read from CSV files, fetched from a broker or made by
+ * the competition engine. Fills are the source of truth: an account's trades are rebuilt from all of
+ * its fills, so a position opened in one file and closed in another is one trade. A fill's identity
+ * is unique per learner, source and account: importing or syncing any overlap again adds nothing.
+ */
+export const journalExecutions = pgTable(
+  'journal_executions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['csv', 'broker', 'paper'] }).notNull(),
+    /**
+     * csv: the importer's account ('' when the file names none); broker: `<connection id>:<environment>`;
+     * paper: the competition trading account.
+     */
+    account: text('account').notNull().default(''),
+    /** The fill's identity at its source; `opening|<account>|<symbol>` for opening holdings. */
+    identity: text('identity').notNull(),
+    /** 'opening': the learner's holding before the history starts (a synthetic buy). */
+    kind: text('kind', { enum: ['fill', 'opening'] })
+      .notNull()
+      .default('fill'),
+    symbol: text('symbol').notNull(),
+    assetClass: text('asset_class', {
+      enum: ['stock', 'future', 'option', 'forex', 'crypto', 'index'],
+    }).notNull(),
+    side: text('side', { enum: ['buy', 'sell'] }).notNull(),
+    quantity: money('quantity').notNull(),
+    price: money('price').notNull(),
+    fee: money('fee').notNull().default(0),
+    currency: text('currency').notNull(),
+    multiplier: money('multiplier').notNull().default(1),
+    executedAt: timestamp('executed_at', { withTimezone: true }).notNull(),
+    brokerTradeId: text('broker_trade_id'),
+    orderId: text('order_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('journal_executions_identity_unique').on(
+      table.userId,
+      table.source,
+      table.account,
+      table.identity,
+    ),
+    index('journal_executions_account_time_idx').on(
+      table.userId,
+      table.source,
+      table.account,
+      table.executedAt,
+    ),
   ],
 );
 
@@ -150,5 +218,6 @@ export const journalImports = pgTable(
 );
 
 export type JournalTradeRow = typeof journalTrades.$inferSelect;
+export type JournalExecutionRow = typeof journalExecutions.$inferSelect;
 export type JournalEntryRow = typeof journalEntries.$inferSelect;
 export type JournalQuestionRow = typeof journalQuestions.$inferSelect;

@@ -26,6 +26,8 @@ export const users = pgTable(
       .default('Not Subscribed'),
     /** Unix seconds, as the product spec states it. */
     planExpirationDate: bigint('plan_expiration_date', { mode: 'number' }),
+    /** IANA zone of the learner's journal days, weekdays and hours (daylight saving included). */
+    timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

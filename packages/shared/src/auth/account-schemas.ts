@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { isoDateTime } from '../api/date-time.ts';
+import { isTimeZone } from '../trading/risk-rules.ts';
 import { emailSchema, passwordSchema, personNameSchema } from './credential-schemas.ts';
+
+/** An IANA time zone such as Asia/Kolkata or America/New_York. */
+export const timeZoneSchema = z
+  .string()
+  .trim()
+  .min(1, 'Choose a time zone.')
+  .max(64)
+  .refine(isTimeZone, 'Use a time zone such as Asia/Kolkata or America/New_York.');
 
 /** E.164: a plus sign, a country code and up to 15 digits in all (spaces and dashes are removed first). */
 export const phoneNumberSchema = z
@@ -73,6 +82,8 @@ export const updateUserDetailsSchema = z.object({
   lastName: personNameSchema.optional(),
   experienceLevel: z.enum(experienceLevels).optional(),
   interests: z.array(z.enum(interestOptions)).max(interestOptions.length).optional(),
+  /** The IANA zone the journal reads days and hours in. */
+  timeZone: timeZoneSchema.optional(),
 });
 
 export type SignUpInput = z.infer<typeof signUpSchema>;

@@ -1,4 +1,4 @@
-import { hasPro } from '../subscription/plan-rules.ts';
+import { hasProAccess } from '../subscription/plan-rules.ts';
 import type { PlanStatus } from '../user/user-types.ts';
 
 /** The sentence a free learner sees when they try to connect or sync a broker. */
@@ -13,5 +13,5 @@ export function canSyncBroker(
   user: { role: string | null; planStatus: PlanStatus; planExpirationDate: number | null },
   nowMs: number = Date.now(),
 ): boolean {
-  return user.role === 'admin' || hasPro(user, nowMs);
+  return hasProAccess(user, nowMs);
 }

@@ -18,6 +18,20 @@ export type JournalEmotion = (typeof JOURNAL_EMOTIONS)[number];
 export const JOURNAL_TRADE_SOURCES = ['manual', 'csv', 'paper', 'broker'] as const;
 export type JournalTradeSource = (typeof JOURNAL_TRADE_SOURCES)[number];
 
+/** Where the fills of a rebuilt account come from (manual trades and template rows have none). */
+export const JOURNAL_EXECUTION_SOURCES = ['csv', 'broker', 'paper'] as const;
+export type JournalExecutionSource = (typeof JOURNAL_EXECUTION_SOURCES)[number];
+
+/** The currency of trades that name none (manual trades, template rows without the column). */
+export const DEFAULT_CURRENCY = 'INR';
+
+/** An ISO 4217 code, stored upper-case. */
+export const journalCurrencySchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{3}$/, 'Use a currency code such as INR or USD.')
+  .transform((code) => code.toUpperCase());
+
 export const JOURNAL_SCREENSHOTS_PER_ENTRY = 5;
 export const JOURNAL_SCREENSHOT_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -113,6 +127,13 @@ export const journalTradeInputSchema = z
     setupTags: journalTagsSchema.default([]),
     mistakeTags: journalTagsSchema.default([]),
     notes: z.string().max(5000, 'Keep the notes under 5,000 characters.').default(''),
+    currency: journalCurrencySchema.default(DEFAULT_CURRENCY),
+    /** Units per contract: 1 for shares, the lot for futures. */
+    multiplier: z
+      .number()
+      .min(JOURNAL_AMOUNT_STEP, 'The multiplier must be more than 0.')
+      .lt(1e6, 'The multiplier must be under 1,000,000.')
+      .default(1),
   })
   .superRefine((trade, context) => {
     if ((trade.exitPrice === null) !== (trade.exitTime === null)) {
@@ -209,21 +230,55 @@ export const journalFiltersSchema = z.object({
     .transform((tag) => tag.toLowerCase())
     .optional(),
   source: z.enum(JOURNAL_TRADE_SOURCES).optional(),
-  /** The learner's offset from UTC in minutes (India +330): days, weekdays and hours are theirs. */
-  utcOffsetMinutes: z.coerce.number().int().min(-840).max(840).default(0),
+  /** Statistics and the calendar answer one currency at a time (default: the one with most trades). */
+  currency: journalCurrencySchema.optional(),
 });
 export type JournalFilters = z.output<typeof journalFiltersSchema>;
 
-/** Net P&L of a closed trade: the price move times quantity in the trade's direction, less fees. */
+/** Net P&L of a closed trade: the price move times quantity and multiplier in its direction, less fees. */
 export function tradePnl(trade: {
   side: 'long' | 'short';
   quantity: number;
   entryPrice: number;
   exitPrice: number | null;
   fees: number;
+  multiplier?: number;
 }): number | null {
   if (trade.exitPrice === null) return null;
   const direction = trade.side === 'long' ? 1 : -1;
-  const gross = (trade.exitPrice - trade.entryPrice) * trade.quantity * direction;
+  const gross = (trade.exitPrice - trade.entryPrice) * trade.quantity * direction * (trade.multiplier ?? 1);
   return Math.round((gross - trade.fees) * 1e6) / 1e6 + 0;
 }
+
+/** An account whose trades are rebuilt from its fills: CSV ('' or the file's account) or a broker's. */
+export const journalAccountSchema = z.object({
+  source: z.enum(['csv', 'broker']),
+  account: z.string().max(200).default(''),
+});
+
+/**
+ * Opening holdings: shares the learner held before the history of an account starts, so a sale of
+ * them closes a long trade instead of being held back. Quantity 0 removes the holding.
+ */
+export const journalOpeningHoldingsSchema = journalAccountSchema.extend({
+  holdings: z
+    .array(
+      z.object({
+        symbol: z
+          .string()
+          .trim()
+          .min(1, 'Enter the symbol.')
+          .max(32)
+          .transform((symbol) => symbol.toUpperCase()),
+        quantity: z
+          .number({ error: 'Enter the quantity held as a number.' })
+          .min(0, 'The quantity cannot be negative.')
+          .lt(JOURNAL_AMOUNT_LIMIT, 'The quantity must be under 100,000,000,000,000.'),
+        averagePrice: price('average price'),
+        currency: journalCurrencySchema.default(DEFAULT_CURRENCY),
+      }),
+    )
+    .min(1, 'Give at least one holding.')
+    .max(200),
+});
+export type JournalOpeningHoldingsInput = z.output<typeof journalOpeningHoldingsSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Execution, executionsToRoundTrips } from './round-trips.ts';
+import { type Execution, executionsToRoundTrips, rebuildPositions } from './round-trips.ts';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 2, 9, minute));
 const fill = (
@@ -88,5 +88,99 @@ describe('executionsToRoundTrips', () => {
   it('gives the same trades for the same fills in any order', () => {
     const fills = [fill('f1', 'buy', 2, 10, 0), fill('f2', 'sell', 2, 9, 1)];
     expect(executionsToRoundTrips([...fills].reverse())).toEqual(executionsToRoundTrips(fills));
+  });
+
+  it('takes currency and multiplier from each trade’s opening fill', () => {
+    const trades = executionsToRoundTrips([
+      fill('n1', 'sell', 1, 24000, 0, { symbol: 'NIFTYFUT', multiplier: 75, currency: 'INR' }),
+      fill('n2', 'buy', 1, 23990, 1, { symbol: 'NIFTYFUT', multiplier: 75, currency: 'INR' }),
+      fill('a1', 'buy', 2, 100, 2, { currency: 'USD' }),
+      fill('a2', 'sell', 2, 101, 3, { currency: 'USD' }),
+    ]);
+    expect(trades.map((trade) => [trade.symbol, trade.currency, trade.multiplier, trade.pnl])).toEqual([
+      ['NIFTYFUT', 'INR', 75, 750],
+      ['AAPL', 'USD', 1, 2],
+    ]);
+  });
+});
+
+describe('rebuildPositions', () => {
+  const stock = { assetClass: 'stock' as const, symbol: 'INFY', currency: 'INR' };
+  const day = (date: number, hour: number) => new Date(Date.UTC(2026, 10, date, hour - 5, 30)); // IST hour:00
+  const incomplete = { historyMayBeIncomplete: true, timeZone: 'Asia/Kolkata' };
+
+  it('reports open positions with their net quantity, average price and since', () => {
+    const { trips, open } = rebuildPositions([
+      fill('b1', 'buy', 10, 100, 0),
+      fill('b2', 'buy', 30, 104, 1),
+      fill('s1', 'sell', 15, 110, 2),
+    ]);
+    expect(trips).toEqual([]);
+    expect(open).toEqual([
+      expect.objectContaining({
+        symbol: 'AAPL',
+        side: 'long',
+        quantity: 25,
+        averagePrice: 103,
+        since: at(0),
+      }),
+    ]);
+  });
+
+  it('holds back a stock sale with no known purchase instead of inventing a short', () => {
+    const result = rebuildPositions(
+      [
+        fill('s1', 'sell', 450, 1500, 0, { ...stock, time: day(3, 10) }),
+        fill('b1', 'buy', 100, 1450, 0, { ...stock, time: day(4, 10) }),
+        fill('s2', 'sell', 100, 1480, 0, { ...stock, time: day(5, 10) }),
+      ],
+      incomplete,
+    );
+    expect(result.salesWithoutOpening).toEqual([
+      expect.objectContaining({ symbol: 'INFY', quantity: 450, fillIds: ['s1'], firstSaleAt: day(3, 10) }),
+    ]);
+    expect(result.trips.map((trade) => [trade.externalId, trade.side, trade.pnl])).toEqual([
+      ['b1', 'long', 3000],
+    ]);
+    expect(result.open).toEqual([]);
+  });
+
+  it('turns the held-back sale into a long trade once opening holdings are given', () => {
+    const result = rebuildPositions(
+      [
+        fill('s1', 'sell', 450, 1500, 0, { ...stock, time: day(3, 10) }),
+        fill('opening|INFY', 'buy', 450, 1400, 0, { ...stock, time: day(3, 10), opening: true }),
+      ],
+      incomplete,
+    );
+    expect(result.salesWithoutOpening).toEqual([]);
+    expect(result.trips).toEqual([
+      expect.objectContaining({ externalId: 'opening|INFY', side: 'long', quantity: 450, pnl: 45_000 }),
+    ]);
+  });
+
+  it('keeps a stock short bought back the same day, and any sell-first of futures', () => {
+    const result = rebuildPositions(
+      [
+        fill('s1', 'sell', 10, 1500, 0, { ...stock, time: day(3, 10) }),
+        fill('b1', 'buy', 10, 1490, 0, { ...stock, time: day(3, 14) }),
+        fill('f1', 'sell', 75, 24000, 0, { symbol: 'NIFTYFUT', assetClass: 'future', time: day(3, 10) }),
+        fill('f2', 'buy', 75, 23900, 0, { symbol: 'NIFTYFUT', assetClass: 'future', time: day(6, 10) }),
+      ],
+      incomplete,
+    );
+    expect(result.salesWithoutOpening).toEqual([]);
+    expect(result.trips.map((trade) => [trade.symbol, trade.side])).toEqual([
+      ['INFY', 'short'],
+      ['NIFTYFUT', 'short'],
+    ]);
+  });
+
+  it('treats sales without a purchase as shorts when the history is complete (competitions)', () => {
+    const result = rebuildPositions([
+      fill('s1', 'sell', 10, 1500, 0, { ...stock, time: day(3, 10) }),
+      fill('b1', 'buy', 10, 1490, 0, { ...stock, time: day(5, 10) }),
+    ]);
+    expect(result.trips.map((trade) => trade.side)).toEqual(['short']);
   });
 });

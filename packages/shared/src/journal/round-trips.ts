@@ -1,13 +1,21 @@
 /**
  * Turning executions into journal trades (DESIGN §10). A trade is a round trip: it opens when the
  * position in a symbol leaves zero and closes when it returns to zero, however many fills scale in
- * and out between. Paper (competition) fills and broker fills both go through this one rule, and
- * the trade's identity is the opening fill's id, so the same fills always give the same trades and
- * importing them twice adds nothing.
+ * and out between. CSV, paper (competition) and broker fills all go through this one rule, and the
+ * trade's identity is the opening fill's, so the same fills always give the same trades: an account's
+ * trades are rebuilt from all its fills whenever new ones arrive.
+ *
+ * A stock sold without a known purchase is not a short: Indian retail learners do not hold equity
+ * shorts overnight, so such a sale (one not bought back the same day) sold shares held before the
+ * history starts. It is reported as a sale without an opening until the learner enters opening
+ * holdings (a synthetic buy placed before every fill of the symbol). Futures, options, forex and a
+ * same-day stock short sell first for real.
  */
+import type { ImportedExecution } from './executions.ts';
+import { zoneClock } from './zone-time.ts';
 
 export interface Execution {
-  /** Unique at its source (the broker's or the engine's fill id). */
+  /** Unique at its source (the broker's or the engine's fill id, an importer's identity). */
   id: string;
   symbol: string;
   side: 'buy' | 'sell';
@@ -17,6 +25,13 @@ export interface Execution {
   /** Commission and fees of this execution, positive; 0 when none. */
   fee?: number;
   time: Date;
+  /** ISO 4217 code of the price and fee; the trade takes its opening fill's. */
+  currency?: string;
+  /** Units per contract (1 for shares); the trade takes its opening fill's. */
+  multiplier?: number;
+  assetClass?: ImportedExecution['assetClass'];
+  /** The learner's opening holding of the symbol: placed before every fill of its symbol. */
+  opening?: boolean;
 }
 
 export interface RoundTrip {
@@ -32,9 +47,63 @@ export interface RoundTrip {
   entryTime: Date;
   exitTime: Date;
   fees: number;
-  /** Net of fees, in price units times the multiplier. */
+  /** Net of fees, in price units times the multiplier, in `currency`. */
   pnl: number;
+  currency: string;
+  multiplier: number;
   fillIds: string[];
+}
+
+/** A position still open after the last fill: not a trade yet. */
+export interface OpenPosition {
+  key: string;
+  /** What the trade will be keyed by once it closes (the opening fill's id). */
+  externalId: string;
+  symbol: string;
+  side: 'long' | 'short';
+  /** Open quantity, positive. */
+  quantity: number;
+  /** Volume-weighted average price of the quantity entered. */
+  averagePrice: number;
+  currency: string;
+  multiplier: number;
+  /** When the position opened. */
+  since: Date;
+  fillIds: string[];
+}
+
+/** Stock sold beyond any known purchase (shares held before the history starts). */
+export interface SaleWithoutOpening {
+  key: string;
+  symbol: string;
+  /** Shares sold with no known opening, summed over such sales. */
+  quantity: number;
+  currency: string;
+  firstSaleAt: Date;
+  fillIds: string[];
+}
+
+export interface RebuiltPositions {
+  /** Closed round trips, oldest exit first. */
+  trips: RoundTrip[];
+  open: OpenPosition[];
+  salesWithoutOpening: SaleWithoutOpening[];
+}
+
+export interface RebuildOptions {
+  /** Contract size per symbol when an execution does not carry its own (1 for shares). */
+  multiplier?: (symbol: string) => number;
+  /** Groups executions into books (default: the symbol). */
+  key?: (execution: Execution) => string;
+  /** The currency of executions that carry none (default INR). */
+  currency?: string;
+  /**
+   * Whether the history may start after the learner bought (CSV and outside brokers: yes; the
+   * competition engine keeps every fill: no). Only then is a stock sale without a purchase held back.
+   */
+  historyMayBeIncomplete?: boolean;
+  /** The zone whose calendar day decides a same-day stock short (default Asia/Kolkata). */
+  timeZone?: string;
 }
 
 interface OpenTrip {
@@ -48,37 +117,122 @@ interface OpenTrip {
   entryTime: Date;
   lastTime: Date;
   fees: number;
+  currency: string;
+  multiplier: number;
   fillIds: string[];
 }
 
 const EPSILON = 1e-9;
 
+const byTimeThenId = (a: Execution, b: Execution) =>
+  Number(Boolean(b.opening)) - Number(Boolean(a.opening)) ||
+  a.time.getTime() - b.time.getTime() ||
+  (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
 /**
- * Closed round trips of the given executions, oldest first. Executions are grouped by `key`
- * (default: the symbol; pass account and symbol when one user has several accounts). Positions
- * still open at the end are not trades yet and are left out. `multiplier` is the contract size
- * per symbol (1 for shares).
+ * Closed round trips, open positions and stock sales without an opening of the given executions.
+ * Executions are grouped into books by `key` (default: the symbol; pass account and symbol when
+ * one user has several accounts).
  */
+export function rebuildPositions(
+  executions: readonly Execution[],
+  options: RebuildOptions = {},
+): RebuiltPositions {
+  const keyOf = options.key ?? ((execution: Execution) => execution.symbol);
+  const books = new Map<string, Execution[]>();
+  for (const execution of executions) {
+    if (!(execution.quantity > 0)) continue;
+    const key = keyOf(execution);
+    const book = books.get(key);
+    if (book) book.push(execution);
+    else books.set(key, [execution]);
+  }
+  const result: RebuiltPositions = { trips: [], open: [], salesWithoutOpening: [] };
+  for (const [key, book] of books) {
+    book.sort(byTimeThenId);
+    rebuildBook(key, book, options, result);
+  }
+  result.trips.sort(
+    (a, b) =>
+      a.exitTime.getTime() - b.exitTime.getTime() ||
+      compareText(a.fillIds[a.fillIds.length - 1], b.fillIds[b.fillIds.length - 1]) ||
+      compareText(a.externalId, b.externalId),
+  );
+  return result;
+}
+
+/** Closed round trips of the given executions, oldest first (open positions are left out). */
 export function executionsToRoundTrips(
   executions: readonly Execution[],
-  options: {
-    multiplier?: (symbol: string) => number;
-    key?: (execution: Execution) => string;
-  } = {},
+  options: RebuildOptions = {},
 ): RoundTrip[] {
-  const multiplier = options.multiplier ?? (() => 1);
-  const keyOf = options.key ?? ((execution: Execution) => execution.symbol);
-  const sorted = [...executions].sort(
-    (a, b) => a.time.getTime() - b.time.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-  );
-  const open = new Map<string, OpenTrip>();
-  const trips: RoundTrip[] = [];
+  return rebuildPositions(executions, options).trips;
+}
 
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function rebuildBook(key: string, book: Execution[], options: RebuildOptions, result: RebuiltPositions) {
+  const multiplierOf = (execution: Execution) =>
+    execution.multiplier ?? options.multiplier?.(execution.symbol) ?? 1;
+  const currencyOf = (execution: Execution) => execution.currency ?? options.currency ?? 'INR';
+  let withoutOpening: SaleWithoutOpening | null = null;
+  /**
+   * A stock sell that would open a short: a real (intraday) short when buys on the same local day
+   * bring the position back to zero, else a sale of shares held before the history.
+   */
+  const isSaleWithoutOpening = (index: number, quantity: number) => {
+    const execution = book[index];
+    if (!options.historyMayBeIncomplete || execution.assetClass !== 'stock' || execution.side !== 'sell') {
+      return false;
+    }
+    const clock = zoneClock(options.timeZone);
+    const day = clock.dayIndex(execution.time.getTime());
+    let position = -quantity;
+    for (let next = index + 1; next < book.length; next += 1) {
+      const later = book[next];
+      if (clock.dayIndex(later.time.getTime()) !== day) break;
+      position += later.side === 'buy' ? later.quantity : -later.quantity;
+      if (position > -EPSILON) return false;
+    }
+    return true;
+  };
+  const holdBack = (execution: Execution, quantity: number) => {
+    if (!withoutOpening) {
+      withoutOpening = {
+        key,
+        symbol: execution.symbol,
+        quantity: 0,
+        currency: currencyOf(execution),
+        firstSaleAt: execution.time,
+        fillIds: [],
+      };
+      result.salesWithoutOpening.push(withoutOpening);
+    }
+    withoutOpening.quantity = round(withoutOpening.quantity + quantity);
+    withoutOpening.fillIds.push(execution.id);
+  };
+  const start = (externalId: string, execution: Execution, quantity: number, fee: number): OpenTrip => ({
+    externalId,
+    direction: execution.side === 'buy' ? 1 : -1,
+    position: quantity,
+    enteredQty: quantity,
+    enteredValue: quantity * execution.price,
+    exitedQty: 0,
+    exitedValue: 0,
+    entryTime: execution.time,
+    lastTime: execution.time,
+    fees: fee,
+    currency: currencyOf(execution),
+    multiplier: multiplierOf(execution),
+    fillIds: [execution.id],
+  });
   const close = (trip: OpenTrip, symbol: string) => {
     const entryPrice = trip.enteredValue / trip.enteredQty;
     const exitPrice = trip.exitedValue / trip.exitedQty;
-    const gross = (exitPrice - entryPrice) * trip.enteredQty * trip.direction * multiplier(symbol);
-    trips.push({
+    const gross = (exitPrice - entryPrice) * trip.enteredQty * trip.direction * trip.multiplier;
+    result.trips.push({
       externalId: trip.externalId,
       symbol,
       side: trip.direction === 1 ? 'long' : 'short',
@@ -89,18 +243,20 @@ export function executionsToRoundTrips(
       exitTime: trip.lastTime,
       fees: round(trip.fees),
       pnl: round(gross - trip.fees),
+      currency: trip.currency,
+      multiplier: trip.multiplier,
       fillIds: trip.fillIds,
     });
   };
 
-  for (const execution of sorted) {
-    if (!(execution.quantity > 0)) continue;
-    const key = keyOf(execution);
+  let trip: OpenTrip | null = null;
+  for (let index = 0; index < book.length; index += 1) {
+    const execution = book[index];
     const signed = execution.side === 'buy' ? 1 : -1;
     const fee = execution.fee ?? 0;
-    let trip = open.get(key);
     if (!trip) {
-      open.set(key, start(execution.id, signed, execution, execution.quantity, fee));
+      if (isSaleWithoutOpening(index, execution.quantity)) holdBack(execution, execution.quantity);
+      else trip = start(execution.id, execution, execution.quantity, fee);
       continue;
     }
     trip.fillIds.push(execution.id);
@@ -120,36 +276,28 @@ export function executionsToRoundTrips(
     trip.fees += closingFee;
     if (trip.position > EPSILON) continue;
     close(trip, execution.symbol);
-    open.delete(key);
+    trip = null;
     const remainder = execution.quantity - closing;
     if (remainder > EPSILON) {
-      trip = start(`${execution.id}:reversal`, signed, execution, remainder, fee - closingFee);
-      open.set(key, trip);
+      if (isSaleWithoutOpening(index, remainder)) holdBack(execution, remainder);
+      else trip = start(`${execution.id}:reversal`, execution, remainder, fee - closingFee);
     }
   }
-  return trips;
-}
-
-function start(
-  externalId: string,
-  direction: 1 | -1,
-  execution: Execution,
-  quantity: number,
-  fee: number,
-): OpenTrip {
-  return {
-    externalId,
-    direction,
-    position: quantity,
-    enteredQty: quantity,
-    enteredValue: quantity * execution.price,
-    exitedQty: 0,
-    exitedValue: 0,
-    entryTime: execution.time,
-    lastTime: execution.time,
-    fees: fee,
-    fillIds: [execution.id],
-  };
+  if (trip) {
+    const last = book[book.length - 1];
+    result.open.push({
+      key,
+      externalId: trip.externalId,
+      symbol: last.symbol,
+      side: trip.direction === 1 ? 'long' : 'short',
+      quantity: round(trip.position),
+      averagePrice: round(trip.enteredValue / trip.enteredQty),
+      currency: trip.currency,
+      multiplier: trip.multiplier,
+      since: trip.entryTime,
+      fillIds: trip.fillIds,
+    });
+  }
 }
 
 function round(value: number): number {

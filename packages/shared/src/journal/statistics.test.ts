@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { computeStatistics, type StatisticsTrade, tradeRisk } from './statistics.ts';
+import {
+  computeStatistics,
+  gateStatistics,
+  PRO_STATISTICS_SECTIONS,
+  type StatisticsTrade,
+  tradeRisk,
+} from './statistics.ts';
 
 const utc = (iso: string) => Date.parse(`${iso}Z`);
 
@@ -68,7 +74,7 @@ const fixture: StatisticsTrade[] = [
 ];
 
 describe('computeStatistics', () => {
-  const stats = computeStatistics(fixture);
+  const stats = computeStatistics(fixture, { timeZone: 'UTC' });
 
   it('counts wins, losses, break-evens and the open trade, and the win rate over closed trades', () => {
     expect(stats).toMatchObject({ trades: 6, openTrades: 1, wins: 3, losses: 2, breakeven: 1 });
@@ -180,10 +186,45 @@ describe('computeStatistics', () => {
 
   it('reads days, weekdays and hours in the learner’s time zone', () => {
     const stats = computeStatistics([trade(7, '2026-11-02T19:00:00', '2026-11-02T20:00:00')], {
-      utcOffsetMinutes: 330,
+      timeZone: 'Asia/Kolkata',
     });
     expect(stats.daily).toEqual([{ date: '2026-11-03', netPnl: 7, trades: 1 }]);
     expect(stats.byWeekday[1]).toMatchObject({ key: 'Tuesday', trades: 1 });
     expect(stats.byHour[0]).toMatchObject({ key: '00', trades: 1 });
+  });
+
+  it('puts a New York trade at 09:30 in the 09 hour in March and in November (daylight saving)', () => {
+    // 09:30 New York is 13:30 UTC in summer time (after 8 March 2026) and 14:30 UTC after 1 November.
+    const stats = computeStatistics(
+      [
+        trade(5, '2026-03-10T13:30:00', '2026-03-10T14:00:00'),
+        trade(-2, '2026-11-10T14:30:00', '2026-11-10T15:00:00'),
+      ],
+      { timeZone: 'America/New_York' },
+    );
+    expect(stats.byHour[9]).toMatchObject({ key: '09', trades: 2, netPnl: 3 });
+    expect(stats.byHour.filter((hour) => hour.trades > 0)).toHaveLength(1);
+    expect(stats.byWeekday[1]).toMatchObject({ key: 'Tuesday', trades: 2 });
+  });
+
+  it('orders trades closed at the same moment by id, whatever order they come in', () => {
+    const tie = (id: string, pnl: number) =>
+      trade(pnl, '2026-11-02T09:00:00', '2026-11-02T10:00:00', { id, symbol: id });
+    const forward = computeStatistics([tie('a', 5), tie('b', -1), tie('c', 5), tie('d', 5)]);
+    const backward = computeStatistics([tie('d', 5), tie('c', 5), tie('b', -1), tie('a', 5)]);
+    // a, b, c, d: win, loss, win, win → longest win streak 2 either way.
+    expect(forward.longestWinStreak).toBe(2);
+    expect(backward.longestWinStreak).toBe(2);
+    expect(backward.maxDrawdown).toBe(forward.maxDrawdown);
+  });
+});
+
+describe('gateStatistics', () => {
+  it('keeps the headline figures and locks the breakdowns and the equity curve', () => {
+    const stats = computeStatistics(fixture, { timeZone: 'UTC' });
+    const gated = gateStatistics(stats, false);
+    expect(gated).toMatchObject({ trades: 6, netPnl: 30, daily: stats.daily });
+    for (const section of PRO_STATISTICS_SECTIONS) expect(gated[section]).toEqual({ locked: true });
+    expect(gateStatistics(stats, true)).toEqual(stats);
   });
 });

@@ -1,18 +1,22 @@
 /**
  * Journal statistics (DESIGN §10), pure so the API computes them and the tests check them by hand.
  * Only closed trades (with a P&L) count; a trade's day, weekday and hour are read in the learner's
- * time zone, given as an offset from UTC in minutes (India: +330).
+ * IANA time zone at the trade's own instant (daylight saving included). The caller passes the trades
+ * of one currency: amounts of two currencies are never added.
  */
+import { DEFAULT_TIME_ZONE, zoneClock } from './zone-time.ts';
 
 /** The columns statistics need: the API selects exactly these. */
 export interface StatisticsTrade {
+  /** Breaks ties of the exit time, so streaks do not depend on the order trades are read in. */
+  id?: string;
   symbol: string;
   /** Milliseconds since the epoch (numbers, not Dates: 100,000 trades are read at once). */
   entryMs: number;
   exitMs: number | null;
   /** Net of fees; null while the trade is open. */
   pnl: number | null;
-  /** Money at risk to the stop, |entry − stop| × quantity; null without a stop (left out of R). */
+  /** Money at risk to the stop, |entry − stop| × quantity × multiplier; null without a stop (left out of R). */
   risk: number | null;
   setupTags: readonly string[];
   mistakeTags: readonly string[];
@@ -77,20 +81,56 @@ export interface JournalStatistics {
   pnlDistribution: Array<{ from: number; to: number; trades: number }>;
 }
 
+/** The parts of the statistics sold as Pro: the breakdowns and the equity curve. */
+export const PRO_STATISTICS_SECTIONS = [
+  'equityCurve',
+  'pnlDistribution',
+  'bySymbol',
+  'bySetupTag',
+  'byMistakeTag',
+  'byWeekday',
+  'byHour',
+] as const;
+export type ProStatisticsSection = (typeof PRO_STATISTICS_SECTIONS)[number];
+
+/** A Pro section as a free learner receives it: the page shows it locked with the upgrade link. */
+export type LockedSection = { locked: true };
+
+export type GatedJournalStatistics = Omit<JournalStatistics, ProStatisticsSection> & {
+  [Section in ProStatisticsSection]: JournalStatistics[Section] | LockedSection;
+};
+
+export function isLockedSection(section: unknown): section is LockedSection {
+  return typeof section === 'object' && section !== null && (section as LockedSection).locked === true;
+}
+
+/** The statistics as the learner may see them: headline figures always, Pro sections when unlocked. */
+export function gateStatistics(stats: JournalStatistics, unlocked: boolean): GatedJournalStatistics {
+  if (unlocked) return stats;
+  const gated: GatedJournalStatistics = { ...stats };
+  for (const section of PRO_STATISTICS_SECTIONS) gated[section] = { locked: true };
+  return gated;
+}
+
 /** Money at risk of a trade to its stop; null without a stop. */
-export function tradeRisk(trade: { entryPrice: number; stopPrice: number | null; quantity: number }) {
-  return trade.stopPrice === null ? null : Math.abs(trade.entryPrice - trade.stopPrice) * trade.quantity;
+export function tradeRisk(trade: {
+  entryPrice: number;
+  stopPrice: number | null;
+  quantity: number;
+  multiplier?: number;
+}) {
+  return trade.stopPrice === null
+    ? null
+    : Math.abs(trade.entryPrice - trade.stopPrice) * trade.quantity * (trade.multiplier ?? 1);
 }
 
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
-const MINUTE = 60_000;
-const HOUR = 3_600_000;
 const DAY = 86_400_000;
 
-/** YYYY-MM-DD of a moment in a zone `utcOffsetMinutes` from UTC. */
-export function localDate(time: Date, utcOffsetMinutes = 0): string {
-  return new Date(time.getTime() + utcOffsetMinutes * MINUTE).toISOString().slice(0, 10);
+/** YYYY-MM-DD of a moment in an IANA zone. */
+export function localDate(time: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
+  return zoneClock(timeZone).localDate(time.getTime());
 }
 
 function round(value: number): number {
@@ -139,16 +179,19 @@ const DISTRIBUTION_BUCKETS = 12;
 
 export function computeStatistics(
   trades: readonly StatisticsTrade[],
-  options: { utcOffsetMinutes?: number } = {},
+  options: { timeZone?: string } = {},
 ): JournalStatistics {
-  const offset = (options.utcOffsetMinutes ?? 0) * MINUTE;
+  const clock = zoneClock(options.timeZone ?? DEFAULT_TIME_ZONE);
   const closed: StatisticsTrade[] = [];
   let openTrades = 0;
   for (const trade of trades) {
     if (trade.pnl === null || trade.exitMs === null) openTrades += 1;
     else closed.push(trade);
   }
-  closed.sort((a, b) => a.exitMs! - b.exitMs!);
+  // Exit time, then id: a stable sort keeps the reader's order for ties without ids.
+  closed.sort(
+    (a, b) => a.exitMs! - b.exitMs! || (a.id && b.id ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : 0),
+  );
 
   let wins = 0;
   let losses = 0;
@@ -203,7 +246,7 @@ export function computeStatistics(
     if (equity > peak) peak = equity;
     if (peak - equity > maxDrawdown) maxDrawdown = peak - equity;
 
-    const exitDay = Math.floor((trade.exitMs! + offset) / DAY);
+    const exitDay = clock.dayIndex(trade.exitMs!);
     const day = daily.get(exitDay);
     if (day) {
       day.netPnl += pnl;
@@ -213,11 +256,8 @@ export function computeStatistics(
     addTo(bySymbol, trade.symbol, pnl);
     for (const tag of trade.setupTags) addTo(bySetupTag, tag, pnl);
     for (const tag of trade.mistakeTags) addTo(byMistakeTag, tag, pnl);
-    const opened = trade.entryMs + offset;
-    const openedDay = Math.floor(opened / DAY);
-    // Day 0 (1 January 1970) was a Thursday: index 3 from Monday.
-    weekdays[(((openedDay + 3) % 7) + 7) % 7].add(pnl);
-    hours[Math.floor((opened - openedDay * DAY) / HOUR)].add(pnl);
+    weekdays[clock.weekday(trade.entryMs)].add(pnl);
+    hours[clock.hour(trade.entryMs)].add(pnl);
   }
 
   const count = closed.length;

@@ -18,5 +18,7 @@ export type PublicUser = {
   planStatus: PlanStatus;
   /** Unix seconds, as the spec says; null when the user never subscribed. */
   planExpirationDate: number | null;
+  /** The IANA zone the journal reads days and hours in (default Asia/Kolkata). */
+  timeZone: string;
   createdAt: string;
 };

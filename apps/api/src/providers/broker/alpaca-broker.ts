@@ -130,6 +130,9 @@ export function createAlpacaBroker(options: AlpacaOptions): BrokerAdapter {
             price: Number(activity.price),
             fee: 0,
             time: new Date(activity.transaction_time),
+            // Alpaca trades US stocks and crypto (pairs such as BTC/USD), priced in dollars.
+            currency: 'USD',
+            assetClass: activity.symbol.includes('/') ? 'crypto' : 'stock',
           });
         }
         if (!activities || activities.length < PAGE_SIZE) break;

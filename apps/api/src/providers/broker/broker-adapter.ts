@@ -22,6 +22,10 @@ export type BrokerFill = {
   account?: string;
   /** Contract size of the symbol (1 for shares). */
   multiplier?: number;
+  /** ISO 4217 code of the price and fee (the broker's account currency when it states none). */
+  currency: string;
+  /** What was traded: decides whether a sale without a known purchase can be a short. */
+  assetClass: 'stock' | 'future' | 'option' | 'forex' | 'crypto' | 'index';
 };
 
 /**

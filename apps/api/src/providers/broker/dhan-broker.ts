@@ -60,6 +60,14 @@ export function parseDhanTime(value: string | undefined): Date | null {
 /** A date as Dhan's history path wants it: YYYY-MM-DD in India. */
 const istDate = (date: Date) => new Date(date.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
 
+/** Dhan's exchange segment (NSE_EQ, NSE_FNO, NSE_CURRENCY, MCX_COMM…) in the journal's terms. */
+function dhanAssetClass(segment: string | undefined, symbol: string): BrokerFill['assetClass'] {
+  const upper = (segment ?? '').toUpperCase();
+  if (upper.endsWith('_FNO') || upper.startsWith('MCX')) return /FUT/.test(symbol) ? 'future' : 'option';
+  if (upper.endsWith('_CURRENCY')) return 'forex';
+  return 'stock';
+}
+
 function toFill(trade: DhanTrade): BrokerFill | null {
   const time =
     parseDhanTime(trade.exchangeTime) ?? parseDhanTime(trade.updateTime) ?? parseDhanTime(trade.createTime);
@@ -73,14 +81,17 @@ function toFill(trade: DhanTrade): BrokerFill | null {
     trade.sebiTax,
     trade.stampDuty,
   ].reduce<number>((sum, charge) => sum + (Number(charge) || 0), 0);
+  const symbol = trade.tradingSymbol || trade.customSymbol || trade.securityId || 'UNKNOWN';
   return {
     id: `${trade.orderId}:${trade.exchangeTradeId ?? trade.exchangeOrderId ?? ''}`,
-    symbol: trade.tradingSymbol || trade.customSymbol || trade.securityId || 'UNKNOWN',
+    symbol,
     side: trade.transactionType === 'SELL' ? 'sell' : 'buy',
     quantity,
     price: Number(trade.tradedPrice),
     fee: Math.round(fee * 1e6) / 1e6,
     time,
+    currency: 'INR',
+    assetClass: dhanAssetClass(trade.exchangeSegment, symbol),
   };
 }
 

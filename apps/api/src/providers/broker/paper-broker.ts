@@ -33,6 +33,23 @@ async function summary({ db, userId }: BrokerContext): Promise<BrokerAccountSumm
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
+/** The engine's instrument classes in the journal's terms. */
+export function instrumentAssetClass(assetClass: string | null): BrokerFill['assetClass'] {
+  switch (assetClass) {
+    case 'stock_in':
+    case 'stock_us':
+      return 'stock';
+    case 'forex':
+    case 'crypto':
+    case 'index':
+      return assetClass;
+    case 'commodity':
+      return 'future';
+    default:
+      return 'index';
+  }
+}
+
 /**
  * The built-in broker: the learner's own competition paper accounts. No credentials; its fills are
  * the engine's, so the journal ids match the journal's own paper import and never duplicate.
@@ -61,6 +78,8 @@ export function createPaperBroker(): BrokerAdapter {
           price: fills.price,
           time: fills.createdAt,
           contractSize: instruments.contractSize,
+          currency: instruments.currency,
+          assetClass: instruments.assetClass,
         })
         .from(fills)
         .innerJoin(tradingAccounts, eq(tradingAccounts.id, fills.accountId))
@@ -78,6 +97,8 @@ export function createPaperBroker(): BrokerAdapter {
           time: row.time,
           account: row.accountId,
           multiplier: row.contractSize ?? 1,
+          currency: row.currency ?? 'INR',
+          assetClass: instrumentAssetClass(row.assetClass),
         }),
       );
     },

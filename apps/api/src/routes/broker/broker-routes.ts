@@ -63,6 +63,7 @@ const trade = z.object({
   exitTime: z.string().nullable(),
   fees: z.number(),
   pnl: z.number().nullable(),
+  currency: z.string(),
   source: z.string(),
   verified: z.boolean(),
 });

@@ -3,10 +3,12 @@ import {
   JOURNAL_SCREENSHOT_MAX_BYTES,
   JOURNAL_SCREENSHOTS_PER_ENTRY,
   journalBulkTagSchema,
+  journalCurrencySchema,
   journalDateSchema,
   journalEntryInputSchema,
   journalFiltersSchema,
   journalMonthSchema,
+  journalOpeningHoldingsSchema,
   journalTradeInputSchema,
 } from '@candlewise/shared';
 import type { FastifyRequest } from 'fastify';
@@ -37,16 +39,15 @@ import {
   updateJournalTrade,
 } from '../../services/journal/journal-trades.ts';
 import { JOURNAL_TRADE_SORTS, listJournalTrades } from '../../services/journal/list-journal-trades.ts';
+import { listOpenPositions } from '../../services/journal/list-open-positions.ts';
+import { saveOpeningHoldings } from '../../services/journal/save-opening-holdings.ts';
 import { syncPaperTrades } from '../../services/journal/sync-paper-trades.ts';
 import { toJournalTrade } from '../../services/journal/to-journal-trade.ts';
 
 const dateParams = z.object({ date: journalDateSchema });
 const idParams = z.object({ id: z.string().min(1).max(64) });
-const offsetQuery = z.object({ utcOffsetMinutes: journalFiltersSchema.shape.utcOffsetMinutes });
-const presetQuery = z.object({
-  preset: z.enum(['generic', 'zerodha', 'ibkr']).default('generic'),
-  utcOffsetMinutes: journalFiltersSchema.shape.utcOffsetMinutes,
-});
+const presetQuery = z.object({ preset: z.enum(['generic', 'zerodha', 'ibkr']).default('generic') });
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 const ok = <T>(data: T, message?: string) => ({
   success: true as const,
   ...(message ? { message } : {}),
@@ -75,7 +76,8 @@ async function readCsvUpload(request: FastifyRequest) {
 /**
  * The trading journal (DESIGN §10): daily entries with screenshots and linked trades, trades typed
  * in, imported from CSV or made from competition fills, and statistics. Every read and write is the
- * caller's own: anything of another learner answers 404, as if it did not exist.
+ * caller's own: anything of another learner answers 404, as if it did not exist. Days, weekdays and
+ * hours are read in the learner's profile time zone.
  */
 export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['journal'];
@@ -120,12 +122,13 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           security,
-          summary: 'The /home card: today, the entry streak and this month',
-          querystring: offsetQuery,
+          summary: 'The /home card: today, the entry streak and this month in the main currency',
         },
       },
-      async (request) =>
-        ok(await getJournalSummary(db(), await synced(request), request.query.utcOffsetMinutes)),
+      async (request) => {
+        await synced(request);
+        return ok(await getJournalSummary(db(), request.currentUser));
+      },
     );
 
     own.get(
@@ -134,19 +137,17 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           security,
-          summary: 'Net P&L, trade count and entry of each day of a month',
-          querystring: offsetQuery.extend({ month: journalMonthSchema }),
+          summary:
+            'Net P&L and trade count in one currency (the main one by default) and entry of each day of a month',
+          querystring: z.object({ month: journalMonthSchema, currency: journalCurrencySchema.optional() }),
         },
       },
-      async (request) =>
-        ok(
-          await getJournalCalendar(
-            db(),
-            await synced(request),
-            request.query.month,
-            request.query.utcOffsetMinutes,
-          ),
-        ),
+      async (request) => {
+        await synced(request);
+        return ok(
+          await getJournalCalendar(db(), request.currentUser, request.query.month, request.query.currency),
+        );
+      },
     );
 
     own.get(
@@ -157,17 +158,11 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
           security,
           summary: "A day: the entry (null when none), the questions and the day's trades",
           params: dateParams,
-          querystring: offsetQuery,
         },
       },
       async (request) =>
         ok(
-          await getJournalDay(
-            db(),
-            await synced(request),
-            request.params.date,
-            request.query.utcOffsetMinutes,
-          ),
+          await getJournalDay(db(), await synced(request), request.params.date, request.currentUser.timeZone),
         ),
     );
 
@@ -276,7 +271,8 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
           }),
         },
       },
-      async (request) => ok(await listJournalTrades(db(), await synced(request), request.query)),
+      async (request) =>
+        ok(await listJournalTrades(db(), await synced(request), request.currentUser.timeZone, request.query)),
     );
 
     own.post(
@@ -346,11 +342,49 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           security,
-          summary: 'Statistics of your trades with filters (DESIGN §10)',
+          summary:
+            'Statistics of your trades in one currency (the main one by default) with filters (DESIGN §10); breakdowns and the equity curve are Pro ({ locked: true } otherwise)',
           querystring: journalFiltersSchema,
         },
       },
-      async (request) => ok(await getJournalStatistics(db(), await synced(request), request.query)),
+      async (request) => {
+        await synced(request);
+        return ok(await getJournalStatistics(db(), request.currentUser, request.query));
+      },
+    );
+
+    own.get(
+      '/journal/positions',
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            'Open positions per account (not trades yet) and the symbols whose sales need opening holdings',
+        },
+      },
+      async (request) =>
+        ok(await listOpenPositions(db(), await synced(request), request.currentUser.timeZone)),
+    );
+
+    own.post(
+      '/journal/opening-holdings',
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            'Enter shares held before an account’s history starts (quantity and average price per symbol; 0 removes), then rebuild its trades',
+          body: journalOpeningHoldingsSchema,
+        },
+      },
+      async (request) => {
+        const result = await saveOpeningHoldings(db(), request.currentUser.id, request.body);
+        return ok(
+          result,
+          `Opening holdings saved: ${plural(result.completeTrades, 'trade')} complete, ${plural(result.openPositions, 'position')} open.`,
+        );
+      },
     );
 
     own.get(
@@ -364,7 +398,12 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const csv = await exportJournalTrades(db(), await synced(request), request.query);
+        const csv = await exportJournalTrades(
+          db(),
+          await synced(request),
+          request.currentUser.timeZone,
+          request.query,
+        );
         return reply
           .type('text/csv; charset=utf-8')
           .header('Content-Disposition', 'attachment; filename="candlewise-journal.csv"')
@@ -401,14 +440,20 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           security,
-          summary: 'Check a CSV file (multipart field "file"): row errors by line, new and duplicate trades',
+          summary:
+            'Check a CSV file (multipart field "file"): row errors by line; for broker files new and known fills, complete trades, open positions and symbols needing opening holdings',
           consumes: ['multipart/form-data'],
           querystring: presetQuery,
         },
       },
       async (request) => {
         const file = await readCsvUpload(request);
-        return ok(await previewJournalImport(db(), request.currentUser.id, file.bytes, request.query));
+        return ok(
+          await previewJournalImport(db(), request.currentUser.id, file.bytes, {
+            preset: request.query.preset,
+            timeZone: request.currentUser.timeZone,
+          }),
+        );
       },
     );
 
@@ -426,15 +471,15 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const file = await readCsvUpload(request);
-        const result = await commitJournalImport(db(), request.currentUser.id, file, request.query);
-        return reply
-          .status(201)
-          .send(
-            ok(
-              result,
-              `${result.added} trade${result.added === 1 ? '' : 's'} imported${result.duplicates ? `, ${result.duplicates} already in your journal` : ''}.`,
-            ),
-          );
+        const result = await commitJournalImport(db(), request.currentUser.id, file, {
+          preset: request.query.preset,
+          timeZone: request.currentUser.timeZone,
+        });
+        const message =
+          result.format === 'fills'
+            ? `${plural(result.newFills, 'new fill')}, ${result.knownFills} already in your journal: ${plural(result.completeTrades, 'trade')} complete, ${plural(result.openPositions, 'position')} open.${result.needsOpeningHoldings.length ? ` ${plural(result.needsOpeningHoldings.length, 'symbol')} need${result.needsOpeningHoldings.length === 1 ? 's' : ''} opening holdings.` : ''}`
+            : `${plural(result.added, 'trade')} imported${result.duplicates ? `, ${result.duplicates} already in your journal` : ''}.`;
+        return reply.status(201).send(ok(result, message));
       },
     );
   };

@@ -13,5 +13,6 @@ export const publicUserSchema = z.object({
   lastNotificationViewedAt: z.string().nullable(),
   planStatus: z.enum(['active', 'canceled', 'Not Subscribed']),
   planExpirationDate: z.number().nullable(),
+  timeZone: z.string(),
   createdAt: z.string(),
 });

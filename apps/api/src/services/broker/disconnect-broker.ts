@@ -1,12 +1,13 @@
-import { brokerConnections } from '@candlewise/db';
-import { and, eq } from 'drizzle-orm';
+import { brokerConnections, journalExecutions } from '@candlewise/db';
+import { and, eq, like } from 'drizzle-orm';
 import { findMyConnection } from './broker-connection-view.ts';
 import { type BrokerDeps, credentialBinding } from './broker-deps.ts';
 import { decryptCredentials } from './credential-cipher.ts';
 
 /**
- * Ends a connection: the broker is told where it can be, then the credentials and stored fills are
- * deleted. Trades already in the journal stay: they are the learner's history.
+ * Ends a connection: the broker is told where it can be, then the credentials and the fills synced
+ * from it are deleted. Trades already in the journal stay: they are the learner's history (a later
+ * connection's sync takes them over by their opening fill).
  */
 export async function disconnectBroker(
   deps: BrokerDeps,
@@ -24,7 +25,18 @@ export async function disconnectBroker(
   } catch {
     // An unreachable broker or an unreadable secret must not keep the credentials stored here.
   }
-  await deps.db
-    .delete(brokerConnections)
-    .where(and(eq(brokerConnections.id, connectionId), eq(brokerConnections.userId, userId)));
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .delete(journalExecutions)
+      .where(
+        and(
+          eq(journalExecutions.userId, userId),
+          eq(journalExecutions.source, 'broker'),
+          like(journalExecutions.account, `${connectionId}:%`),
+        ),
+      );
+    await tx
+      .delete(brokerConnections)
+      .where(and(eq(brokerConnections.id, connectionId), eq(brokerConnections.userId, userId)));
+  });
 }

@@ -32,6 +32,7 @@ export async function listConnectionTrades(db: DbExecutor, connection: BrokerCon
     exitTime: row.exitTime?.toISOString() ?? null,
     fees: row.fees,
     pnl: row.pnl,
+    currency: row.currency,
     source: row.source,
     verified: row.verified,
   }));

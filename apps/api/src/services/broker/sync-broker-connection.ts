@@ -1,25 +1,79 @@
-import { brokerConnections, brokerFills } from '@candlewise/db';
-import { type Execution, executionsToRoundTrips } from '@candlewise/shared';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { brokerConnections, brokerFills, type DbExecutor, journalExecutions } from '@candlewise/db';
+import type { ImportedExecution } from '@candlewise/shared';
+import { and, eq, max, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
-import { BrokerAuthError, type BrokerFill } from '../../providers/broker/broker-adapter.ts';
-import { recordRoundTrips } from '../journal/record-round-trips.ts';
+import {
+  BrokerAuthError,
+  type BrokerCredentials,
+  type BrokerFill,
+} from '../../providers/broker/broker-adapter.ts';
+import { recordExecutions } from '../journal/record-executions.ts';
+import { syncPaperTrades } from '../journal/sync-paper-trades.ts';
 import { notify } from '../notifications/notify.ts';
 import type { BrokerConnectionRow } from './broker-connection-view.ts';
 import { type BrokerDeps, credentialBinding } from './broker-deps.ts';
 import { decryptCredentials } from './credential-cipher.ts';
 
-/** Re-fetch a day before the newest stored fill: late-reported fills are caught, none is stored twice. */
+/** Re-fetch a day before the newest stored fill: late-reported fills and charges are caught. */
 const OVERLAP_MS = 86_400_000;
 
 export type SyncResult = { fetched: number; imported: number; connection: BrokerConnectionRow };
 
 /**
- * Imports a connection's fills into the journal as verified round trips, idempotently: fetched
- * fills are stored (unique per connection and broker fill id) and the trades are rebuilt from all
- * stored fills, so a trade that straddles two syncs is still whole, and syncing twice adds nothing.
- * A broker refusing the saved credentials marks the connection for reconnection and tells the
- * user once. Pro is checked by the callers (the route and the periodic job).
+ * The journal account of a connection's fills: the connection and its environment, so an Alpaca
+ * connection switched from paper keys to live keys never pairs a paper fill with a live one.
+ */
+export function brokerJournalAccount(connectionId: string, credentials: BrokerCredentials): string {
+  return `${connectionId}:${credentials.environment?.trim() || 'live'}`;
+}
+
+function toExecution(account: string, fill: BrokerFill): ImportedExecution {
+  return {
+    line: null,
+    identity: fill.id,
+    account,
+    symbol: fill.symbol,
+    assetClass: fill.assetClass,
+    side: fill.side,
+    quantity: fill.quantity,
+    price: fill.price,
+    fee: fill.fee,
+    currency: fill.currency,
+    multiplier: fill.multiplier ?? 1,
+    executedAt: fill.time,
+    brokerTradeId: fill.id,
+  };
+}
+
+/**
+ * Fills stored by syncs before the journal kept executions (broker_fills): read into the account
+ * once, in the same transaction that empties them.
+ */
+async function takeLegacyFills(db: DbExecutor, connection: BrokerConnectionRow, account: string) {
+  const legacy = await db.select().from(brokerFills).where(eq(brokerFills.connectionId, connection.id));
+  return legacy.map((fill) =>
+    toExecution(account, {
+      id: fill.brokerFillId,
+      symbol: fill.symbol,
+      side: fill.side,
+      quantity: fill.quantity,
+      price: fill.price,
+      fee: fill.fee,
+      time: fill.executedAt,
+      currency: connection.broker === 'alpaca' ? 'USD' : 'INR',
+      assetClass: 'stock',
+    }),
+  );
+}
+
+/**
+ * Imports a connection's fills into the journal as verified trades, idempotently: fetched fills are
+ * stored as executions of the connection's account (unique by identity; a fee reported later
+ * replaces the stored one) and the account's trades are rebuilt from all its fills, so a trade that
+ * straddles two syncs is whole, syncing twice adds nothing, and a sale of shares bought before the
+ * first synced day is held back until the learner enters opening holdings. A broker refusing the
+ * saved credentials marks the connection for reconnection and tells the user once. Pro is checked
+ * by the callers (the route and the periodic job).
  */
 export async function syncBrokerConnection(
   deps: BrokerDeps,
@@ -37,69 +91,36 @@ export async function syncBrokerConnection(
     let fetched: number;
     let imported: number;
     if (adapter.journalSource === 'paper') {
-      // The engine keeps every paper fill: read them all and rebuild, per account and symbol.
-      const fills = await adapter.fillsSince(credentials, null, context);
-      const multipliers = new Map(fills.map((fill) => [fill.symbol, fill.multiplier ?? 1]));
-      const trips = executionsToRoundTrips(fills, {
-        key: (execution: Execution) => `${(execution as BrokerFill).account}:${execution.symbol}`,
-        multiplier: (symbol) => multipliers.get(symbol) ?? 1,
-      });
-      fetched = fills.length;
-      imported = await recordRoundTrips(db, {
-        userId: connection.userId,
-        source: 'paper',
-        origin: connection.id,
-        trips,
-      });
+      // The engine keeps every paper fill: the journal's own competition import reads the new ones.
+      const result = await syncPaperTrades(db, connection.userId);
+      fetched = result.fetched;
+      imported = result.added;
     } else {
+      const account = brokerJournalAccount(connection.id, credentials);
       const [newest] = await db
-        .select({ executedAt: brokerFills.executedAt })
-        .from(brokerFills)
-        .where(eq(brokerFills.connectionId, connection.id))
-        .orderBy(desc(brokerFills.executedAt))
-        .limit(1);
-      const since = newest ? new Date(newest.executedAt.getTime() - OVERLAP_MS) : null;
+        .select({ executedAt: max(journalExecutions.executedAt) })
+        .from(journalExecutions)
+        .where(
+          and(
+            eq(journalExecutions.userId, connection.userId),
+            eq(journalExecutions.source, 'broker'),
+            eq(journalExecutions.account, account),
+          ),
+        );
+      const since = newest?.executedAt ? new Date(newest.executedAt.getTime() - OVERLAP_MS) : null;
       const fills = await adapter.fillsSince(credentials, since, context);
       fetched = fills.length;
-      for (let start = 0; start < fills.length; start += 500) {
-        await db
-          .insert(brokerFills)
-          .values(
-            fills.slice(start, start + 500).map((fill) => ({
-              connectionId: connection.id,
-              brokerFillId: fill.id,
-              symbol: fill.symbol,
-              side: fill.side,
-              quantity: fill.quantity,
-              price: fill.price,
-              fee: fill.fee,
-              executedAt: fill.time,
-            })),
-          )
-          .onConflictDoNothing({ target: [brokerFills.connectionId, brokerFills.brokerFillId] });
-      }
-      const stored = await db
-        .select()
-        .from(brokerFills)
-        .where(eq(brokerFills.connectionId, connection.id))
-        .orderBy(asc(brokerFills.executedAt));
-      const trips = executionsToRoundTrips(
-        stored.map((fill) => ({
-          id: fill.brokerFillId,
-          symbol: fill.symbol,
-          side: fill.side,
-          quantity: fill.quantity,
-          price: fill.price,
-          fee: fill.fee,
-          time: fill.executedAt,
-        })),
-      );
-      imported = await recordRoundTrips(db, {
-        userId: connection.userId,
-        source: 'broker',
-        origin: connection.id,
-        trips,
+      const recorded = await db.transaction(async (tx) => {
+        const legacy = await takeLegacyFills(tx, connection, account);
+        if (legacy.length) await tx.delete(brokerFills).where(eq(brokerFills.connectionId, connection.id));
+        return recordExecutions(tx, {
+          userId: connection.userId,
+          source: 'broker',
+          executions: [...legacy, ...fills.map((fill) => toExecution(account, fill))],
+          originOf: () => connection.id,
+        });
       });
+      imported = recorded.addedTrades;
     }
     const summary = await adapter.accountSummary(credentials, context);
     const [updated] = await db

@@ -7,11 +7,16 @@ import { journalTradeConditions, tradeDayTime } from './journal-trade-filters.ts
  * The trades that pass the filters as CSV in the template's columns (plus P&L, source and
  * verified), so an export opens in a spreadsheet and imports again unchanged.
  */
-export async function exportJournalTrades(db: DbExecutor, userId: string, filters: JournalFilters) {
+export async function exportJournalTrades(
+  db: DbExecutor,
+  userId: string,
+  timeZone: string,
+  filters: JournalFilters,
+) {
   const rows = await db
     .select()
     .from(journalTrades)
-    .where(journalTradeConditions(userId, filters))
+    .where(journalTradeConditions(userId, filters, timeZone))
     .orderBy(asc(tradeDayTime), asc(journalTrades.id));
   return formatCsv([
     [...GENERIC_COLUMNS, 'pnl', 'source', 'verified'],
@@ -29,6 +34,8 @@ export async function exportJournalTrades(db: DbExecutor, userId: string, filter
       row.setupTags.join(';'),
       row.mistakeTags.join(';'),
       row.notes,
+      row.currency,
+      row.multiplier,
       row.pnl,
       row.source,
       row.verified ? 'true' : 'false',

@@ -1,17 +1,31 @@
-import { type DbExecutor, journalTrades } from '@candlewise/db';
-import { computeStatistics, type JournalFilters, type StatisticsTrade } from '@candlewise/shared';
-import { sql } from 'drizzle-orm';
+import { type DbExecutor, journalTrades, type UserRow } from '@candlewise/db';
+import {
+  canSeeJournalBreakdowns,
+  computeStatistics,
+  gateStatistics,
+  type JournalFilters,
+  type StatisticsTrade,
+} from '@candlewise/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { chooseCurrency, listJournalCurrencies } from './journal-currencies.ts';
 import { journalTradeConditions } from './journal-trade-filters.ts';
 
 type PackedTrade = [string, number, number | null, number | null, number | null, string[], string[]];
 
+/** Who reads the statistics: their zone decides days and hours, their plan the Pro sections. */
+export type JournalViewer = Pick<UserRow, 'id' | 'timeZone' | 'role' | 'planStatus' | 'planExpirationDate'>;
+
 /**
- * DESIGN §10's statistics over the caller's trades that pass the filters. Only what the rule needs
- * is read, packed by the database into one JSON array: the embedded database hands rows over slowly
- * (tens of µs each), so 100,000 trades as one value read several times faster
- * (`npm run bench:journal`). The numbers are then computed by the shared, unit-tested rule.
+ * DESIGN §10's statistics over the caller's trades in one currency (asked for, else the one with
+ * most trades) that pass the filters; the currencies that exist are listed so the page can switch.
+ * Only what the rule needs is read, packed by the database into one JSON array in exit-then-id
+ * order: the embedded database hands rows over slowly (tens of µs each), so 100,000 trades as one
+ * value read several times faster (`npm run bench:journal`). The numbers are then computed by the
+ * shared, unit-tested rule, and the Pro sections are locked for learners without Pro.
  */
-export async function getJournalStatistics(db: DbExecutor, userId: string, filters: JournalFilters) {
+export async function getJournalStatistics(db: DbExecutor, viewer: JournalViewer, filters: JournalFilters) {
+  const currencies = await listJournalCurrencies(db, viewer.id);
+  const currency = chooseCurrency(currencies, filters.currency);
   const [row] = await db
     .select({
       packed: sql<string | null>`json_agg(json_build_array(
@@ -19,12 +33,14 @@ export async function getJournalStatistics(db: DbExecutor, userId: string, filte
         floor(extract(epoch from ${journalTrades.entryTime}) * 1000)::float8,
         floor(extract(epoch from ${journalTrades.exitTime}) * 1000)::float8,
         ${journalTrades.pnl}::float8,
-        (abs(${journalTrades.entryPrice} - ${journalTrades.stopPrice}) * ${journalTrades.quantity})::float8,
+        (abs(${journalTrades.entryPrice} - ${journalTrades.stopPrice}) * ${journalTrades.quantity} * ${journalTrades.multiplier})::float8,
         ${journalTrades.setupTags},
-        ${journalTrades.mistakeTags}))::text`,
+        ${journalTrades.mistakeTags}) order by ${journalTrades.exitTime}, ${journalTrades.id})::text`,
     })
     .from(journalTrades)
-    .where(journalTradeConditions(userId, filters));
+    .where(
+      and(journalTradeConditions(viewer.id, filters, viewer.timeZone), eq(journalTrades.currency, currency)),
+    );
   const packed: PackedTrade[] = row?.packed ? JSON.parse(row.packed) : [];
   const trades = packed.map(
     ([symbol, entryMs, exitMs, pnl, risk, setupTags, mistakeTags]): StatisticsTrade => ({
@@ -37,5 +53,12 @@ export async function getJournalStatistics(db: DbExecutor, userId: string, filte
       mistakeTags,
     }),
   );
-  return computeStatistics(trades, { utcOffsetMinutes: filters.utcOffsetMinutes });
+  const statistics = computeStatistics(trades, { timeZone: viewer.timeZone });
+  return {
+    currency,
+    currencies,
+    timeZone: viewer.timeZone,
+    breakdownsLocked: !canSeeJournalBreakdowns(viewer),
+    ...gateStatistics(statistics, canSeeJournalBreakdowns(viewer)),
+  };
 }

@@ -1,13 +1,49 @@
 import { createHash } from 'node:crypto';
-import { type Database, journalImports, journalTrades, newId } from '@candlewise/db';
-import { type ImportedTrade, type JournalImportPresetId, parseJournalImport } from '@candlewise/shared';
+import { type Database, type DbExecutor, journalImports, journalTrades, newId } from '@candlewise/db';
+import {
+  type Execution,
+  type ImportedExecution,
+  type ImportedTrade,
+  type JournalImportPresetId,
+  type ParsedExecutions,
+  parsePresetExecutions,
+  parseTradeRows,
+  type RoundTrip,
+  rebuildPositions,
+  roundTripProblems,
+} from '@candlewise/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
+import { loadAccountExecutions, rebuildOptionsFor } from './rebuild-account-trades.ts';
+import { recordExecutions } from './record-executions.ts';
 
-/** The external id of an imported trade: a hash of what identifies it in its file format. */
-function fingerprint(trade: ImportedTrade): string {
-  return createHash('sha256').update(trade.identity).digest('hex').slice(0, 40);
-}
+export type ImportOptions = { preset: JournalImportPresetId; timeZone: string };
+
+/** A symbol whose sales have no known opening: the learner is asked for opening holdings. */
+export type NeedsOpeningHoldings = {
+  source: 'csv' | 'broker';
+  account: string;
+  symbol: string;
+  /** Shares sold beyond any known purchase. */
+  quantity: number;
+  currency: string;
+  firstSaleAt: string;
+};
+
+type PreviewTrade = {
+  line: number;
+  symbol: string;
+  side: 'long' | 'short';
+  quantity: number;
+  entryPrice: number;
+  exitPrice: number | null;
+  entryTime: string;
+  exitTime: string | null;
+  fees: number;
+  pnl: number | null;
+  currency: string;
+  duplicate: boolean;
+};
 
 function readFile(bytes: Buffer): string {
   if (bytes.includes(0)) {
@@ -20,7 +56,150 @@ function readFile(bytes: Buffer): string {
   return bytes.toString('utf8');
 }
 
-/** Unique trades of the file by fingerprint (a row repeated in the file is one trade). */
+function rowErrors(errors: Array<{ line: number; message: string }>) {
+  return new AppError(
+    400,
+    'VALIDATION_FAILED',
+    `${errors.length} row${errors.length === 1 ? '' : 's'} of the file ${errors.length === 1 ? 'has' : 'have'} errors, so nothing was imported. Correct ${errors.length === 1 ? 'it' : 'them'} and import the file again.`,
+    errors.map((error) => ({ path: `line ${error.line}`, message: error.message })),
+  );
+}
+
+/**
+ * The fills of a broker file. Presets read here until the importers of
+ * packages/shared/src/journal/importers (`parseExecutions(layout, text, { timeZone })`) take over:
+ * both answer the same `ParsedExecutions`.
+ */
+function readExecutions(preset: Exclude<JournalImportPresetId, 'generic'>, text: string, timeZone: string) {
+  return parsePresetExecutions(preset, text, { timeZone });
+}
+
+function toExecution(execution: ImportedExecution): Execution {
+  return {
+    id: execution.identity,
+    symbol: execution.symbol,
+    side: execution.side,
+    quantity: execution.quantity,
+    price: execution.price,
+    fee: execution.fee,
+    time: execution.executedAt,
+    currency: execution.currency,
+    multiplier: execution.multiplier,
+    assetClass: execution.assetClass,
+  };
+}
+
+/**
+ * What importing a file's fills would give, computed without writing: each account's stored fills
+ * with the file's new ones, paired by the same rule the commit rebuilds with. Counts the file's new
+ * and known fills, the complete trades and open positions its fills belong to, the symbols sold
+ * without a known opening, and the trades the database could not store (by the opening fill's line).
+ */
+async function planFillsImport(db: DbExecutor, userId: string, parsed: ParsedExecutions, timeZone: string) {
+  const byAccount = new Map<string, ImportedExecution[]>();
+  for (const execution of parsed.executions) {
+    const list = byAccount.get(execution.account) ?? [];
+    list.push(execution);
+    byAccount.set(execution.account, list);
+  }
+  const plan = {
+    newFills: 0,
+    knownFills: 0,
+    completeTrades: 0,
+    openPositions: 0,
+    newTrades: 0,
+    duplicates: 0,
+    needsOpeningHoldings: [] as NeedsOpeningHoldings[],
+    trades: [] as PreviewTrade[],
+    errors: [] as Array<{ line: number; message: string }>,
+  };
+  for (const [account, fileExecutions] of byAccount) {
+    const stored = await loadAccountExecutions(db, userId, { source: 'csv', account });
+    const storedIds = new Set(stored.map((execution) => execution.id));
+    const fresh = fileExecutions.filter((execution) => !storedIds.has(execution.identity));
+    plan.newFills += fresh.length;
+    plan.knownFills += fileExecutions.length - fresh.length;
+    const lineOf = new Map(fileExecutions.map((execution) => [execution.identity, execution.line ?? 0]));
+    const rebuilt = rebuildPositions(
+      [...stored, ...fresh.map(toExecution)],
+      rebuildOptionsFor('csv', timeZone),
+    );
+    const ofFile = (fillIds: string[]) => fillIds.some((id) => lineOf.has(id));
+    const lineOfTrip = (trip: RoundTrip) => lineOf.get(trip.fillIds.find((id) => lineOf.has(id))!) ?? 0;
+    const trips = rebuilt.trips.filter((trip) => ofFile(trip.fillIds));
+    const recorded = await recordedTradeIds(
+      db,
+      userId,
+      trips.map((trip) => trip.externalId),
+    );
+    for (const trip of trips) {
+      const problems = roundTripProblems(trip);
+      if (problems.length > 0) {
+        plan.errors.push({
+          line: lineOfTrip(trip),
+          message: `${problems.join('; ')} (the trade that opens on this line).`,
+        });
+      }
+      const duplicate = recorded.has(trip.externalId);
+      if (duplicate) plan.duplicates += 1;
+      else plan.newTrades += 1;
+      plan.trades.push({
+        line: lineOfTrip(trip),
+        symbol: trip.symbol,
+        side: trip.side,
+        quantity: trip.quantity,
+        entryPrice: trip.entryPrice,
+        exitPrice: trip.exitPrice,
+        entryTime: trip.entryTime.toISOString(),
+        exitTime: trip.exitTime.toISOString(),
+        fees: trip.fees,
+        pnl: trip.pnl,
+        currency: trip.currency,
+        duplicate,
+      });
+    }
+    plan.completeTrades += trips.length;
+    plan.openPositions += rebuilt.open.filter((position) => ofFile(position.fillIds)).length;
+    for (const sale of rebuilt.salesWithoutOpening) {
+      plan.needsOpeningHoldings.push({
+        source: 'csv',
+        account,
+        symbol: sale.symbol,
+        quantity: sale.quantity,
+        currency: sale.currency,
+        firstSaleAt: sale.firstSaleAt.toISOString(),
+      });
+    }
+  }
+  plan.errors.sort((a, b) => a.line - b.line);
+  plan.trades.sort((a, b) => a.line - b.line);
+  return plan;
+}
+
+async function recordedTradeIds(db: DbExecutor, userId: string, externalIds: string[]) {
+  const found = new Set<string>();
+  for (let start = 0; start < externalIds.length; start += 1000) {
+    const rows = await db
+      .select({ externalId: journalTrades.externalId })
+      .from(journalTrades)
+      .where(
+        and(
+          eq(journalTrades.userId, userId),
+          eq(journalTrades.source, 'csv'),
+          inArray(journalTrades.externalId, externalIds.slice(start, start + 1000)),
+        ),
+      );
+    for (const row of rows) if (row.externalId) found.add(row.externalId);
+  }
+  return found;
+}
+
+/** The external id of a template row: a hash of what identifies the trade. */
+function fingerprint(trade: ImportedTrade): string {
+  return createHash('sha256').update(trade.identity).digest('hex').slice(0, 40);
+}
+
+/** Unique template trades by fingerprint (a row repeated in the file is one trade). */
 function uniqueByFingerprint(trades: ImportedTrade[]) {
   const seen = new Map<string, ImportedTrade>();
   for (const trade of trades) {
@@ -30,63 +209,70 @@ function uniqueByFingerprint(trades: ImportedTrade[]) {
   return seen;
 }
 
-async function existingFingerprints(db: Database, userId: string, keys: string[]) {
-  const found = new Set<string>();
-  for (let start = 0; start < keys.length; start += 1000) {
-    const rows = await db
-      .select({ externalId: journalTrades.externalId })
-      .from(journalTrades)
-      .where(
-        and(
-          eq(journalTrades.userId, userId),
-          eq(journalTrades.source, 'csv'),
-          inArray(journalTrades.externalId, keys.slice(start, start + 1000)),
-        ),
-      );
-    for (const row of rows) if (row.externalId) found.add(row.externalId);
-  }
-  return found;
-}
+const noFills = {
+  newFills: 0,
+  knownFills: 0,
+  completeTrades: 0,
+  openPositions: 0,
+  needsOpeningHoldings: [] as NeedsOpeningHoldings[],
+};
 
-export type ImportOptions = { preset: JournalImportPresetId; utcOffsetMinutes: number };
-
-/** What an import would do: every row error with its line, and which trades are new or already there. */
+/**
+ * What an import would do, nothing written: every row error with its line and, for broker files,
+ * "N new fills, M already in your journal, K trades complete, P positions open" and the symbols
+ * that need opening holdings; for the template, which trades are new or already there.
+ */
 export async function previewJournalImport(
   db: Database,
   userId: string,
   bytes: Buffer,
   options: ImportOptions,
 ) {
-  const parsed = parseJournalImport(options.preset, readFile(bytes), options);
+  const text = readFile(bytes);
+  if (options.preset !== 'generic') {
+    const parsed = readExecutions(options.preset, text, options.timeZone);
+    const plan = parsed.errors.length
+      ? { ...noFills, newTrades: 0, duplicates: 0, trades: [], errors: parsed.errors }
+      : await planFillsImport(db, userId, parsed, options.timeZone);
+    return { rows: parsed.rows, format: 'fills' as const, skipped: parsed.skipped, ...plan };
+  }
+  const parsed = parseTradeRows(text, options);
   const unique = uniqueByFingerprint(parsed.trades);
-  const existing = await existingFingerprints(db, userId, [...unique.keys()]);
-  const trades = [...unique.entries()].map(([key, trade]) => ({
-    line: trade.line,
-    symbol: trade.symbol,
-    side: trade.side,
-    quantity: trade.quantity,
-    entryPrice: trade.entryPrice,
-    exitPrice: trade.exitPrice,
-    entryTime: trade.entryTime.toISOString(),
-    exitTime: trade.exitTime?.toISOString() ?? null,
-    fees: trade.fees,
-    pnl: trade.pnl,
-    duplicate: existing.has(key),
-  }));
+  const existing = await recordedTradeIds(db, userId, [...unique.keys()]);
+  const trades = [...unique.entries()].map(
+    ([key, trade]): PreviewTrade => ({
+      line: trade.line,
+      symbol: trade.symbol,
+      side: trade.side,
+      quantity: trade.quantity,
+      entryPrice: trade.entryPrice,
+      exitPrice: trade.exitPrice,
+      entryTime: trade.entryTime.toISOString(),
+      exitTime: trade.exitTime?.toISOString() ?? null,
+      fees: trade.fees,
+      pnl: trade.pnl,
+      currency: trade.currency,
+      duplicate: existing.has(key),
+    }),
+  );
+  const newTrades = trades.filter((trade) => !trade.duplicate).length;
   return {
     rows: parsed.rows,
+    format: 'trades' as const,
+    skipped: {},
     errors: parsed.errors,
-    openFills: parsed.openFills,
-    newTrades: trades.filter((trade) => !trade.duplicate).length,
-    duplicates: parsed.trades.length - trades.filter((trade) => !trade.duplicate).length,
+    ...noFills,
+    newTrades,
+    duplicates: parsed.trades.length - newTrades,
     trades,
   };
 }
 
 /**
  * Imports the file all or nothing: any row error is a 400 listing every bad line, and nothing is
- * written. Trades already in the journal (same fingerprint) are skipped by the unique index, so
- * importing a file again — or two overlapping exports on one day — adds only what is new.
+ * written. Broker files store their fills (a fill already known adds nothing) and rebuild the
+ * account's trades from all its fills, so overlapping exports and positions spanning files are
+ * whole; template rows are trades, skipped by the unique index when already imported.
  */
 export async function commitJournalImport(
   db: Database,
@@ -94,17 +280,52 @@ export async function commitJournalImport(
   file: { bytes: Buffer; fileName: string },
   options: ImportOptions,
 ) {
-  const parsed = parseJournalImport(options.preset, readFile(file.bytes), options);
-  if (parsed.errors.length > 0) {
-    throw new AppError(
-      400,
-      'VALIDATION_FAILED',
-      `${parsed.errors.length} row${parsed.errors.length === 1 ? '' : 's'} of the file ${parsed.errors.length === 1 ? 'has' : 'have'} errors, so nothing was imported. Correct ${parsed.errors.length === 1 ? 'it' : 'them'} and import the file again.`,
-      parsed.errors.map((error) => ({ path: `line ${error.line}`, message: error.message })),
-    );
+  const text = readFile(file.bytes);
+  if (options.preset !== 'generic') {
+    const preset = options.preset;
+    const parsed = readExecutions(preset, text, options.timeZone);
+    if (parsed.errors.length > 0) throw rowErrors(parsed.errors);
+    if (parsed.executions.length === 0) {
+      throw new AppError(400, 'BAD_REQUEST', 'The file holds no fills to import.');
+    }
+    const plan = await planFillsImport(db, userId, parsed, options.timeZone);
+    if (plan.errors.length > 0) throw rowErrors(plan.errors);
+    return db.transaction(async (tx) => {
+      const recorded = await recordExecutions(tx, {
+        userId,
+        source: 'csv',
+        executions: parsed.executions,
+        originOf: () => preset,
+      });
+      const known = recorded.stored.known + recorded.stored.feeUpdated;
+      const summary = {
+        id: newId(),
+        userId,
+        preset,
+        fileName: file.fileName.slice(0, 200),
+        rows: parsed.rows,
+        added: recorded.stored.added,
+        duplicates: known,
+      };
+      await tx.insert(journalImports).values(summary);
+      return {
+        _id: summary.id,
+        rows: summary.rows,
+        format: 'fills' as const,
+        added: recorded.addedTrades,
+        duplicates: plan.duplicates,
+        newFills: recorded.stored.added,
+        knownFills: known,
+        completeTrades: plan.completeTrades,
+        openPositions: plan.openPositions,
+        needsOpeningHoldings: plan.needsOpeningHoldings,
+      };
+    });
   }
+  const parsed = parseTradeRows(text, options);
+  if (parsed.errors.length > 0) throw rowErrors(parsed.errors);
   if (parsed.trades.length === 0) {
-    throw new AppError(400, 'BAD_REQUEST', 'The file holds no complete trades to import.');
+    throw new AppError(400, 'BAD_REQUEST', 'The file holds no trades to import.');
   }
   const unique = uniqueByFingerprint(parsed.trades);
   return db.transaction(async (tx) => {
@@ -131,6 +352,8 @@ export async function commitJournalImport(
             setupTags: trade.setupTags,
             mistakeTags: trade.mistakeTags,
             notes: trade.notes,
+            currency: trade.currency,
+            multiplier: trade.multiplier,
             source: 'csv' as const,
             verified: false,
             externalId,
@@ -156,9 +379,10 @@ export async function commitJournalImport(
     return {
       _id: summary.id,
       rows: summary.rows,
+      format: 'trades' as const,
       added,
       duplicates: summary.duplicates,
-      openFills: parsed.openFills,
+      ...noFills,
     };
   });
 }

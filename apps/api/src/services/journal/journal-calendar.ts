@@ -1,6 +1,7 @@
 import { type DbExecutor, journalEntries, journalTrades } from '@candlewise/db';
-import { localDate } from '@candlewise/shared';
+import { zoneClock } from '@candlewise/shared';
 import { and, eq, gte, isNotNull, lt } from 'drizzle-orm';
+import { chooseCurrency, listJournalCurrencies } from './journal-currencies.ts';
 import { startOfLocalDay } from './journal-trade-filters.ts';
 
 function monthBounds(month: string) {
@@ -10,14 +11,21 @@ function monthBounds(month: string) {
   return { first, next };
 }
 
-/** Each day of a month with closed trades or an entry: net P&L (by exit day), trade count, the entry's rating. */
+/**
+ * Each day of a month with closed trades or an entry: net P&L (by exit day, in the learner's zone)
+ * and trade count in one currency (asked for, else the main one), and the entry's rating.
+ */
 export async function getJournalCalendar(
   db: DbExecutor,
-  userId: string,
+  viewer: { id: string; timeZone: string },
   month: string,
-  utcOffsetMinutes: number,
+  requestedCurrency?: string,
 ) {
+  const userId = viewer.id;
+  const { timeZone } = viewer;
   const { first, next } = monthBounds(month);
+  const currencies = await listJournalCurrencies(db, userId);
+  const currency = chooseCurrency(currencies, requestedCurrency);
   const [trades, entries] = await Promise.all([
     db
       .select({ exitTime: journalTrades.exitTime, pnl: journalTrades.pnl })
@@ -25,9 +33,10 @@ export async function getJournalCalendar(
       .where(
         and(
           eq(journalTrades.userId, userId),
+          eq(journalTrades.currency, currency),
           isNotNull(journalTrades.pnl),
-          gte(journalTrades.exitTime, startOfLocalDay(first, utcOffsetMinutes)),
-          lt(journalTrades.exitTime, startOfLocalDay(next, utcOffsetMinutes)),
+          gte(journalTrades.exitTime, startOfLocalDay(first, timeZone)),
+          lt(journalTrades.exitTime, startOfLocalDay(next, timeZone)),
         ),
       ),
     db
@@ -60,12 +69,19 @@ export async function getJournalCalendar(
     }
     return found;
   };
+  const clock = zoneClock(timeZone);
   for (const trade of trades) {
-    const row = day(localDate(trade.exitTime!, utcOffsetMinutes));
+    const row = day(clock.localDate(trade.exitTime!.getTime()));
     row.netPnl = Math.round((row.netPnl + trade.pnl!) * 1e6) / 1e6;
     row.trades += 1;
   }
   for (const entry of entries)
     Object.assign(day(entry.date), { hasEntry: true, rating: entry.rating, emotion: entry.emotion });
-  return { month, days: [...days.values()].sort((a, b) => a.date.localeCompare(b.date)) };
+  return {
+    month,
+    currency,
+    currencies,
+    timeZone,
+    days: [...days.values()].sort((a, b) => a.date.localeCompare(b.date)),
+  };
 }

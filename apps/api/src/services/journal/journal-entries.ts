@@ -54,7 +54,7 @@ async function entryView(db: DbExecutor, entry: JournalEntryRow) {
 }
 
 /** A day of the journal: the entry (null before one is written), the questions and the day's trades. */
-export async function getJournalDay(db: DbExecutor, userId: string, date: string, utcOffsetMinutes: number) {
+export async function getJournalDay(db: DbExecutor, userId: string, date: string, timeZone: string) {
   const [entry] = await db
     .select()
     .from(journalEntries)
@@ -69,8 +69,8 @@ export async function getJournalDay(db: DbExecutor, userId: string, date: string
       .where(
         and(
           eq(journalTrades.userId, userId),
-          gte(tradeDayTime, startOfLocalDay(date, utcOffsetMinutes)),
-          lt(tradeDayTime, endOfLocalDay(date, utcOffsetMinutes)),
+          gte(tradeDayTime, startOfLocalDay(date, timeZone)),
+          lt(tradeDayTime, endOfLocalDay(date, timeZone)),
         ),
       )
       .orderBy(asc(journalTrades.entryTime)),

@@ -1,22 +1,25 @@
 import { type DbExecutor, journalEntries, journalTrades } from '@candlewise/db';
 import { localDate } from '@candlewise/shared';
 import { and, count, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { chooseCurrency, listJournalCurrencies } from './journal-currencies.ts';
 import { startOfLocalDay } from './journal-trade-filters.ts';
 
 const DAY = 86_400_000;
 
 /**
  * The /home card: whether today's entry is written, the streak of consecutive days with an entry
- * (ending today, or yesterday while today is still open) and this month's P&L.
+ * (ending today, or yesterday while today is still open) and this month's P&L in the learner's main
+ * currency. Days are the learner's (their profile's time zone).
  */
 export async function getJournalSummary(
   db: DbExecutor,
-  userId: string,
-  utcOffsetMinutes: number,
+  viewer: { id: string; timeZone: string },
   now = new Date(),
 ) {
-  const today = localDate(now, utcOffsetMinutes);
+  const userId = viewer.id;
+  const today = localDate(now, viewer.timeZone);
   const monthStart = `${today.slice(0, 7)}-01`;
+  const currency = chooseCurrency(await listJournalCurrencies(db, userId));
   const [recent, [month]] = await Promise.all([
     db
       .select({ date: journalEntries.date })
@@ -30,8 +33,9 @@ export async function getJournalSummary(
       .where(
         and(
           eq(journalTrades.userId, userId),
+          eq(journalTrades.currency, currency),
           isNotNull(journalTrades.pnl),
-          gte(journalTrades.exitTime, startOfLocalDay(monthStart, utcOffsetMinutes)),
+          gte(journalTrades.exitTime, startOfLocalDay(monthStart, viewer.timeZone)),
         ),
       ),
   ]);
@@ -49,6 +53,7 @@ export async function getJournalSummary(
     entryStreak: streak,
     monthNetPnl: Math.round(Number(month.netPnl) * 100) / 100,
     monthTrades: month.trades,
+    currency,
     lastEntryDate: recent[0]?.date ?? null,
   };
 }

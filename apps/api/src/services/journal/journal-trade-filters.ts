@@ -1,29 +1,33 @@
 import { journalTrades } from '@candlewise/db';
-import type { JournalFilters } from '@candlewise/shared';
+import { type JournalFilters, zoneClock } from '@candlewise/shared';
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 
-const DAY = 86_400_000;
-
-/** The first moment of a local calendar day, in UTC. */
-export function startOfLocalDay(date: string, utcOffsetMinutes: number): Date {
-  return new Date(Date.parse(`${date}T00:00:00Z`) - utcOffsetMinutes * 60_000);
+/** The first moment of a calendar day in the learner's zone. */
+export function startOfLocalDay(date: string, timeZone: string): Date {
+  return zoneClock(timeZone).startOfDay(date);
 }
 
-export function endOfLocalDay(date: string, utcOffsetMinutes: number): Date {
-  return new Date(startOfLocalDay(date, utcOffsetMinutes).getTime() + DAY);
+/** The first moment of the next day (a day is 23 or 25 hours long when the clocks change). */
+export function endOfLocalDay(date: string, timeZone: string): Date {
+  const next = new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return startOfLocalDay(next, timeZone);
 }
 
 /** A trade's day is the day it closed, or the day it opened while it is still open. */
 export const tradeDayTime = sql`coalesce(${journalTrades.exitTime}, ${journalTrades.entryTime})`;
 
 /** The WHERE of the trades list, statistics and export: always the caller's own trades. */
-export function journalTradeConditions(userId: string, filters: Partial<JournalFilters>): SQL {
-  const offset = filters.utcOffsetMinutes ?? 0;
+export function journalTradeConditions(
+  userId: string,
+  filters: Partial<JournalFilters>,
+  timeZone: string,
+): SQL {
   const conditions: SQL[] = [eq(journalTrades.userId, userId)];
-  if (filters.from) conditions.push(gte(tradeDayTime, startOfLocalDay(filters.from, offset)));
-  if (filters.to) conditions.push(lt(tradeDayTime, endOfLocalDay(filters.to, offset)));
+  if (filters.from) conditions.push(gte(tradeDayTime, startOfLocalDay(filters.from, timeZone)));
+  if (filters.to) conditions.push(lt(tradeDayTime, endOfLocalDay(filters.to, timeZone)));
   if (filters.symbol) conditions.push(eq(journalTrades.symbol, filters.symbol));
   if (filters.source) conditions.push(eq(journalTrades.source, filters.source));
+  if (filters.currency) conditions.push(eq(journalTrades.currency, filters.currency));
   if (filters.tag) {
     conditions.push(
       sql`(${filters.tag} = any(${journalTrades.setupTags}) or ${filters.tag} = any(${journalTrades.mistakeTags}))`,

@@ -34,8 +34,9 @@ export async function findOwnTrade(db: DbExecutor, userId: string, tradeId: stri
 }
 
 /**
- * Replaces a trade. Verified trades (paper, broker) keep their executions — only the stop, target,
- * tags and notes, which the learner adds, change.
+ * Replaces a trade. Trades rebuilt from fills (broker files, broker sync, competitions) keep what
+ * their fills say — only the stop, target, tags and notes, which the learner adds, change; the next
+ * rebuild would undo any other edit.
  */
 export async function updateJournalTrade(
   db: DbExecutor,
@@ -52,20 +53,23 @@ export async function updateJournalTrade(
     notes: input.notes,
     updatedAt: new Date(),
   };
-  const changes = existing.verified
-    ? annotations
-    : {
-        ...annotations,
-        symbol: input.symbol,
-        side: input.side,
-        quantity: input.quantity,
-        entryPrice: input.entryPrice,
-        exitPrice: input.exitPrice,
-        entryTime: new Date(input.entryTime),
-        exitTime: input.exitTime ? new Date(input.exitTime) : null,
-        fees: input.fees,
-        pnl: tradePnl(input),
-      };
+  const changes =
+    existing.verified || existing.account !== null
+      ? annotations
+      : {
+          ...annotations,
+          symbol: input.symbol,
+          side: input.side,
+          quantity: input.quantity,
+          entryPrice: input.entryPrice,
+          exitPrice: input.exitPrice,
+          entryTime: new Date(input.entryTime),
+          exitTime: input.exitTime ? new Date(input.exitTime) : null,
+          fees: input.fees,
+          currency: input.currency,
+          multiplier: input.multiplier,
+          pnl: tradePnl(input),
+        };
   const [row] = await db
     .update(journalTrades)
     .set(changes)

@@ -17,6 +17,7 @@ const sortColumns = {
 export async function listJournalTrades(
   db: DbExecutor,
   userId: string,
+  timeZone: string,
   query: JournalFilters & {
     sort: (typeof JOURNAL_TRADE_SORTS)[number];
     order: 'asc' | 'desc';
@@ -24,7 +25,7 @@ export async function listJournalTrades(
     pageSize: number;
   },
 ) {
-  const where = journalTradeConditions(userId, query);
+  const where = journalTradeConditions(userId, query, timeZone);
   const direction = query.order === 'asc' ? asc : desc;
   const [rows, [{ total }], [facets]] = await Promise.all([
     db
@@ -46,6 +47,9 @@ export async function listJournalTrades(
         mistakeTags: sql<
           string[]
         >`coalesce(array(select distinct unnest(mistake_tags) from journal_trades where user_id = ${userId} order by 1), '{}')`,
+        currencies: sql<
+          string[]
+        >`coalesce(array(select distinct currency from journal_trades where user_id = ${userId} order by 1), '{}')`,
       })
       .from(sql`(select 1) as one`),
   ]);

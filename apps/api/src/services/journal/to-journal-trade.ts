@@ -1,8 +1,9 @@
 import type { JournalTradeRow } from '@candlewise/db';
+import { tradeRisk } from '@candlewise/shared';
 
 /** A trade as the API answers it; `rMultiple` is P&L over the risk to the stop, when there is one. */
 export function toJournalTrade(row: JournalTradeRow) {
-  const risk = row.stopPrice === null ? 0 : Math.abs(row.entryPrice - row.stopPrice) * row.quantity;
+  const risk = tradeRisk(row) ?? 0;
   return {
     _id: row.id,
     symbol: row.symbol,
@@ -14,6 +15,8 @@ export function toJournalTrade(row: JournalTradeRow) {
     exitTime: row.exitTime?.toISOString() ?? null,
     fees: row.fees,
     pnl: row.pnl,
+    currency: row.currency,
+    multiplier: row.multiplier,
     rMultiple: row.pnl !== null && risk > 0 ? Math.round((row.pnl / risk) * 100) / 100 : null,
     stopPrice: row.stopPrice,
     targetPrice: row.targetPrice,
@@ -23,6 +26,8 @@ export function toJournalTrade(row: JournalTradeRow) {
     source: row.source,
     verified: row.verified,
     origin: row.origin,
+    /** Rebuilt from fills (CSV broker files, broker sync, competitions): only annotations change. */
+    fromFills: row.account !== null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -16,6 +16,7 @@ export function toPublicUser(user: UserRow): PublicUser {
     lastNotificationViewedAt: user.lastNotificationViewedAt?.toISOString() ?? null,
     planStatus: user.planStatus,
     planExpirationDate: user.planExpirationDate,
+    timeZone: user.timeZone,
     createdAt: user.createdAt.toISOString(),
   };
 }

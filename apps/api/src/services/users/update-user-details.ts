@@ -22,6 +22,7 @@ export async function updateUserDetails(
   if (input.lastName !== undefined) changes.lastName = input.lastName;
   if (input.experienceLevel !== undefined) changes.experienceLevel = input.experienceLevel;
   if (input.interests !== undefined) changes.interests = input.interests;
+  if (input.timeZone !== undefined) changes.timeZone = input.timeZone;
   const [updated] = await db.update(users).set(changes).where(eq(users.id, user.id)).returning();
   return updated;
 }

@@ -7,6 +7,8 @@ export type JournalSummary = {
   entryStreak: number;
   monthNetPnl: number;
   monthTrades: number;
+  /** The learner's main currency: the month's P&L never adds two. */
+  currency: string;
   lastEntryDate: string | null;
 };
 
@@ -15,13 +17,7 @@ export const journalSummaryQueryOptions = () =>
   queryOptions({
     // Under 'journal' so any journal write refreshes the card too.
     queryKey: ['journal', 'summary'],
-    queryFn: async ({ signal }) =>
-      (
-        await apiClient.get<JournalSummary>('/journal/summary', {
-          query: { utcOffsetMinutes: -new Date().getTimezoneOffset() },
-          signal,
-        })
-      ).data,
+    queryFn: async ({ signal }) => (await apiClient.get<JournalSummary>('/journal/summary', { signal })).data,
   });
 
 export const useJournalSummary = () => useQuery(journalSummaryQueryOptions());

@@ -40,7 +40,7 @@ export function JournalCard() {
               }
             >
               {summary.data.monthNetPnl > 0 ? '+' : summary.data.monthNetPnl < 0 ? '−' : ''}
-              {money.format(Math.abs(summary.data.monthNetPnl))}
+              {money.format(Math.abs(summary.data.monthNetPnl))} {summary.data.currency}
             </span>
           </p>
           <Link to={`/journal?tab=calendar&date=${summary.data.today}`}>

@@ -1,24 +1,33 @@
 import type { JournalEntryInput } from '@candlewise/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { browserUtcOffset } from '../lib/journal-time';
 import { journalKeys } from './journal-query-keys';
-import type { CalendarDay, JournalDay, JournalEntry } from './journal-types';
+import type { CalendarDay, JournalCurrency, JournalDay, JournalEntry } from './journal-types';
 
-/** GET /journal/calendar?month=YYYY-MM: each day's P&L, trade count and entry. */
-export function calendarQueryOptions(month: string) {
+export type JournalCalendarMonth = {
+  month: string;
+  /** The currency of the amounts: the one asked for, else the learner's main one. */
+  currency: string;
+  currencies: JournalCurrency[];
+  timeZone: string;
+  days: CalendarDay[];
+};
+
+/** GET /journal/calendar?month=YYYY-MM: each day's P&L in one currency, trade count and entry. */
+export function calendarQueryOptions(month: string, currency?: string) {
   return queryOptions({
-    queryKey: journalKeys.calendar(month),
+    queryKey: journalKeys.calendar(month, currency),
     queryFn: async ({ signal }) =>
       (
-        await apiClient.get<{ month: string; days: CalendarDay[] }>('/journal/calendar', {
-          query: { month, utcOffsetMinutes: browserUtcOffset() },
+        await apiClient.get<JournalCalendarMonth>('/journal/calendar', {
+          query: { month, currency },
           signal,
         })
       ).data,
   });
 }
-export const useJournalCalendar = (month: string) => useQuery(calendarQueryOptions(month));
+export const useJournalCalendar = (month: string, currency?: string) =>
+  useQuery(calendarQueryOptions(month, currency));
 
 /** GET /journal/entries/{date}: the entry (or null), the questions and the day's trades. */
 export function useJournalDay(date: string | null) {
@@ -26,12 +35,7 @@ export function useJournalDay(date: string | null) {
     queryKey: journalKeys.day(date ?? ''),
     enabled: Boolean(date),
     queryFn: async ({ signal }) =>
-      (
-        await apiClient.get<JournalDay>(`/journal/entries/${date}`, {
-          query: { utcOffsetMinutes: browserUtcOffset() },
-          signal,
-        })
-      ).data,
+      (await apiClient.get<JournalDay>(`/journal/entries/${date}`, { signal })).data,
   });
 }
 

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { browserUtcOffset } from '../lib/journal-time';
 import { journalKeys } from './journal-query-keys';
+import type { NeedsOpeningHoldings } from './journal-types';
 
 export type ImportPreset = {
   id: 'generic' | 'zerodha' | 'ibkr';
@@ -12,10 +12,22 @@ export type ImportPreset = {
   templateUrl: string;
 };
 
-export type ImportPreview = {
+/** What broker files (fills) and the template (trades) both answer. */
+type ImportCounts = {
+  /** 'fills': a broker file, rebuilt with the account's other fills; 'trades': template rows. */
+  format: 'fills' | 'trades';
+  newFills: number;
+  knownFills: number;
+  /** Complete trades the file's fills belong to, and positions they leave open. */
+  completeTrades: number;
+  openPositions: number;
+  needsOpeningHoldings: NeedsOpeningHoldings[];
+};
+
+export type ImportPreview = ImportCounts & {
   rows: number;
   errors: Array<{ line: number; message: string }>;
-  openFills: number;
+  skipped: Record<string, number>;
   newTrades: number;
   duplicates: number;
   trades: Array<{
@@ -28,16 +40,17 @@ export type ImportPreview = {
     entryTime: string;
     exitTime: string | null;
     pnl: number | null;
+    currency: string;
     duplicate: boolean;
   }>;
 };
 
-export type ImportResult = {
+export type ImportResult = ImportCounts & {
   _id: string;
   rows: number;
+  /** Trades new to the journal, and trades already there. */
   added: number;
   duplicates: number;
-  openFills: number;
 };
 
 export const presetsQueryOptions = () =>
@@ -52,9 +65,7 @@ export const useImportPresets = () => useQuery(presetsQueryOptions());
 function send<T>(step: 'preview' | 'commit', preset: string, file: File) {
   const form = new FormData();
   form.append('file', file);
-  return apiClient.post<T>(`/journal/import/${step}`, form, {
-    query: { preset, utcOffsetMinutes: browserUtcOffset() },
-  });
+  return apiClient.post<T>(`/journal/import/${step}`, form, { query: { preset } });
 }
 
 /** POST /journal/import/preview: nothing is written. */

@@ -1,9 +1,8 @@
 import type { JournalTradeInput } from '@candlewise/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { browserUtcOffset } from '../lib/journal-time';
 import { journalKeys } from './journal-query-keys';
-import type { JournalStatistics, JournalTrade, TradeFilters } from './journal-types';
+import type { JournalStatisticsView, JournalTrade, TradeFilters } from './journal-types';
 
 export type TradesQuery = TradeFilters & {
   sort: 'date' | 'symbol' | 'pnl' | 'quantity';
@@ -17,7 +16,7 @@ export type TradesPage = {
   total: number;
   page: number;
   pageSize: number;
-  facets: { symbols: string[]; setupTags: string[]; mistakeTags: string[] };
+  facets: { symbols: string[]; setupTags: string[]; mistakeTags: string[]; currencies: string[] };
 };
 
 /** GET /journal/trades with filters, sorting and paging. */
@@ -27,7 +26,7 @@ export function useJournalTrades(query: TradesQuery) {
     queryFn: async ({ signal }) =>
       (
         await apiClient.get<TradesPage>('/journal/trades', {
-          query: { ...query, utcOffsetMinutes: browserUtcOffset() },
+          query,
           signal,
         })
       ).data,
@@ -35,17 +34,12 @@ export function useJournalTrades(query: TradesQuery) {
   });
 }
 
-/** GET /journal/stats with the same filters. */
-export function useJournalStatistics(filters: TradeFilters) {
+/** GET /journal/stats with the same filters, in one currency (the main one unless `currency` is given). */
+export function useJournalStatistics(filters: TradeFilters & { currency?: string }) {
   return useQuery({
     queryKey: journalKeys.stats(filters),
     queryFn: async ({ signal }) =>
-      (
-        await apiClient.get<JournalStatistics>('/journal/stats', {
-          query: { ...filters, utcOffsetMinutes: browserUtcOffset() },
-          signal,
-        })
-      ).data,
+      (await apiClient.get<JournalStatisticsView>('/journal/stats', { query: filters, signal })).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -59,11 +53,16 @@ function useJournalWrite<TInput, TResult>(mutationFn: (input: TInput) => Promise
   });
 }
 
-export type TradeFormValues = Omit<JournalTradeInput, 'setupTags' | 'mistakeTags' | 'notes' | 'fees'> & {
+export type TradeFormValues = Omit<
+  JournalTradeInput,
+  'setupTags' | 'mistakeTags' | 'notes' | 'fees' | 'currency' | 'multiplier'
+> & {
   setupTags?: string[];
   mistakeTags?: string[];
   notes?: string;
   fees?: number;
+  currency?: string;
+  multiplier?: number;
 };
 
 export const useCreateTrade = () =>
@@ -92,9 +91,7 @@ export const useBulkTag = () =>
 
 /** GET /journal/export as a file download. */
 export async function downloadExport(filters: TradeFilters) {
-  const blob = await apiClient.getBlob('/journal/export', {
-    query: { ...filters, utcOffsetMinutes: browserUtcOffset() },
-  });
+  const blob = await apiClient.getBlob('/journal/export', { query: filters });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -1,4 +1,4 @@
-import type { JournalStatistics } from '@candlewise/shared';
+import type { GatedJournalStatistics } from '@candlewise/shared';
 
 export type JournalTrade = {
   _id: string;
@@ -11,6 +11,8 @@ export type JournalTrade = {
   exitTime: string | null;
   fees: number;
   pnl: number | null;
+  currency: string;
+  multiplier: number;
   rMultiple: number | null;
   stopPrice: number | null;
   targetPrice: number | null;
@@ -20,6 +22,8 @@ export type JournalTrade = {
   source: 'manual' | 'csv' | 'paper' | 'broker';
   verified: boolean;
   origin: string | null;
+  /** Rebuilt from fills: only the stop, target, tags and notes can change. */
+  fromFills: boolean;
 };
 
 export type JournalQuestion = { _id: string; text: string; position: number };
@@ -60,4 +64,38 @@ export type TradeFilters = {
   source?: JournalTrade['source'];
 };
 
-export type { JournalStatistics };
+export type JournalCurrency = { currency: string; trades: number };
+
+/** GET /journal/stats: one currency's figures; Pro sections are `{ locked: true }` for free learners. */
+export type JournalStatisticsView = GatedJournalStatistics & {
+  currency: string;
+  currencies: JournalCurrency[];
+  timeZone: string;
+  breakdownsLocked: boolean;
+};
+
+/** An account's fills: CSV imports, a broker connection (`<id>:<environment>`) or a competition. */
+export type ExecutionAccount = { source: 'csv' | 'broker' | 'paper'; account: string };
+
+/** Stock sold with no known purchase: the learner is asked for the shares held before. */
+export type NeedsOpeningHoldings = {
+  source: 'csv' | 'broker';
+  account: string;
+  accountLabel?: string;
+  symbol: string;
+  quantity: number;
+  currency: string;
+  firstSaleAt: string;
+};
+
+export type OpenPosition = ExecutionAccount & {
+  accountLabel: string;
+  symbol: string;
+  side: 'long' | 'short';
+  quantity: number;
+  averagePrice: number;
+  currency: string;
+  multiplier: number;
+  since: string;
+  fromOpeningHoldings: boolean;
+};

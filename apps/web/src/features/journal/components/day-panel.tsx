@@ -3,7 +3,7 @@ import { Alert, Button, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useJournalDay } from '../api/journal-entries';
 import type { JournalTrade } from '../api/journal-types';
-import { formatPnl, pnlClass } from '../lib/journal-time';
+import { formatPnl, pnlClass, sumByCurrency, useJournalTimeZone } from '../lib/journal-time';
 import { EntryEditor } from './entry-editor';
 import { TradeFormModal } from './trade-form-modal';
 import { TradeSource, TradeTags } from './trade-tags';
@@ -15,14 +15,19 @@ const dayTitle = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
   timeZone: 'UTC',
 });
-const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
 
-/** One day: its trades and its entry. */
+/** One day: its trades (times in the learner's zone, totals per currency) and its entry. */
 export function DayPanel({ date }: { date: string }) {
   const day = useJournalDay(date);
+  const timeZone = useJournalTimeZone();
+  const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone });
   const [editing, setEditing] = useState<JournalTrade | null>(null);
   const [adding, setAdding] = useState(false);
-  const total = (day.data?.trades ?? []).reduce((sum, trade) => sum + (trade.pnl ?? 0), 0);
+  const totals = sumByCurrency(
+    day.data?.trades ?? [],
+    (trade) => trade.pnl,
+    (trade) => trade.currency,
+  );
 
   return (
     <section className="cw-journal-day" aria-labelledby="cw-journal-day-title">
@@ -44,7 +49,11 @@ export function DayPanel({ date }: { date: string }) {
             <div className="cw-journal-day__trades-head">
               <h3>
                 Trades{' '}
-                {day.data.trades.length ? <span className={pnlClass(total)}>{formatPnl(total)}</span> : null}
+                {totals.map((total) => (
+                  <span key={total.currency} className={`cw-journal-day__total ${pnlClass(total.total)}`}>
+                    {formatPnl(total.total, total.currency)}
+                  </span>
+                ))}
               </h3>
               <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>
                 Add trade
@@ -64,7 +73,7 @@ export function DayPanel({ date }: { date: string }) {
                         {trade.quantity} @ {trade.entryPrice} → {trade.exitPrice ?? 'open'} ·{' '}
                         {timeFormat.format(new Date(trade.entryTime))}
                       </span>
-                      <span className={pnlClass(trade.pnl)}>{formatPnl(trade.pnl)}</span>
+                      <span className={pnlClass(trade.pnl)}>{formatPnl(trade.pnl, trade.currency)}</span>
                       <TradeSource trade={trade} />
                       <TradeTags trade={trade} />
                     </button>

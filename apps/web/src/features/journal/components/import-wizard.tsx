@@ -10,12 +10,29 @@ import {
   useImportPresets,
   usePreviewImport,
 } from '../api/journal-import';
-import { formatPnl, pnlClass } from '../lib/journal-time';
+import { formatPnl, pnlClass, useJournalTimeZone } from '../lib/journal-time';
+import { OpeningHoldingsForm } from './opening-holdings-form';
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-/** Format → file → preview (row errors by line, new and duplicate trades) → import, all or nothing. */
+/** "N new fills, M already in your journal, K trades complete, P positions open." */
+export function fillsSentence(
+  counts: Pick<ImportPreview, 'newFills' | 'knownFills' | 'completeTrades' | 'openPositions'>,
+) {
+  return `${plural(counts.newFills, 'new fill')}, ${counts.knownFills} already in your journal, ${plural(counts.completeTrades, 'trade')} complete, ${plural(counts.openPositions, 'position')} open.`;
+}
+
+/**
+ * Format → file → preview (row errors by line; for broker files the new and known fills, the trades
+ * they complete and the positions left open; for the template the new and duplicate trades) →
+ * import, all or nothing → opening holdings when a sale has no purchase in the journal.
+ */
 export function ImportWizard() {
+  const timeFormat = new Intl.DateTimeFormat('en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: useJournalTimeZone(),
+  });
   const presets = useImportPresets();
   const [preset, setPreset] = useState('generic');
   const [file, setFile] = useState<File | null>(null);
@@ -135,11 +152,28 @@ export function ImportWizard() {
                 </ul>
               }
             />
+          ) : preview.format === 'fills' ? (
+            <Alert
+              type="info"
+              showIcon
+              message={`${preview.rows} rows read: ${fillsSentence(preview)}`}
+              description={
+                preview.needsOpeningHoldings.length
+                  ? `Sold without a purchase in your journal: ${preview.needsOpeningHoldings
+                      .map((need) => `${need.symbol} (${need.quantity})`)
+                      .join(
+                        ', ',
+                      )}. After the import you can enter the shares you held before; these sales are not counted as shorts.`
+                  : preview.openPositions
+                    ? 'Open positions become trades once a later file or sync closes them.'
+                    : undefined
+              }
+            />
           ) : (
             <Alert
               type="info"
               showIcon
-              message={`${preview.rows} rows read: ${preview.newTrades} new trade${preview.newTrades === 1 ? '' : 's'}, ${preview.duplicates} already in your journal${preview.openFills ? `, ${preview.openFills} fills of positions still open (imported once closed)` : ''}.`}
+              message={`${preview.rows} rows read: ${preview.newTrades} new trade${preview.newTrades === 1 ? '' : 's'}, ${preview.duplicates} already in your journal.`}
             />
           )}
           {preview.trades.length > 0 ? (
@@ -161,7 +195,7 @@ export function ImportWizard() {
                 {
                   title: 'P&L',
                   align: 'right',
-                  render: (_, t) => <span className={pnlClass(t.pnl)}>{formatPnl(t.pnl)}</span>,
+                  render: (_, t) => <span className={pnlClass(t.pnl)}>{formatPnl(t.pnl, t.currency)}</span>,
                 },
                 {
                   title: '',
@@ -176,9 +210,15 @@ export function ImportWizard() {
               type="primary"
               onClick={() => void commit()}
               loading={committing.isPending}
-              disabled={preview.errors.length > 0 || preview.newTrades === 0 || Boolean(result)}
+              disabled={
+                preview.errors.length > 0 ||
+                (preview.format === 'fills' ? preview.newFills : preview.newTrades) === 0 ||
+                Boolean(result)
+              }
             >
-              Import {preview.newTrades} trade{preview.newTrades === 1 ? '' : 's'}
+              {preview.format === 'fills'
+                ? `Import ${plural(preview.newFills, 'fill')}`
+                : `Import ${plural(preview.newTrades, 'trade')}`}
             </Button>
             <Button onClick={reset}>Start again</Button>
           </div>
@@ -189,8 +229,15 @@ export function ImportWizard() {
           type="success"
           showIcon
           role="status"
-          message={`${result.added} trade${result.added === 1 ? '' : 's'} imported${result.duplicates ? `, ${result.duplicates} already in your journal` : ''}.`}
+          message={
+            result.format === 'fills'
+              ? `Imported: ${fillsSentence(result)} ${plural(result.added, 'new trade')} in your journal.`
+              : `${plural(result.added, 'trade')} imported${result.duplicates ? `, ${result.duplicates} already in your journal` : ''}.`
+          }
         />
+      ) : null}
+      {result?.needsOpeningHoldings.length ? (
+        <OpeningHoldingsForm needs={result.needsOpeningHoldings} />
       ) : null}
     </section>
   );

@@ -1,8 +1,10 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Alert, Button, Skeleton } from 'antd';
+import { useState } from 'react';
 import { useJournalCalendar } from '../api/journal-entries';
 import type { CalendarDay } from '../api/journal-types';
 import { formatPnl } from '../lib/journal-time';
+import { CurrencySelect } from './currency-select';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const monthName = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -32,7 +34,7 @@ function tone(day: CalendarDay | undefined, largest: number): string | undefined
   return `color-mix(in srgb, ${colour} ${strength}%, transparent)`;
 }
 
-/** The month calendar coloured by P&L; a day opens its entry and trades. */
+/** The month calendar coloured by P&L in one currency (the main one unless chosen); a day opens its entry and trades. */
 export function JournalCalendar({
   month,
   onMonthChange,
@@ -46,7 +48,8 @@ export function JournalCalendar({
   onSelect: (date: string) => void;
   today: string;
 }) {
-  const calendar = useJournalCalendar(month);
+  const [currency, setCurrency] = useState<string | undefined>();
+  const calendar = useJournalCalendar(month, currency);
   const byDate = new Map((calendar.data?.days ?? []).map((day) => [day.date, day]));
   const largest = Math.max(1, ...(calendar.data?.days ?? []).map((day) => Math.abs(day.netPnl)));
   const monthPnl = (calendar.data?.days ?? []).reduce((sum, day) => sum + day.netPnl, 0);
@@ -72,9 +75,14 @@ export function JournalCalendar({
         <span className="cw-journal-calendar__total" data-testid="month-pnl">
           {monthTrades} trade{monthTrades === 1 ? '' : 's'} ·{' '}
           <strong className={monthPnl > 0 ? 'cw-journal-profit' : monthPnl < 0 ? 'cw-journal-loss' : ''}>
-            {formatPnl(monthPnl)}
+            {formatPnl(monthPnl, calendar.data?.currency)}
           </strong>
         </span>
+        <CurrencySelect
+          currencies={calendar.data?.currencies ?? []}
+          value={calendar.data?.currency ?? ''}
+          onChange={setCurrency}
+        />
       </div>
       {calendar.error ? (
         <Alert

@@ -1,44 +1,65 @@
+import { type BreakdownRow, isLockedSection, type LockedSection as LockedData } from '@candlewise/shared';
 import { Alert, Card, Skeleton } from 'antd';
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useJournalStatistics, useJournalTrades } from '../api/journal-trades';
-import type { JournalStatistics, TradeFilters } from '../api/journal-types';
+import type { JournalStatisticsView, TradeFilters } from '../api/journal-types';
 import { formatNumber, formatPnl, pnlClass } from '../lib/journal-time';
 import { BarChart } from './bar-chart';
+import { CurrencySelect } from './currency-select';
 import { EquityCurveChart } from './equity-curve-chart';
+import { LockedSection } from './locked-section';
 import { TradeFiltersBar } from './trade-filters-bar';
 
 const percent = (value: number | null) => (value === null ? '—' : `${(value * 100).toFixed(1)}%`);
 
-function profitFactor(stats: JournalStatistics) {
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+function profitFactor(stats: JournalStatisticsView) {
   if (stats.profitFactor !== null) return stats.profitFactor.toFixed(2);
   return stats.profitFactorInfinite ? '∞' : '—';
 }
 
-/** The numbers of DESIGN §10 for the filtered trades, the equity curve and the breakdowns. */
+/** A Pro section: its content, or the locked card with the upgrade link for a free learner. */
+function proSection<T>(title: string, section: T | LockedData, render: (data: T) => ReactNode) {
+  return isLockedSection(section) ? <LockedSection key={title} title={title} /> : render(section);
+}
+
+const breakdownBars = (rows: BreakdownRow[]) =>
+  rows.slice(0, 12).map((row) => ({ label: row.key, value: row.netPnl, detail: `${row.trades} trades` }));
+
+/**
+ * The numbers of DESIGN §10 for the filtered trades in one currency (never two added), the equity
+ * curve and the breakdowns; the last two are Pro and show locked with the upgrade link otherwise.
+ */
 export function StatisticsDashboard() {
   const [filters, setFilters] = useState<TradeFilters>({});
-  const stats = useJournalStatistics(filters);
+  const [currency, setCurrency] = useState<string | undefined>();
+  const stats = useJournalStatistics({ ...filters, currency });
   const facets = useJournalTrades({ sort: 'date', order: 'desc', page: 1, pageSize: 1 }).data?.facets;
   const data = stats.data;
+  const money = (value: number | null) => formatPnl(value, data?.currency);
 
   const figures = data
     ? [
-        { label: 'Net P&L', value: formatPnl(data.netPnl), tone: pnlClass(data.netPnl) },
+        { label: 'Net P&L', value: money(data.netPnl), tone: pnlClass(data.netPnl) },
         { label: 'Trades', value: `${data.trades}${data.openTrades ? ` (+${data.openTrades} open)` : ''}` },
         { label: 'Win rate', value: percent(data.winRate) },
         { label: 'Profit factor', value: profitFactor(data) },
-        { label: 'Expectancy', value: formatPnl(data.expectancy), tone: pnlClass(data.expectancy) },
+        { label: 'Expectancy', value: money(data.expectancy), tone: pnlClass(data.expectancy) },
         {
           label: 'Expectancy (R)',
           value: data.expectancyR === null ? '—' : `${data.expectancyR.toFixed(2)}R`,
           hint: `${data.tradesWithRisk} trade${data.tradesWithRisk === 1 ? '' : 's'} with a stop`,
         },
-        { label: 'Average win', value: formatPnl(data.averageWin), tone: pnlClass(data.averageWin) },
-        { label: 'Average loss', value: formatPnl(data.averageLoss), tone: pnlClass(data.averageLoss) },
-        { label: 'Max drawdown', value: data.maxDrawdown ? `−${formatNumber(data.maxDrawdown)}` : '0' },
+        { label: 'Average win', value: money(data.averageWin), tone: pnlClass(data.averageWin) },
+        { label: 'Average loss', value: money(data.averageLoss), tone: pnlClass(data.averageLoss) },
+        { label: 'Max drawdown', value: data.maxDrawdown ? money(-data.maxDrawdown) : money(0) },
         {
           label: 'Longest streaks',
-          value: `${data.longestWinStreak} wins · ${data.longestLossStreak} losses`,
+          value: `${plural(data.longestWinStreak, 'win', 'wins')} · ${plural(data.longestLossStreak, 'loss', 'losses')}`,
         },
       ]
     : [];
@@ -51,6 +72,14 @@ export function StatisticsDashboard() {
         symbols={facets?.symbols ?? []}
         tags={[...new Set([...(facets?.setupTags ?? []), ...(facets?.mistakeTags ?? [])])]}
       />
+      {data ? (
+        <div className="cw-journal-stats__currency">
+          <CurrencySelect currencies={data.currencies} value={data.currency} onChange={setCurrency} />
+          <span className="cw-journal-muted">
+            Amounts in {data.currency}; days and hours in {data.timeZone}.
+          </span>
+        </div>
+      ) : null}
       {stats.error ? (
         <Alert type="error" showIcon message={stats.error.message} />
       ) : !data ? (
@@ -68,67 +97,70 @@ export function StatisticsDashboard() {
               </div>
             ))}
           </dl>
-          <Card title="Equity curve" size="small" className="cw-journal-card">
-            <EquityCurveChart points={data.equityCurve} />
-          </Card>
-          <div className="cw-journal-breakdowns">
-            <Card size="small" className="cw-journal-card">
-              <BarChart
-                title="P&L distribution (trades per bucket)"
-                format={(value) => String(value)}
-                bars={data.pnlDistribution.map((bucket) => ({
-                  label: `${formatNumber(bucket.from, 0)}…${formatNumber(bucket.to, 0)}`,
-                  value: bucket.trades,
-                }))}
-              />
+          {proSection('Equity curve', data.equityCurve, (points) => (
+            <Card title="Equity curve" size="small" className="cw-journal-card">
+              <EquityCurveChart points={points} />
             </Card>
-            <Card size="small" className="cw-journal-card">
-              <BarChart
-                title="P&L by weekday"
-                bars={data.byWeekday.map((row) => ({
-                  label: row.key.slice(0, 3),
-                  value: row.netPnl,
-                  detail: `${row.trades} trades`,
-                }))}
-              />
-            </Card>
-            <Card size="small" className="cw-journal-card">
-              <BarChart
-                title="P&L by hour opened"
-                bars={data.byHour
-                  .filter((row) => row.trades > 0)
-                  .map((row) => ({
-                    label: `${row.key}:00`,
-                    value: row.netPnl,
-                    detail: `${row.trades} trades`,
-                  }))}
-              />
-            </Card>
-            <Card size="small" className="cw-journal-card">
-              <BarChart
-                title="P&L by symbol"
-                bars={data.bySymbol
-                  .slice(0, 12)
-                  .map((row) => ({ label: row.key, value: row.netPnl, detail: `${row.trades} trades` }))}
-              />
-            </Card>
-            <Card size="small" className="cw-journal-card">
-              <BarChart
-                title="P&L by setup tag"
-                bars={data.bySetupTag
-                  .slice(0, 12)
-                  .map((row) => ({ label: row.key, value: row.netPnl, detail: `${row.trades} trades` }))}
-              />
-            </Card>
-            <Card size="small" className="cw-journal-card">
-              <BarChart
-                title="P&L by mistake tag"
-                bars={data.byMistakeTag
-                  .slice(0, 12)
-                  .map((row) => ({ label: row.key, value: row.netPnl, detail: `${row.trades} trades` }))}
-              />
-            </Card>
-          </div>
+          ))}
+          {data.breakdownsLocked ? (
+            <LockedSection title="Breakdowns by tag, symbol, weekday and hour" />
+          ) : (
+            <div className="cw-journal-breakdowns">
+              {proSection('P&L distribution', data.pnlDistribution, (buckets) => (
+                <Card size="small" className="cw-journal-card">
+                  <BarChart
+                    title="P&L distribution (trades per bucket)"
+                    format={(value) => String(value)}
+                    bars={buckets.map((bucket) => ({
+                      label: `${formatNumber(bucket.from, 0)}…${formatNumber(bucket.to, 0)}`,
+                      value: bucket.trades,
+                    }))}
+                  />
+                </Card>
+              ))}
+              {proSection('P&L by weekday', data.byWeekday, (rows) => (
+                <Card size="small" className="cw-journal-card">
+                  <BarChart
+                    title="P&L by weekday"
+                    bars={rows.map((row) => ({
+                      label: row.key.slice(0, 3),
+                      value: row.netPnl,
+                      detail: `${row.trades} trades`,
+                    }))}
+                  />
+                </Card>
+              ))}
+              {proSection('P&L by hour opened', data.byHour, (rows) => (
+                <Card size="small" className="cw-journal-card">
+                  <BarChart
+                    title="P&L by hour opened"
+                    bars={rows
+                      .filter((row) => row.trades > 0)
+                      .map((row) => ({
+                        label: `${row.key}:00`,
+                        value: row.netPnl,
+                        detail: `${row.trades} trades`,
+                      }))}
+                  />
+                </Card>
+              ))}
+              {proSection('P&L by symbol', data.bySymbol, (rows) => (
+                <Card size="small" className="cw-journal-card">
+                  <BarChart title="P&L by symbol" bars={breakdownBars(rows)} />
+                </Card>
+              ))}
+              {proSection('P&L by setup tag', data.bySetupTag, (rows) => (
+                <Card size="small" className="cw-journal-card">
+                  <BarChart title="P&L by setup tag" bars={breakdownBars(rows)} />
+                </Card>
+              ))}
+              {proSection('P&L by mistake tag', data.byMistakeTag, (rows) => (
+                <Card size="small" className="cw-journal-card">
+                  <BarChart title="P&L by mistake tag" bars={breakdownBars(rows)} />
+                </Card>
+              ))}
+            </div>
+          )}
         </>
       )}
     </section>

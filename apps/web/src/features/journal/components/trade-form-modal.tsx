@@ -1,22 +1,33 @@
+import { zoneClock, zonedTimeToInstant } from '@candlewise/shared';
 import { Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
 import { useEffect } from 'react';
 import { toast } from 'react-toastify';
 import type { ApiError } from '@/lib/api-client';
 import { type TradeFormValues, useCreateTrade, useUpdateTrade } from '../api/journal-trades';
 import type { JournalTrade } from '../api/journal-types';
+import { useJournalTimeZone } from '../lib/journal-time';
 
 type FormShape = Omit<TradeFormValues, 'entryTime' | 'exitTime'> & { entryTime: string; exitTime?: string };
 
-/** 'YYYY-MM-DDTHH:mm' in the browser's zone, what <input type="datetime-local"> reads and writes. */
-export function toLocalInput(iso: string | null | undefined): string {
+/** 'YYYY-MM-DDTHH:mm' in the learner's zone, what <input type="datetime-local"> reads and writes. */
+export function toLocalInput(iso: string | null | undefined, timeZone: string): string {
   if (!iso) return '';
-  const date = new Date(iso);
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  const ms = Date.parse(iso);
+  return new Date(ms + zoneClock(timeZone).offsetMinutes(ms) * 60_000).toISOString().slice(0, 16);
 }
 
-const fromLocalInput = (value: string | undefined) => (value ? new Date(value).toISOString() : null);
+/** The instant of a datetime-local value read in the learner's zone (daylight saving included). */
+export function fromLocalInput(value: string | undefined, timeZone: string): string | null {
+  const parts = value?.match(/^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/);
+  if (!parts) return null;
+  const [year, month, day, hour, minute] = parts.slice(1).map(Number);
+  return new Date(zonedTimeToInstant({ year, month, day, hour, minute, second: 0 }, timeZone)).toISOString();
+}
 
-/** Add or edit a trade. Verified trades (competition, broker) keep their executions: only the annotations change. */
+/**
+ * Add or edit a trade. Trades from fills (competition, broker, broker files) are rebuilt from their
+ * executions: only the annotations change.
+ */
 export function TradeFormModal({
   open,
   trade,
@@ -29,9 +40,10 @@ export function TradeFormModal({
   onClose: () => void;
 }) {
   const [form] = Form.useForm<FormShape>();
+  const timeZone = useJournalTimeZone();
   const create = useCreateTrade();
   const update = useUpdateTrade();
-  const verified = Boolean(trade?.verified);
+  const verified = Boolean(trade?.verified || trade?.fromFills);
 
   useEffect(() => {
     if (!open) return;
@@ -39,19 +51,21 @@ export function TradeFormModal({
     if (trade) {
       form.setFieldsValue({
         ...trade,
-        entryTime: toLocalInput(trade.entryTime),
-        exitTime: toLocalInput(trade.exitTime),
+        entryTime: toLocalInput(trade.entryTime, timeZone),
+        exitTime: toLocalInput(trade.exitTime, timeZone),
       } as unknown as FormShape);
     } else {
       const day = defaultDate ?? new Date().toISOString().slice(0, 10);
       form.setFieldsValue({
         side: 'long',
         fees: 0,
+        currency: 'INR',
+        multiplier: 1,
         entryTime: `${day}T09:30`,
         exitTime: `${day}T10:30`,
       } as FormShape);
     }
-  }, [open, trade, defaultDate, form]);
+  }, [open, trade, defaultDate, form, timeZone]);
 
   const submit = async (values: FormShape) => {
     const input: TradeFormValues = {
@@ -59,9 +73,11 @@ export function TradeFormModal({
       exitPrice: values.exitPrice ?? null,
       stopPrice: values.stopPrice ?? null,
       targetPrice: values.targetPrice ?? null,
-      entryTime: fromLocalInput(values.entryTime)!,
-      exitTime: fromLocalInput(values.exitTime),
+      entryTime: fromLocalInput(values.entryTime, timeZone)!,
+      exitTime: fromLocalInput(values.exitTime, timeZone),
       fees: values.fees ?? 0,
+      currency: (values.currency ?? 'INR').trim().toUpperCase(),
+      multiplier: values.multiplier ?? 1,
     };
     try {
       if (trade) await update.mutateAsync({ id: trade._id, input });
@@ -95,7 +111,7 @@ export function TradeFormModal({
     >
       {verified ? (
         <p className="cw-journal-muted">
-          This trade comes from verified fills: you can change its stop, target, tags and notes.
+          This trade is rebuilt from its fills: you can change its stop, target, tags and notes.
         </p>
       ) : null}
       <Form
@@ -127,6 +143,17 @@ export function TradeFormModal({
             <InputNumber disabled={verified} min={0} style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item name="fees" label="Fees">
+            <InputNumber disabled={verified} min={0} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item
+            name="currency"
+            label="Currency"
+            extra="INR, USD… statistics never add two currencies"
+            rules={[{ pattern: /^[A-Za-z]{3}$/, message: 'Use a currency code such as INR or USD.' }]}
+          >
+            <Input disabled={verified} maxLength={3} autoComplete="off" />
+          </Form.Item>
+          <Form.Item name="multiplier" label="Multiplier" extra="Units per contract: 1 for shares">
             <InputNumber disabled={verified} min={0} style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item

@@ -11,12 +11,10 @@ import {
   useJournalTrades,
 } from '../api/journal-trades';
 import type { JournalTrade, TradeFilters } from '../api/journal-types';
-import { formatNumber, formatPnl, pnlClass } from '../lib/journal-time';
+import { formatNumber, formatPnl, pnlClass, useJournalTimeZone } from '../lib/journal-time';
 import { TradeFiltersBar } from './trade-filters-bar';
 import { TradeFormModal } from './trade-form-modal';
 import { TradeSource, TradeTags } from './trade-tags';
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Every trade: filter, sort, page, tag several at once, edit, delete, export. */
 export function TradesTable() {
@@ -35,6 +33,12 @@ export function TradesTable() {
   const bulk = useBulkTag();
   const remove = useDeleteTrade();
   const facets = trades.data?.facets;
+  // Times in the learner's profile zone, as the calendar and the statistics read them.
+  const dateFormat = new Intl.DateTimeFormat('en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: useJournalTimeZone(),
+  });
 
   const applyBulk = async (mode: 'add' | 'remove') => {
     try {
@@ -104,7 +108,9 @@ export function TradesTable() {
       sorter: true,
       sortOrder: sortOrder('pnl'),
       align: 'right',
-      render: (_, trade) => <span className={pnlClass(trade.pnl)}>{formatPnl(trade.pnl)}</span>,
+      render: (_, trade) => (
+        <span className={pnlClass(trade.pnl)}>{formatPnl(trade.pnl, trade.currency)}</span>
+      ),
     },
     {
       title: 'R',

@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/page-header/page-header';
 import { PageSpinner } from '@/components/page-spinner/page-spinner';
 import { DayPanel } from '../components/day-panel';
 import { JournalCalendar } from '../components/journal-calendar';
-import { todayDate } from '../lib/journal-time';
+import { todayDate, useJournalTimeZone } from '../lib/journal-time';
 import './journal.css';
 
 // The other tabs load when opened: the calendar is what most visits need.
@@ -16,18 +16,24 @@ const TradesTable = lazy(() =>
 const ImportWizard = lazy(() =>
   import('../components/import-wizard').then((module) => ({ default: module.ImportWizard })),
 );
+const OpenPositions = lazy(() =>
+  import('../components/open-positions').then((module) => ({ default: module.OpenPositions })),
+);
 const StatisticsDashboard = lazy(() =>
   import('../components/statistics-dashboard').then((module) => ({ default: module.StatisticsDashboard })),
 );
 const later = (node: ReactNode) => <Suspense fallback={<PageSpinner />}>{node}</Suspense>;
 
-const tabs = ['calendar', 'trades', 'import', 'statistics'] as const;
+const tabs = ['calendar', 'trades', 'positions', 'import', 'statistics'] as const;
 type JournalTab = (typeof tabs)[number];
 
-/** /journal: the month calendar and the day's entry, the trades table, the import wizard and the statistics. */
+/**
+ * /journal: the month calendar and the day's entry, the trades table, the open positions, the import
+ * wizard and the statistics. Days are the learner's, in their profile time zone.
+ */
 export default function JournalPage() {
   const [params, setParams] = useSearchParams();
-  const today = todayDate();
+  const today = todayDate(useJournalTimeZone());
   const active: JournalTab = tabs.includes(params.get('tab') as JournalTab)
     ? (params.get('tab') as JournalTab)
     : 'calendar';
@@ -75,6 +81,7 @@ export default function JournalPage() {
             ),
           },
           { key: 'trades', label: 'Trades', children: later(<TradesTable />) },
+          { key: 'positions', label: 'Open positions', children: later(<OpenPositions />) },
           { key: 'import', label: 'Import', children: later(<ImportWizard />) },
           { key: 'statistics', label: 'Statistics', children: later(<StatisticsDashboard />) },
         ]}

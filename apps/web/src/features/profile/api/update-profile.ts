@@ -1,7 +1,7 @@
 import type { PublicUser } from '@candlewise/shared';
 import { apiClient } from '@/lib/api-client';
 
-export type ProfileChanges = { firstName?: string; lastName?: string };
+export type ProfileChanges = { firstName?: string; lastName?: string; timeZone?: string };
 
 /** PUT /user/update/user-details with the caller's id and the changed fields; answers the updated user. */
 export async function updateProfile(userId: string, changes: ProfileChanges): Promise<PublicUser> {

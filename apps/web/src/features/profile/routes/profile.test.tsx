@@ -222,4 +222,34 @@ describe('/profile', { timeout: 20_000 }, () => {
       ['DELETE', '/api/v1/user/account', { password: 'right-one' }],
     ]);
   });
+
+  it('saves the time zone the journal reads days and hours in, starting from the browser’s zone', async () => {
+    const original = Intl.DateTimeFormat.prototype.resolvedOptions;
+    const browserZone = vi
+      .spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions')
+      .mockImplementation(function (this: Intl.DateTimeFormat) {
+        return { ...original.call(this), timeZone: 'America/New_York' };
+      });
+    try {
+      const session = makeSession({ firstName: 'Ada', lastName: 'Lovelace' });
+      const moved = { ...session.user, timeZone: 'America/New_York' };
+      const api = mockApi({
+        ...noNotifications,
+        'PUT /user/update/user-details': { body: { success: true, data: { user: moved } } },
+      });
+      const { user } = await openProfile(session);
+      expect(screen.getByText(/Saved:/)).toHaveTextContent(
+        'Saved: Asia/Kolkata (this browser is in America/New_York).',
+      );
+      await user.click(screen.getByRole('button', { name: 'Save time zone' }));
+      await screen.findByText('Your time zone is America/New_York.');
+      expect(api.callsTo('PUT', '/user/update/user-details')[0].body).toEqual({
+        userId: session.user._id,
+        timeZone: 'America/New_York',
+      });
+      expect(screen.getByRole('button', { name: 'Save time zone' })).toBeDisabled();
+    } finally {
+      browserZone.mockRestore();
+    }
+  });
 });

@@ -7,6 +7,7 @@ import { AvatarUpload } from '../components/avatar-upload';
 import { NameForm } from '../components/name-form';
 import { PasswordSection } from '../components/password-section';
 import { PhoneNumberSection } from '../components/phone-number-section';
+import { TimeZoneSection } from '../components/time-zone-section';
 import './profile.css';
 
 const planLabels = {
@@ -44,6 +45,10 @@ export default function ProfilePage() {
 
       <Card title={<h2 className="cw-profile__card-title">Password</h2>} className="cw-profile__card">
         <PasswordSection user={user} />
+      </Card>
+
+      <Card title={<h2 className="cw-profile__card-title">Time zone</h2>} className="cw-profile__card">
+        <TimeZoneSection key={user.timeZone} user={user} />
       </Card>
 
       <Card title={<h2 className="cw-profile__card-title">Appearance</h2>} className="cw-profile__card">

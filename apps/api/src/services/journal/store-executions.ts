@@ -1,0 +1,80 @@
+import { type DbExecutor, journalExecutions, newId } from '@candlewise/db';
+import type { ImportedExecution, JournalExecutionSource } from '@candlewise/shared';
+import { sql } from 'drizzle-orm';
+
+export type StoredCounts = {
+  /** Fills the journal did not know. */
+  added: number;
+  /** Fills already known whose fee changed (a broker's charges reported after the fill). */
+  feeUpdated: number;
+  /** Fills already known, unchanged. */
+  known: number;
+  /** Accounts with a new or changed fill: their trades need rebuilding. */
+  changedAccounts: Set<string>;
+};
+
+/**
+ * Stores fills by identity, unique per learner, source and account: a fill read again adds nothing,
+ * except that a fee reported later (brokers add charges after the fill) replaces the stored one —
+ * a later 0 never erases known charges.
+ */
+export async function storeExecutions(
+  db: DbExecutor,
+  userId: string,
+  source: JournalExecutionSource,
+  executions: readonly ImportedExecution[],
+): Promise<StoredCounts> {
+  const counts: StoredCounts = { added: 0, feeUpdated: 0, known: 0, changedAccounts: new Set() };
+  // One statement may not touch a row twice: a fill listed twice is stored once.
+  const unique = [
+    ...new Map(
+      executions.map((execution) => [`${execution.account}\n${execution.identity}`, execution]),
+    ).values(),
+  ];
+  counts.known += executions.length - unique.length;
+  // Chunks keep each statement well under PostgreSQL's 65,535 bind-parameter limit.
+  for (let start = 0; start < unique.length; start += 500) {
+    const chunk = unique.slice(start, start + 500);
+    const written = await db
+      .insert(journalExecutions)
+      .values(
+        chunk.map((execution) => ({
+          id: newId(execution.executedAt),
+          userId,
+          source,
+          account: execution.account,
+          identity: execution.identity,
+          symbol: execution.symbol,
+          assetClass: execution.assetClass,
+          side: execution.side,
+          quantity: execution.quantity,
+          price: execution.price,
+          fee: execution.fee,
+          currency: execution.currency,
+          multiplier: execution.multiplier,
+          executedAt: execution.executedAt,
+          brokerTradeId: execution.brokerTradeId ?? null,
+          orderId: execution.orderId ?? null,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [
+          journalExecutions.userId,
+          journalExecutions.source,
+          journalExecutions.account,
+          journalExecutions.identity,
+        ],
+        set: { fee: sql`excluded.fee` },
+        setWhere: sql`excluded.fee <> 0 and ${journalExecutions.fee} <> excluded.fee`,
+      })
+      // xmax is 0 on a row this statement inserted, the updating transaction's id on an updated one.
+      .returning({ account: journalExecutions.account, inserted: sql<boolean>`(xmax = 0)` });
+    for (const row of written) {
+      if (row.inserted) counts.added += 1;
+      else counts.feeUpdated += 1;
+      counts.changedAccounts.add(row.account);
+    }
+    counts.known += chunk.length - written.length;
+  }
+  return counts;
+}

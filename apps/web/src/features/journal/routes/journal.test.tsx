@@ -1,0 +1,214 @@
+import { computeStatistics, gateStatistics } from '@candlewise/shared';
+import { screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { type ApiCall, mockApi } from '@/testing/mock-api';
+import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
+import { makeSession } from '@/testing/test-data';
+
+// jsdom cannot lay out the chart's canvas: the curve's data is what matters here.
+vi.mock('../components/equity-curve-chart', () => ({
+  EquityCurveChart: ({ points }: { points: unknown[] }) => <p>Equity curve of {points.length} days</p>,
+}));
+
+const noNotifications = { 'GET /notification/all': { body: { success: true, data: [] } } };
+const emptyTrades = {
+  'GET /journal/trades': {
+    body: {
+      success: true,
+      data: {
+        trades: [],
+        total: 0,
+        page: 1,
+        pageSize: 1,
+        facets: { symbols: [], setupTags: [], mistakeTags: [], currencies: ['INR', 'USD'] },
+      },
+    },
+  },
+};
+
+/** Statistics as the API answers them: one currency's figures, Pro sections locked unless `pro`. */
+function statistics(currency: string, pnls: number[], pro: boolean) {
+  const stats = computeStatistics(
+    pnls.map((pnl, index) => ({
+      id: String(index),
+      symbol: 'INFY',
+      entryMs: Date.parse('2026-11-02T04:00:00Z') + index * 3_600_000,
+      exitMs: Date.parse('2026-11-02T05:00:00Z') + index * 3_600_000,
+      pnl,
+      risk: null,
+      setupTags: [],
+      mistakeTags: [],
+    })),
+    { timeZone: 'Asia/Kolkata' },
+  );
+  return {
+    success: true,
+    data: {
+      currency,
+      currencies: [
+        { currency: 'INR', trades: 2 },
+        { currency: 'USD', trades: 1 },
+      ],
+      timeZone: 'Asia/Kolkata',
+      breakdownsLocked: !pro,
+      ...gateStatistics(stats, pro),
+    },
+  };
+}
+
+describe('/journal', { timeout: 60_000 }, () => {
+  beforeAll(async () => {
+    await warmUpFrame();
+    await import('./journal');
+  }, FRAME_WARM_UP_MS);
+
+  it('shows a free learner one currency at a time, with the breakdowns locked behind the Pricing link', async () => {
+    const api = mockApi({
+      ...noNotifications,
+      ...emptyTrades,
+      'GET /journal/stats': (call: ApiCall) =>
+        call.url.searchParams.get('currency') === 'USD'
+          ? { body: statistics('USD', [10], false) }
+          : { body: statistics('INR', [100, 50], false) },
+    });
+    const { user } = renderApp('/journal?tab=statistics', { auth: makeSession() });
+    const figures = await screen.findByTestId('journal-figures');
+    expect(within(figures).getByText('+₹150')).toBeInTheDocument();
+    expect(screen.getByText('Amounts in INR; days and hours in Asia/Kolkata.')).toBeInTheDocument();
+    const upgrade = screen.getAllByRole('link', { name: 'Upgrade to Pro' });
+    expect(upgrade.length).toBeGreaterThan(0);
+    for (const link of upgrade) expect(link).toHaveAttribute('href', '/pricing');
+    expect(screen.getByText('Breakdowns by tag, symbol, weekday and hour')).toBeInTheDocument();
+    expect(screen.queryByText('P&L by symbol')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Currency' }));
+    await user.click(await screen.findByText('USD · 1 trade'));
+    expect(await within(screen.getByTestId('journal-figures')).findAllByText('+$10')).not.toHaveLength(0);
+    expect(within(screen.getByTestId('journal-figures')).queryByText('+₹150')).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/journal/stats').at(-1)?.url.searchParams.get('currency')).toBe('USD');
+  });
+
+  it('shows a Pro learner the breakdowns, and hides the currency choice with one currency', async () => {
+    const single = statistics('INR', [100, 50], true);
+    single.data.currencies = [{ currency: 'INR', trades: 2 }];
+    mockApi({ ...noNotifications, ...emptyTrades, 'GET /journal/stats': { body: single } });
+    renderApp('/journal?tab=statistics', {
+      auth: makeSession({ planStatus: 'active', planExpirationDate: Math.floor(Date.now() / 1000) + 86_400 }),
+    });
+    expect(await screen.findByText('P&L by symbol')).toBeInTheDocument();
+    expect(screen.getByText('Equity curve of 1 days')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Upgrade to Pro' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Currency' })).not.toBeInTheDocument();
+  });
+
+  it('lists open positions and sends the opening holdings a sale without a purchase needs', async () => {
+    const need = {
+      source: 'csv',
+      account: '',
+      accountLabel: 'Imported files',
+      symbol: 'ITC',
+      quantity: 100,
+      currency: 'INR',
+      firstSaleAt: '2026-11-05T05:30:00.000Z',
+    };
+    const api = mockApi({
+      ...noNotifications,
+      'GET /journal/positions': {
+        body: {
+          success: true,
+          data: {
+            positions: [
+              {
+                source: 'csv',
+                account: '',
+                accountLabel: 'Imported files',
+                symbol: 'HDFCBANK',
+                side: 'long',
+                quantity: 20,
+                averagePrice: 1650,
+                currency: 'INR',
+                multiplier: 1,
+                since: '2026-10-14T04:30:00.000Z',
+                fromOpeningHoldings: false,
+              },
+            ],
+            needsOpeningHoldings: [need],
+          },
+        },
+      },
+      'POST /journal/opening-holdings': {
+        body: {
+          success: true,
+          data: { completeTrades: 1, addedTrades: 1, openPositions: 1, needsOpeningHoldings: [] },
+        },
+      },
+    });
+    const { user } = renderApp('/journal?tab=positions', { auth: makeSession() });
+    expect(await screen.findByText('HDFCBANK')).toBeInTheDocument();
+    expect(screen.getByText('₹1,650')).toBeInTheDocument();
+    expect(screen.getByText('Some sales have no purchase in your journal')).toBeInTheDocument();
+
+    const save = screen.getByRole('button', { name: 'Save opening holdings' });
+    expect(save).toBeDisabled();
+    await user.type(screen.getByLabelText('Average price of ITC (INR)'), '400');
+    await user.click(save);
+    await screen.findByText('Opening holdings saved: 1 trade added to your journal.');
+    expect(api.callsTo('POST', '/journal/opening-holdings')[0].body).toEqual({
+      source: 'csv',
+      account: '',
+      holdings: [{ symbol: 'ITC', quantity: 100, averagePrice: 400, currency: 'INR' }],
+    });
+  });
+
+  it('previews a broker file as new and known fills, complete trades and open positions', async () => {
+    mockApi({
+      ...noNotifications,
+      'GET /journal/import/presets': {
+        body: {
+          success: true,
+          data: [
+            {
+              id: 'zerodha',
+              name: 'Zerodha tradebook',
+              description: 'The tradebook CSV.',
+              required: [],
+              optional: [],
+              templateUrl: '/api/v1/journal/import/template?preset=zerodha',
+            },
+          ],
+        },
+      },
+      'POST /journal/import/preview': {
+        body: {
+          success: true,
+          data: {
+            rows: 3,
+            format: 'fills',
+            errors: [],
+            skipped: {},
+            newFills: 1,
+            knownFills: 2,
+            completeTrades: 1,
+            openPositions: 1,
+            needsOpeningHoldings: [],
+            newTrades: 1,
+            duplicates: 0,
+            trades: [],
+          },
+        },
+      },
+    });
+    const { user } = renderApp('/journal?tab=import', { auth: makeSession() });
+    await user.click(await screen.findByText('Zerodha tradebook'));
+    await user.upload(
+      screen.getByTestId('import-file-input'),
+      new File(['symbol,trade_type\n'], 'tradebook.csv', { type: 'text/csv' }),
+    );
+    expect(
+      await screen.findByText(
+        '3 rows read: 1 new fill, 2 already in your journal, 1 trade complete, 1 position open.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import 1 fill' })).toBeEnabled();
+  });
+});
