@@ -16,6 +16,7 @@ export * from './groups/group-rules.ts';
 export * from './journal/csv.ts';
 export * from './journal/csv-import.ts';
 export * from './journal/executions.ts';
+export * from './journal/importers/index.ts';
 export * from './journal/journal-schemas.ts';
 export * from './journal/round-trips.ts';
 export * from './journal/statistics.ts';

@@ -1,0 +1,45 @@
+/**
+ * Which layout a file is in, from its column names: the first rows are enough (brokers and
+ * spreadsheets may put notices or a title block above the column row).
+ */
+import { parseCsv } from '../csv.ts';
+import { readFlexFile } from './ibkr-flex-file.ts';
+import { columnKeys } from './import-rows.ts';
+
+export const JOURNAL_IMPORT_LAYOUT_IDS = [
+  'zerodha-tradebook',
+  'ibkr-activity-trades',
+  'ibkr-trade-confirmation',
+  'groww-order-history',
+  'candlewise-template',
+  'candlewise-export',
+] as const;
+export type JournalImportLayoutId = (typeof JOURNAL_IMPORT_LAYOUT_IDS)[number];
+
+const hasAll = (keys: Map<string, number>, names: readonly string[]) => names.every((name) => keys.has(name));
+
+/** The layout whose column names the file's header row holds, or null when none fits. */
+export function detectLayout(text: string): JournalImportLayoutId | null {
+  // Only the head of the file matters; a whole year of fills need not be parsed twice.
+  const head = text.length > 200_000 ? text.slice(0, text.lastIndexOf('\n', 200_000)) : text;
+  for (const header of readFlexFile(head).headers) {
+    if (!header.keys.has('symbol') || !header.keys.has('quantity')) continue;
+    if (header.keys.has('tradeprice') || header.keys.has('ibcommission') || header.keys.has('iborderid')) {
+      return 'ibkr-activity-trades';
+    }
+    if (header.keys.has('price') && header.keys.has('buysell') && header.keys.has('datetime')) {
+      return 'ibkr-trade-confirmation';
+    }
+  }
+  const records = parseCsv(head).slice(0, 60);
+  for (const record of records) {
+    const keys = columnKeys(record.fields);
+    if (hasAll(keys, ['symbol', 'tradetype', 'tradeid', 'orderexecutiontime'])) return 'zerodha-tradebook';
+    if (hasAll(keys, ['symbol', 'exchangeorderid', 'executiondateandtime'])) return 'groww-order-history';
+  }
+  const first = records[0] ? columnKeys(records[0].fields) : new Map<string, number>();
+  if (hasAll(first, ['symbol', 'side', 'quantity', 'entryprice', 'entrytime'])) {
+    return first.has('source') && first.has('verified') ? 'candlewise-export' : 'candlewise-template';
+  }
+  return null;
+}

@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import * as shared from '../../index.ts';
+import {
+  detectLayout,
+  JOURNAL_IMPORT_LAYOUT_IDS,
+  JOURNAL_IMPORT_LAYOUTS,
+  type JournalImportLayoutId,
+  parseExecutions,
+} from './index.ts';
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+const options = { timeZone: 'Asia/Kolkata' };
+
+const FIXTURES: Array<[string, JournalImportLayoutId]> = [
+  ['zerodha-equity-tradebook.csv', 'zerodha-tradebook'],
+  ['zerodha-fo-tradebook.csv', 'zerodha-tradebook'],
+  ['zerodha-tradebook-excel.csv', 'zerodha-tradebook'],
+  ['ibkr-activity-trades.csv', 'ibkr-activity-trades'],
+  ['ibkr-trade-confirmation.csv', 'ibkr-trade-confirmation'],
+  ['groww-stock-orders.csv', 'groww-order-history'],
+  ['candlewise-template.csv', 'candlewise-template'],
+  ['candlewise-export.csv', 'candlewise-export'],
+];
+
+describe('JOURNAL_IMPORT_LAYOUTS', () => {
+  it('describes every layout once, with what it is and how to export it', () => {
+    expect(JOURNAL_IMPORT_LAYOUTS.map((layout) => layout.id)).toEqual([...JOURNAL_IMPORT_LAYOUT_IDS]);
+    for (const layout of JOURNAL_IMPORT_LAYOUTS) {
+      expect(layout.name.length, layout.id).toBeGreaterThan(3);
+      expect(layout.description.length, layout.id).toBeGreaterThan(40);
+      expect(layout.howToExport.length, layout.id).toBeGreaterThan(40);
+    }
+  });
+
+  it('is exported from @candlewise/shared', () => {
+    expect(shared.parseExecutions).toBe(parseExecutions);
+    expect(shared.JOURNAL_IMPORT_LAYOUTS).toBe(JOURNAL_IMPORT_LAYOUTS);
+  });
+});
+
+describe('detectLayout', () => {
+  it.each(FIXTURES)('recognises %s', (name, layout) => {
+    expect(detectLayout(fixture(name))).toBe(layout);
+  });
+
+  it('recognises nothing in a file of other columns', () => {
+    expect(detectLayout('date,description,amount\n2024-01-01,coffee,3\n')).toBeNull();
+    expect(detectLayout('')).toBeNull();
+  });
+});
+
+describe('parseExecutions', () => {
+  it.each(FIXTURES)('reads %s the same whether the layout is chosen or found', (name, layout) => {
+    const chosen = parseExecutions(layout, fixture(name), options);
+    const found = parseExecutions('auto', fixture(name), options);
+    expect(found).toEqual(chosen);
+    expect(found.layout).toBe(layout);
+    expect(found.errors).toEqual([]);
+    expect(found.executions.length).toBeGreaterThan(0);
+  });
+
+  it('answers an unknown file with one sentence on line 1', () => {
+    expect(parseExecutions('auto', 'date,amount\n2024-01-01,3\n', options)).toEqual({
+      layout: null,
+      rows: 0,
+      executions: [],
+      errors: [
+        { line: 1, message: expect.stringMatching(/^Candlewise does not recognise this file’s columns/) },
+      ],
+      skipped: {},
+    });
+  });
+
+  it('reports a file read in the wrong layout instead of misreading it', () => {
+    const parsed = parseExecutions('ibkr-activity-trades', fixture('zerodha-equity-tradebook.csv'), options);
+    expect(parsed.executions).toEqual([]);
+    expect(parsed.errors).toHaveLength(1);
+  });
+});
