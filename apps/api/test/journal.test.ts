@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { journalTrades, users } from '@candlewise/db';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -80,6 +81,7 @@ beforeAll(async () => {
     ['admin', 'admin'],
     ['kiran', 'user'],
     ['meera', 'user'],
+    ['omar', 'user'],
     ['nia', 'user'],
   ] as const) {
     const user = await createOnboardedUser(database.db, {
@@ -285,10 +287,11 @@ describe('CSV import', () => {
     const commit = await upload('asha', '/journal/import/commit?preset=generic', csvFile(bad));
     expect(commit.statusCode).toBe(400);
     expect(commit.json().code).toBe('VALIDATION_FAILED');
+    const advice = 'Correct the row, or start again from the template in Journal → Import.';
     expect(commit.json().details).toEqual([
-      { path: 'line 11', message: 'entry_price "abc" is not a number.' },
-      { path: 'line 43', message: 'side "sideways" is not long or short.' },
-      { path: 'line 100', message: expect.stringContaining('exit_time "not-a-time"') },
+      { path: 'line 11', message: `Entry_price "abc" is not a number. ${advice}` },
+      { path: 'line 43', message: `Side "sideways" is not long or short. ${advice}` },
+      { path: 'line 100', message: expect.stringContaining('Exit_time "not-a-time" is not a date') },
     ]);
     expect(await countTrades('asha')).toBe(before);
   });
@@ -316,10 +319,18 @@ describe('CSV import', () => {
     ).toBe(100);
   });
 
-  it('imports a broker preset by fills and serves every template', async () => {
+  it('imports a broker layout by fills and serves every example', async () => {
     const presets = (await as('asha', 'GET', '/journal/import/presets')).json().data;
-    expect(presets.map((preset: { id: string }) => preset.id)).toEqual(['generic', 'zerodha', 'ibkr']);
+    expect(presets.map((preset: { id: string; kind: string }) => [preset.id, preset.kind])).toEqual([
+      ['zerodha-tradebook', 'fills'],
+      ['ibkr-activity-trades', 'fills'],
+      ['ibkr-trade-confirmation', 'fills'],
+      ['groww-order-history', 'fills'],
+      ['candlewise-template', 'trades'],
+    ]);
     for (const preset of presets) {
+      expect(preset.howToExport.length, preset.id).toBeGreaterThan(40);
+      if (!preset.templateUrl) continue;
       const template = await app.inject({ method: 'GET', url: preset.templateUrl });
       expect(template.statusCode).toBe(200);
       expect(template.headers['content-type']).toContain('text/csv');
@@ -339,8 +350,18 @@ describe('CSV import', () => {
     const exported = await as('asha', 'GET', '/journal/export?source=csv&symbol=SYM1');
     expect(exported.headers['content-type']).toContain('text/csv');
     const lines = exported.body.trim().split('\r\n');
-    expect(lines[0]).toMatch(/^symbol,side,quantity,entry_price/);
+    expect(lines[0]).toBe(
+      'symbol,side,quantity,entry_price,exit_price,entry_time,exit_time,fees,stop,target,setup_tags,mistake_tags,notes,currency,multiplier,pnl,source,verified,account,id',
+    );
     expect(lines.length - 1).toBe(15);
+
+    // The whole journal (typed-in, template, broker-file and paper trades) read back adds nothing.
+    const before = await countTrades('asha');
+    const everything = (await as('asha', 'GET', '/journal/export')).body;
+    const back = await upload('asha', '/journal/import/commit', csvFile(everything, 'export.csv'));
+    expect(back.statusCode).toBe(201);
+    expect(back.json().data).toMatchObject({ layout: 'candlewise-template', added: 0 });
+    expect(await countTrades('asha')).toBe(before);
   });
 });
 
@@ -485,12 +506,16 @@ describe('values the database cannot store', () => {
     ].join('\n');
     const preview = await upload('ravi', '/journal/import/preview?preset=generic', csvFile(file));
     expect(preview.statusCode).toBe(200);
+    const fix = 'Correct the row, or start again from the template in Journal → Import.';
     expect(preview.json().data.errors).toEqual([
-      { line: 3, message: 'quantity must be under 100,000,000,000,000.' },
-      { line: 4, message: 'entry_price must be under 100,000,000,000,000.' },
-      { line: 5, message: 'the P&L (quantity times the price move) must be under 100,000,000,000,000.' },
-      { line: 6, message: 'entry_time "0000-01-01 09:15" is not in the years 1970 to 2100.' },
-      { line: 7, message: 'quantity must be at least 0.000001.' },
+      { line: 3, message: `Quantity must be under 100,000,000,000,000. ${fix}` },
+      { line: 4, message: `Entry_price must be under 100,000,000,000,000. ${fix}` },
+      {
+        line: 5,
+        message: `The P&L (quantity times the price move) must be under 100,000,000,000,000. ${fix}`,
+      },
+      { line: 6, message: `Entry_time "0000-01-01 09:15" is not in the years 1970 to 2100. ${fix}` },
+      { line: 7, message: `Quantity must be at least 0.000001. ${fix}` },
     ]);
     const commit = await upload('ravi', '/journal/import/commit?preset=generic', csvFile(file));
     expect(commit.statusCode).toBe(400);
@@ -503,11 +528,11 @@ describe('values the database cannot store', () => {
 
     // Broker fills that each fit can add up to a trade that does not: the opening fill's line says so.
     const fills = [
-      'symbol,trade_type,quantity,price,trade_id,order_execution_time',
-      `INFY,buy,60000000000000,1,f1,${day}T09:31:12`,
-      `INFY,buy,60000000000000,1,f2,${day}T09:32:12`,
-      `INFY,sell,60000000000000,1,f3,${day}T13:45:03`,
-      `INFY,sell,60000000000000,1,f4,${day}T13:46:03`,
+      'symbol,trade_type,quantity,price,trade_id,order_id,order_execution_time',
+      `INFY,buy,60000000000000,1,f1,o1,${day}T09:31:12`,
+      `INFY,buy,60000000000000,1,f2,o2,${day}T09:32:12`,
+      `INFY,sell,60000000000000,1,f3,o3,${day}T13:45:03`,
+      `INFY,sell,60000000000000,1,f4,o4,${day}T13:46:03`,
     ].join('\n');
     const fillsPreview = await upload('ravi', '/journal/import/preview?preset=zerodha', csvFile(fills));
     expect(fillsPreview.json().data.errors).toEqual([
@@ -690,8 +715,8 @@ describe('fills are the source of truth of broker files', () => {
   it('keeps Zerodha F&O fills apart when the per-day trade ids repeat on another day', async () => {
     const day = (date: string, first: string, second: string, entry: number, exit: number) =>
       zerodha([
-        `NIFTY26NOVFUT,FO,${date},buy,75,${entry},${first},,${date}T09:20:00`,
-        `NIFTY26NOVFUT,FO,${date},sell,75,${exit},${second},,${date}T10:20:00`,
+        `NIFTY26NOVFUT,FO,${date},buy,75,${entry},${first},${date.replaceAll('-', '')}${first},${date}T09:20:00`,
+        `NIFTY26NOVFUT,FO,${date},sell,75,${exit},${second},${date.replaceAll('-', '')}${second},${date}T10:20:00`,
       ]);
     const monday = day('2026-11-02', '1', '2', 24000, 24050);
     const tuesday = day('2026-11-03', '1', '2', 24100, 24000);
@@ -772,6 +797,67 @@ describe('fills are the source of truth of broker files', () => {
       expect.objectContaining({ side: 'long', quantity: 100, entryPrice: 400, exitPrice: 450, pnl: 5000 }),
     ]);
     expect((await as('kiran', 'GET', '/journal/positions')).json().data.needsOpeningHoldings).toEqual([]);
+  });
+});
+
+describe('real broker files, chosen or found from their columns', () => {
+  const fixture = (name: string) =>
+    readFileSync(
+      new URL(`../../../packages/shared/src/journal/importers/fixtures/${name}`, import.meta.url),
+      'utf8',
+    );
+  const FILES: Array<[string, string]> = [
+    ['zerodha-equity-tradebook.csv', 'zerodha-tradebook'],
+    ['zerodha-fo-tradebook.csv', 'zerodha-tradebook'],
+    ['ibkr-activity-trades.csv', 'ibkr-activity-trades'],
+    ['ibkr-trade-confirmation.csv', 'ibkr-trade-confirmation'],
+    ['groww-stock-orders.csv', 'groww-order-history'],
+  ];
+
+  it.each(FILES)('imports %s once: the same file again adds nothing', async (name, layout) => {
+    const file = csvFile(fixture(name), name);
+    const preview = (await upload('omar', '/journal/import/preview', file)).json().data;
+    expect(preview).toMatchObject({ layout, format: 'fills', errors: [] });
+    expect(preview.newFills).toBeGreaterThan(0);
+    const first = await upload('omar', '/journal/import/commit', file);
+    expect(first.statusCode, JSON.stringify(first.json())).toBe(201);
+    expect(first.json().data).toMatchObject({ layout, newFills: preview.newFills });
+    const trades = await countTrades('omar');
+    const again = await upload('omar', `/journal/import/commit?preset=${layout}`, file);
+    expect(again.json().data).toMatchObject({
+      newFills: 0,
+      knownFills: preview.newFills + preview.knownFills,
+      added: 0,
+    });
+    expect(await countTrades('omar')).toBe(trades);
+  });
+
+  it('keeps each IBKR account and currency apart, in New York time', async () => {
+    const { trades } = (await as('omar', 'GET', '/journal/trades?source=csv&limit=100')).json().data;
+    const ibkr = trades.filter((trade: { origin?: string; currency: string }) => trade.currency !== 'INR');
+    expect(ibkr.length).toBeGreaterThan(0);
+    expect(new Set(ibkr.map((trade: { currency: string }) => trade.currency)).size).toBeGreaterThan(1);
+  });
+
+  it('refuses to delete a trade rebuilt from fills (it would come back at the next import)', async () => {
+    const { trades } = (await as('omar', 'GET', '/journal/trades?source=csv&limit=1')).json().data;
+    expect(trades[0].fromFills).toBe(true);
+    const refused = await as('omar', 'DELETE', `/journal/trades/${trades[0]._id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'This trade is rebuilt from your broker’s fills at every import or sync, so deleting it would not last. Add a note or a mistake tag instead.',
+    );
+    expect((await as('asha', 'DELETE', `/journal/trades/${trades[0]._id}`)).statusCode).toBe(404);
+  });
+
+  it('reads its own export back (broker-file trades included) and adds nothing', async () => {
+    const before = await countTrades('omar');
+    const everything = (await as('omar', 'GET', '/journal/export')).body;
+    const back = await upload('omar', '/journal/import/commit', csvFile(everything, 'export.csv'));
+    expect(back.statusCode, back.body).toBe(201);
+    expect(back.json().data).toMatchObject({ added: 0, duplicates: before });
+    expect(back.json().message).toBe(`0 trades imported, ${before} already in your journal.`);
+    expect(await countTrades('omar')).toBe(before);
   });
 });
 

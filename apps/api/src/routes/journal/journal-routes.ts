@@ -1,5 +1,7 @@
 import {
-  JOURNAL_IMPORT_PRESETS,
+  JOURNAL_IMPORT_ALIASES,
+  JOURNAL_IMPORT_LAYOUT_IDS,
+  JOURNAL_IMPORT_LAYOUTS,
   JOURNAL_SCREENSHOT_MAX_BYTES,
   JOURNAL_SCREENSHOTS_PER_ENTRY,
   journalBulkTagSchema,
@@ -46,7 +48,10 @@ import { toJournalTrade } from '../../services/journal/to-journal-trade.ts';
 
 const dateParams = z.object({ date: journalDateSchema });
 const idParams = z.object({ id: z.string().min(1).max(64) });
-const presetQuery = z.object({ preset: z.enum(['generic', 'zerodha', 'ibkr']).default('generic') });
+/** A layout, an old preset name for one, or 'auto': the layout the file's columns show. */
+const presetQuery = z.object({
+  preset: z.enum(['auto', ...JOURNAL_IMPORT_LAYOUT_IDS, 'generic', 'zerodha', 'ibkr']).default('auto'),
+});
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 const ok = <T>(data: T, message?: string) => ({
   success: true as const,
@@ -94,16 +99,24 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Download the CSV template of an import format (the generic template by default)',
+        summary: 'Download the Candlewise template, or an example file of a broker layout',
         querystring: z.object({ preset: presetQuery.shape.preset }),
       },
     },
     async (request, reply) => {
-      const preset = JOURNAL_IMPORT_PRESETS.find((candidate) => candidate.id === request.query.preset)!;
+      const choice = request.query.preset;
+      const id =
+        choice === 'auto'
+          ? 'candlewise-template'
+          : choice in JOURNAL_IMPORT_ALIASES
+            ? JOURNAL_IMPORT_ALIASES[choice as keyof typeof JOURNAL_IMPORT_ALIASES]
+            : choice;
+      const layout = JOURNAL_IMPORT_LAYOUTS.find((candidate) => candidate.id === id)!;
+      if (!layout.example) throw notFound(`There is no example file of the ${layout.name} layout.`);
       return reply
         .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="candlewise-${preset.id}-template.csv"`)
-        .send(`${preset.example}\r\n`);
+        .header('Content-Disposition', `attachment; filename="${layout.id}.csv"`)
+        .send(`${layout.example}\r\n`);
     },
   );
 
@@ -413,16 +426,23 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
 
     own.get(
       '/journal/import/presets',
-      { schema: { tags, security, summary: 'The CSV formats you can import' } },
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            'The file layouts you can import: broker files (fills) and the Candlewise template (trades)',
+        },
+      },
       async () =>
         ok(
-          JOURNAL_IMPORT_PRESETS.map(({ id, name, description, required, optional }) => ({
+          JOURNAL_IMPORT_LAYOUTS.map(({ id, kind, name, description, howToExport, example }) => ({
             id,
+            kind,
             name,
             description,
-            required,
-            optional,
-            templateUrl: `/api/v1/journal/import/template?preset=${id}`,
+            howToExport,
+            templateUrl: example ? `/api/v1/journal/import/template?preset=${id}` : null,
           })),
         ),
     );

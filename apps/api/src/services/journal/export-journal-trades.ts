@@ -1,11 +1,12 @@
 import { type DbExecutor, journalTrades } from '@candlewise/db';
-import { formatCsv, GENERIC_COLUMNS, type JournalFilters } from '@candlewise/shared';
+import { EXPORT_EXTRA_COLUMNS, formatCsv, GENERIC_COLUMNS, type JournalFilters } from '@candlewise/shared';
 import { asc } from 'drizzle-orm';
 import { journalTradeConditions, tradeDayTime } from './journal-trade-filters.ts';
 
 /**
- * The trades that pass the filters as CSV in the template's columns (plus P&L, source and
- * verified), so an export opens in a spreadsheet and imports again unchanged.
+ * The trades that pass the filters as CSV in the template's columns, then P&L, source, verified,
+ * the fills account a trade was rebuilt from (`<source>:<account>`, empty for trades typed in) and
+ * its id: an export opens in a spreadsheet, and imported back (Candlewise template) adds nothing.
  */
 export async function exportJournalTrades(
   db: DbExecutor,
@@ -19,7 +20,7 @@ export async function exportJournalTrades(
     .where(journalTradeConditions(userId, filters, timeZone))
     .orderBy(asc(tradeDayTime), asc(journalTrades.id));
   return formatCsv([
-    [...GENERIC_COLUMNS, 'pnl', 'source', 'verified'],
+    [...GENERIC_COLUMNS, ...EXPORT_EXTRA_COLUMNS],
     ...rows.map((row) => [
       row.symbol,
       row.side,
@@ -39,6 +40,8 @@ export async function exportJournalTrades(
       row.pnl,
       row.source,
       row.verified ? 'true' : 'false',
+      row.account === null ? '' : `${row.source}:${row.account}`,
+      row.id,
     ]),
   ]);
 }

@@ -4,10 +4,9 @@ import {
   type Execution,
   type ImportedExecution,
   type ImportedTrade,
-  type JournalImportPresetId,
   type ParsedExecutions,
-  parsePresetExecutions,
-  parseTradeRows,
+  type ParsedTradeRows,
+  parseJournalFile,
   type RoundTrip,
   rebuildPositions,
   roundTripProblems,
@@ -17,7 +16,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { loadAccountExecutions, rebuildOptionsFor } from './rebuild-account-trades.ts';
 import { recordExecutions } from './record-executions.ts';
 
-export type ImportOptions = { preset: JournalImportPresetId; timeZone: string };
+/** `preset`: a layout id, an old preset name ('generic', 'zerodha', 'ibkr') or 'auto'. */
+export type ImportOptions = { preset: string; timeZone: string };
 
 /** A symbol whose sales have no known opening: the learner is asked for opening holdings. */
 export type NeedsOpeningHoldings = {
@@ -63,15 +63,6 @@ function rowErrors(errors: Array<{ line: number; message: string }>) {
     `${errors.length} row${errors.length === 1 ? '' : 's'} of the file ${errors.length === 1 ? 'has' : 'have'} errors, so nothing was imported. Correct ${errors.length === 1 ? 'it' : 'them'} and import the file again.`,
     errors.map((error) => ({ path: `line ${error.line}`, message: error.message })),
   );
-}
-
-/**
- * The fills of a broker file. Presets read here until the importers of
- * packages/shared/src/journal/importers (`parseExecutions(layout, text, { timeZone })`) take over:
- * both answer the same `ParsedExecutions`.
- */
-function readExecutions(preset: Exclude<JournalImportPresetId, 'generic'>, text: string, timeZone: string) {
-  return parsePresetExecutions(preset, text, { timeZone });
 }
 
 function toExecution(execution: ImportedExecution): Execution {
@@ -199,14 +190,35 @@ function fingerprint(trade: ImportedTrade): string {
   return createHash('sha256').update(trade.identity).digest('hex').slice(0, 40);
 }
 
-/** Unique template trades by fingerprint (a row repeated in the file is one trade). */
-function uniqueByFingerprint(trades: ImportedTrade[]) {
-  const seen = new Map<string, ImportedTrade>();
-  for (const trade of trades) {
+/**
+ * The template's trades new to the journal, by fingerprint (a row repeated in the file is one
+ * trade): a row already imported, or an exported row whose trade is still in the journal (whatever
+ * its source: a manual trade exported and imported back stays one), is known.
+ */
+async function newTemplateTrades(db: DbExecutor, userId: string, parsed: ParsedTradeRows) {
+  const unique = new Map<string, ImportedTrade>();
+  for (const trade of parsed.trades) {
     const key = fingerprint(trade);
-    if (!seen.has(key)) seen.set(key, trade);
+    if (!unique.has(key)) unique.set(key, trade);
   }
-  return seen;
+  const known = await recordedTradeIds(db, userId, [...unique.keys()]);
+  const exportedIds = [...unique.values()].flatMap((trade) => (trade.exportedId ? [trade.exportedId] : []));
+  const present = new Set<string>();
+  for (let start = 0; start < exportedIds.length; start += 1000) {
+    const rows = await db
+      .select({ id: journalTrades.id })
+      .from(journalTrades)
+      .where(
+        and(
+          eq(journalTrades.userId, userId),
+          inArray(journalTrades.id, exportedIds.slice(start, start + 1000)),
+        ),
+      );
+    for (const row of rows) present.add(row.id);
+  }
+  const isKnown = (key: string, trade: ImportedTrade) =>
+    known.has(key) || (trade.exportedId !== null && present.has(trade.exportedId));
+  return { unique, isKnown };
 }
 
 const noFills = {
@@ -220,7 +232,8 @@ const noFills = {
 /**
  * What an import would do, nothing written: every row error with its line and, for broker files,
  * "N new fills, M already in your journal, K trades complete, P positions open" and the symbols
- * that need opening holdings; for the template, which trades are new or already there.
+ * that need opening holdings; for the template, which trades are new or already there. `layout`
+ * names the layout the file was read in (found from its columns when the choice is 'auto').
  */
 export async function previewJournalImport(
   db: Database,
@@ -229,16 +242,21 @@ export async function previewJournalImport(
   options: ImportOptions,
 ) {
   const text = readFile(bytes);
-  if (options.preset !== 'generic') {
-    const parsed = readExecutions(options.preset, text, options.timeZone);
-    const plan = parsed.errors.length
-      ? { ...noFills, newTrades: 0, duplicates: 0, trades: [], errors: parsed.errors }
-      : await planFillsImport(db, userId, parsed, options.timeZone);
-    return { rows: parsed.rows, format: 'fills' as const, skipped: parsed.skipped, ...plan };
+  const parsed = parseJournalFile(options.preset, text, { timeZone: options.timeZone });
+  if (parsed.kind !== 'trades') {
+    const plan =
+      parsed.kind === 'unknown' || parsed.errors.length
+        ? { ...noFills, newTrades: 0, duplicates: 0, trades: [], errors: parsed.errors }
+        : await planFillsImport(db, userId, parsed, options.timeZone);
+    return {
+      layout: parsed.layout,
+      rows: parsed.rows,
+      format: 'fills' as const,
+      skipped: parsed.skipped,
+      ...plan,
+    };
   }
-  const parsed = parseTradeRows(text, options);
-  const unique = uniqueByFingerprint(parsed.trades);
-  const existing = await recordedTradeIds(db, userId, [...unique.keys()]);
+  const { unique, isKnown } = await newTemplateTrades(db, userId, parsed);
   const trades = [...unique.entries()].map(
     ([key, trade]): PreviewTrade => ({
       line: trade.line,
@@ -252,18 +270,20 @@ export async function previewJournalImport(
       fees: trade.fees,
       pnl: trade.pnl,
       currency: trade.currency,
-      duplicate: existing.has(key),
+      duplicate: isKnown(key, trade),
     }),
   );
   const newTrades = trades.filter((trade) => !trade.duplicate).length;
   return {
+    layout: parsed.layout,
     rows: parsed.rows,
     format: 'trades' as const,
-    skipped: {},
+    skipped: parsed.skipped,
     errors: parsed.errors,
     ...noFills,
     newTrades,
-    duplicates: parsed.trades.length - newTrades,
+    // Paper and broker rows of an export are in the journal already (rebuilt from their fills).
+    duplicates: parsed.trades.length - newTrades + Object.values(parsed.skipped).reduce((a, b) => a + b, 0),
     trades,
   };
 }
@@ -272,7 +292,8 @@ export async function previewJournalImport(
  * Imports the file all or nothing: any row error is a 400 listing every bad line, and nothing is
  * written. Broker files store their fills (a fill already known adds nothing) and rebuild the
  * account's trades from all its fills, so overlapping exports and positions spanning files are
- * whole; template rows are trades, skipped by the unique index when already imported.
+ * whole; template rows are trades, skipped when already imported (the unique index on the
+ * fingerprint, or the exported trade's id still in the journal).
  */
 export async function commitJournalImport(
   db: Database,
@@ -281,10 +302,11 @@ export async function commitJournalImport(
   options: ImportOptions,
 ) {
   const text = readFile(file.bytes);
-  if (options.preset !== 'generic') {
-    const preset = options.preset;
-    const parsed = readExecutions(preset, text, options.timeZone);
-    if (parsed.errors.length > 0) throw rowErrors(parsed.errors);
+  const parsed = parseJournalFile(options.preset, text, { timeZone: options.timeZone });
+  if (parsed.errors.length > 0) throw rowErrors(parsed.errors);
+  if (parsed.kind === 'unknown') throw rowErrors(parsed.errors);
+  const layout = parsed.layout;
+  if (parsed.kind === 'fills') {
     if (parsed.executions.length === 0) {
       throw new AppError(400, 'BAD_REQUEST', 'The file holds no fills to import.');
     }
@@ -295,13 +317,13 @@ export async function commitJournalImport(
         userId,
         source: 'csv',
         executions: parsed.executions,
-        originOf: () => preset,
+        originOf: () => layout,
       });
       const known = recorded.stored.known + recorded.stored.feeUpdated;
       const summary = {
         id: newId(),
         userId,
-        preset,
+        preset: layout,
         fileName: file.fileName.slice(0, 200),
         rows: parsed.rows,
         added: recorded.stored.added,
@@ -310,6 +332,7 @@ export async function commitJournalImport(
       await tx.insert(journalImports).values(summary);
       return {
         _id: summary.id,
+        layout,
         rows: summary.rows,
         format: 'fills' as const,
         added: recorded.addedTrades,
@@ -322,15 +345,16 @@ export async function commitJournalImport(
       };
     });
   }
-  const parsed = parseTradeRows(text, options);
-  if (parsed.errors.length > 0) throw rowErrors(parsed.errors);
-  if (parsed.trades.length === 0) {
+  // Rows left out (paper and broker trades of an export, rebuilt from their fills) are in the
+  // journal already: an export read back that holds only those adds nothing, and says so.
+  const rebuilt = Object.values(parsed.skipped).reduce((sum, count) => sum + count, 0);
+  if (parsed.trades.length === 0 && rebuilt === 0) {
     throw new AppError(400, 'BAD_REQUEST', 'The file holds no trades to import.');
   }
-  const unique = uniqueByFingerprint(parsed.trades);
   return db.transaction(async (tx) => {
+    const { unique, isKnown } = await newTemplateTrades(tx, userId, parsed);
+    const entries = [...unique.entries()].filter(([key, trade]) => !isKnown(key, trade));
     let added = 0;
-    const entries = [...unique.entries()];
     for (let start = 0; start < entries.length; start += 500) {
       const inserted = await tx
         .insert(journalTrades)
@@ -357,7 +381,7 @@ export async function commitJournalImport(
             source: 'csv' as const,
             verified: false,
             externalId,
-            origin: options.preset,
+            origin: layout,
           })),
         )
         .onConflictDoNothing({
@@ -369,15 +393,16 @@ export async function commitJournalImport(
     const summary = {
       id: newId(),
       userId,
-      preset: options.preset,
+      preset: layout,
       fileName: file.fileName.slice(0, 200),
       rows: parsed.rows,
       added,
-      duplicates: parsed.trades.length - added,
+      duplicates: parsed.trades.length - added + rebuilt,
     };
     await tx.insert(journalImports).values(summary);
     return {
       _id: summary.id,
+      layout,
       rows: summary.rows,
       format: 'trades' as const,
       added,

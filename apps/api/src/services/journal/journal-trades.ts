@@ -1,7 +1,7 @@
 import { type DbExecutor, journalTrades, newId } from '@candlewise/db';
 import { type JournalTradeInput, tradePnl } from '@candlewise/shared';
-import { and, type Column, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { notFound } from '../../lib/app-error.ts';
+import { and, type Column, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { conflict, notFound } from '../../lib/app-error.ts';
 
 /** A manual trade: P&L is stored net of fees when it closes, so statistics need no arithmetic. */
 export async function createJournalTrade(db: DbExecutor, userId: string, input: JournalTradeInput) {
@@ -79,12 +79,27 @@ export async function updateJournalTrade(
   return row;
 }
 
+/**
+ * Deletes a trade typed in or read from the template. A trade rebuilt from fills (a broker file, a
+ * broker sync, a competition) is refused with 409: the next import or sync would rebuild it from
+ * the same fills, so deleting it would not last.
+ */
 export async function deleteJournalTrade(db: DbExecutor, userId: string, tradeId: string) {
   const deleted = await db
     .delete(journalTrades)
-    .where(and(eq(journalTrades.id, tradeId), eq(journalTrades.userId, userId)))
+    .where(and(eq(journalTrades.id, tradeId), eq(journalTrades.userId, userId), isNull(journalTrades.account)))
     .returning({ id: journalTrades.id });
-  if (deleted.length === 0) throw notFound('That trade is not in your journal.');
+  if (deleted.length > 0) return;
+  const [kept] = await db
+    .select({ source: journalTrades.source })
+    .from(journalTrades)
+    .where(and(eq(journalTrades.id, tradeId), eq(journalTrades.userId, userId)));
+  if (!kept) throw notFound('That trade is not in your journal.');
+  throw conflict(
+    kept.source === 'paper'
+      ? 'This trade is a competition result, rebuilt from the competition’s fills, so it cannot be deleted. Add a note or a mistake tag instead.'
+      : 'This trade is rebuilt from your broker’s fills at every import or sync, so deleting it would not last. Add a note or a mistake tag instead.',
+  );
 }
 
 /**

@@ -1,78 +1,84 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatCsv } from '../csv.ts';
-import { GENERIC_COLUMNS } from '../csv-import.ts';
-import { parseCandlewiseExport } from './candlewise-export.ts';
-import { ALREADY_REBUILT, parseCandlewiseTemplate } from './candlewise-template.ts';
+import { ALREADY_REBUILT, parseCandlewiseTemplate, REBUILT_FROM_FILES } from './candlewise-template.ts';
+import { EXPORT_EXTRA_COLUMNS, GENERIC_COLUMNS } from './index.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 const options = { timeZone: 'Asia/Kolkata' };
 
 describe('parseCandlewiseTemplate', () => {
-  it('turns a closed trade into its entry and exit fills and an open trade into its entry', () => {
+  it('reads one trade per row with its stop, target, tags, notes, currency and P&L net of fees', () => {
     const parsed = parseCandlewiseTemplate(fixture('candlewise-template.csv'), options);
     expect(parsed.errors).toEqual([]);
     expect(parsed.rows).toBe(3);
     expect(
-      parsed.executions.map((e) => [e.line, e.symbol, e.side, e.quantity, e.price, e.fee, e.currency]),
+      parsed.trades.map((t) => [
+        t.line,
+        t.symbol,
+        t.side,
+        t.quantity,
+        t.entryPrice,
+        t.exitPrice,
+        t.fees,
+        t.pnl,
+        t.currency,
+      ]),
     ).toEqual([
-      [2, 'RELIANCE', 'buy', 10, 2450.5, 20, 'INR'],
-      [2, 'RELIANCE', 'sell', 10, 2471, 20, 'INR'],
-      [3, 'NIFTY26NOVFUT', 'sell', 75, 24310, 27.75, 'INR'],
-      [3, 'NIFTY26NOVFUT', 'buy', 75, 24255, 27.75, 'INR'],
-      [4, 'AAPL', 'buy', 5, 221.1, 1, 'USD'],
+      [2, 'RELIANCE', 'long', 10, 2450.5, 2471, 40, 165, 'INR'],
+      [3, 'NIFTY26NOVFUT', 'short', 75, 24310, 24255, 55.5, 4069.5, 'INR'],
+      [4, 'AAPL', 'long', 5, 221.1, null, 1, null, 'USD'],
     ]);
-    const [entry] = parsed.executions;
-    expect({ ...entry, executedAt: entry.executedAt.toISOString() }).toEqual({
-      line: 2,
-      identity: 'candlewise|content||RELIANCE|buy|10|2450.5|2026-11-02T03:50:00.000Z|1',
-      account: '',
-      symbol: 'RELIANCE',
-      assetClass: 'stock',
-      side: 'buy',
-      quantity: 10,
-      price: 2450.5,
-      fee: 20,
-      currency: 'INR',
+    const [first] = parsed.trades;
+    expect(first).toMatchObject({
+      identity: 'generic|RELIANCE|long|10|2450.5|2471|2026-11-02T03:50:00.000Z|2026-11-02T05:35:00.000Z',
+      stopPrice: 2440,
+      targetPrice: 2480,
+      setupTags: ['breakout'],
+      mistakeTags: [],
+      notes: 'Waited for the retest',
       multiplier: 1,
-      executedAt: '2026-11-02T03:50:00.000Z',
-      brokerTradeId: null,
-      orderId: null,
+      exportedId: null,
     });
+    expect(parsed.trades[1].setupTags).toEqual(['reversal', 'vwap']);
     // An offset in the cell wins over the learner's zone.
-    expect(parsed.executions[4].executedAt.toISOString()).toBe('2026-11-04T14:35:00.000Z');
+    expect(parsed.trades[2].entryTime.toISOString()).toBe('2026-11-04T14:35:00.000Z');
   });
 
-  it('reads times without an offset in the learner’s zone, daylight saving included', () => {
-    const text =
-      'symbol,side,quantity,entry_price,entry_time\nAAPL,long,1,100,03/08/2024 09:35\nAAPL,long,1,100,2024-03-11 09:35\n';
+  it('reads times without an offset in the learner’s zone, daylight saving and Excel’s dates included', () => {
+    const text = [
+      'symbol,side,quantity,entry_price,entry_time',
+      'AAPL,long,1,100,03/08/2024 09:35',
+      'AAPL,long,1,100,2024-03-11 09:35',
+    ].join('\n');
     const parsed = parseCandlewiseTemplate(text, { timeZone: 'America/New_York' });
-    expect(parsed.executions.map((e) => e.executedAt.toISOString())).toEqual([
+    expect(parsed.trades.map((t) => t.entryTime.toISOString())).toEqual([
       '2024-03-08T14:35:00.000Z',
       '2024-03-11T13:35:00.000Z',
     ]);
-  });
-
-  it('gives the same identities on every read, numbering identical fills', () => {
-    const text = fixture('candlewise-template.csv');
-    const first = parseCandlewiseTemplate(text, options).executions.map((e) => e.identity);
-    expect(parseCandlewiseTemplate(text, options).executions.map((e) => e.identity)).toEqual(first);
-    const twice = parseCandlewiseTemplate(
-      'symbol,side,quantity,entry_price,entry_time\nTCS,long,1,3500,2026-11-02 10:00\nTCS,long,1,3500,2026-11-02 10:00\n',
+    // A spreadsheet in India re-saves 2026-11-13 09:20 as 13-11-2026 09:20: day first.
+    const excel = parseCandlewiseTemplate(
+      'symbol,side,quantity,entry_price,entry_time\nTCS,long,1,3500,13-11-2026 09:20\nTCS,long,1,3500,02-11-2026 09:20\n',
       options,
     );
-    expect(twice.executions.map((e) => e.identity.slice(-2))).toEqual(['|1', '|2']);
+    expect(excel.errors).toEqual([]);
+    expect(excel.trades.map((t) => t.entryTime.toISOString())).toEqual([
+      '2026-11-13T03:50:00.000Z',
+      '2026-11-02T03:50:00.000Z',
+    ]);
   });
 
-  it('explains bad rows, missing columns and an unknown time zone', () => {
+  it('explains bad rows, missing columns and an unknown time zone, by line', () => {
     const parsed = parseCandlewiseTemplate(
       [
         'symbol,side,quantity,entry_price,exit_price,entry_time,exit_time,fees',
         'TCS,sideways,1,3500,3400,2026-11-02 10:00,2026-11-01 10:00,-1',
         'TCS,long,1,3500,,2026-11-02 10:00,2026-11-02 11:00,',
+        'TCS,long,-3,abc,,2026-11-02 10:00,,',
       ].join('\n'),
       options,
     );
+    expect(parsed.trades).toEqual([]);
     expect(parsed.errors).toEqual([
       {
         line: 2,
@@ -83,6 +89,11 @@ describe('parseCandlewiseTemplate', () => {
         line: 3,
         message:
           'Give both exit_price and exit_time, or neither for an open trade. Correct the row, or start again from the template in Journal → Import.',
+      },
+      {
+        line: 4,
+        message:
+          'Quantity must be more than 0; entry_price "abc" is not a number. Correct the row, or start again from the template in Journal → Import.',
       },
     ]);
     expect(parseCandlewiseTemplate('symbol,side\nTCS,long\n', options).errors[0].message).toBe(
@@ -95,21 +106,22 @@ describe('parseCandlewiseTemplate', () => {
   });
 });
 
-describe('parseCandlewiseExport', () => {
-  it('reads an export back into the very fills the template gave: importing it again adds nothing', () => {
+describe('Candlewise export read back', () => {
+  it('gives the very trades the template gave, and leaves out what is rebuilt from fills', () => {
     const template = parseCandlewiseTemplate(fixture('candlewise-template.csv'), options);
-    const exported = parseCandlewiseExport(fixture('candlewise-export.csv'), options);
+    const exported = parseCandlewiseTemplate(fixture('candlewise-export.csv'), options);
     expect(exported.errors).toEqual([]);
-    expect(exported.rows).toBe(5);
-    expect(exported.skipped).toEqual({ [ALREADY_REBUILT]: 2 });
-    const shape = (e: (typeof template.executions)[number]) => ({ ...e, line: 0 });
-    expect(exported.executions.map(shape)).toEqual(template.executions.map(shape));
+    expect(exported.rows).toBe(6);
+    expect(exported.skipped).toEqual({ [ALREADY_REBUILT]: 2, [REBUILT_FROM_FILES]: 1 });
+    const shape = (t: (typeof template.trades)[number]) => ({ ...t, line: 0, exportedId: null });
+    expect(exported.trades.map(shape)).toEqual(template.trades.map(shape));
+    expect(exported.trades.map((t) => t.exportedId)).toEqual(['t-reliance', 't-nifty', 't-aapl']);
   });
 
-  it('reads what the API’s export writes (formatCsv, numbers as stored, times in UTC) in any zone', () => {
+  it('reads what the API’s export writes (numbers as stored, times in UTC) in any zone', () => {
     const template = parseCandlewiseTemplate(fixture('candlewise-template.csv'), options);
     const text = formatCsv([
-      [...GENERIC_COLUMNS, 'pnl', 'source', 'verified'],
+      [...GENERIC_COLUMNS, ...EXPORT_EXTRA_COLUMNS],
       [
         'RELIANCE',
         'long',
@@ -129,11 +141,11 @@ describe('parseCandlewiseExport', () => {
         165,
         'csv',
         'false',
+        '',
+        'abc',
       ],
     ]);
-    const exported = parseCandlewiseExport(text, { timeZone: 'America/Los_Angeles' });
-    expect(exported.executions.map((e) => e.identity)).toEqual(
-      template.executions.slice(0, 2).map((e) => e.identity),
-    );
+    const exported = parseCandlewiseTemplate(text, { timeZone: 'America/Los_Angeles' });
+    expect(exported.trades.map((t) => t.identity)).toEqual([template.trades[0].identity]);
   });
 });

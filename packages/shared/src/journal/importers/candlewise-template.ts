@@ -1,35 +1,47 @@
 /**
- * The Candlewise template (one row per trade, the columns of GENERIC_COLUMNS) as fills: a closed
- * trade is its entry and its exit, an open trade its entry alone. Rows carry no broker ids, so each
- * fill is known by its content; the same row read again gives the same fills. Candlewise's own
- * export has the template's columns (plus pnl, source and verified), so it is read by the same rule:
- * exporting trades and importing the file again gives the same fills and adds nothing.
+ * The Candlewise template (one row per trade, the columns of GENERIC_COLUMNS) and Candlewise's own
+ * export (the same columns with times in UTC, then pnl, source, verified, account and id). A row is
+ * a trade the learner typed, not a fill: it keeps its stop, target, tags and notes, and two trades
+ * typed side by side in one symbol stay two trades (pairing them as fills would merge them). Each
+ * row is known by a fingerprint of what identifies the trade, so the same row imported again adds
+ * nothing, in whatever zone or format its times were written.
  *
- * What the executions cannot carry — stop, target, tags and notes — is not read here.
+ * Read back, an export adds nothing: rows whose `id` is a trade of the journal are already there,
+ * paper and broker trades and trades rebuilt from a broker file's fills (`account` set) are left
+ * out, since Candlewise rebuilds those from their own fills.
  */
 
 import { isTimeZone } from '../../trading/risk-rules.ts';
 import { parseCsv } from '../csv.ts';
-import type { ImportedExecution, ParsedExecutions } from '../executions.ts';
-import { DEFAULT_CURRENCY } from '../journal-schemas.ts';
+import type { ImportedTrade } from '../csv-import.ts';
+import { DEFAULT_CURRENCY, journalAmountProblem, tradePnl } from '../journal-schemas.ts';
 import { detectDayOrder, readDateTime } from './import-dates.ts';
 import {
-  assignContentIdentities,
   columnKeys,
   countSkipped,
   type ImportOptions,
   ImportRow,
   isBlankRecord,
-  roundAmount,
   rowMessage,
   tooManyRows,
-  unreadableFile,
 } from './import-rows.ts';
 
-/** Content identities of template fills start with this, whichever of the two layouts read them. */
-const SOURCE = 'candlewise';
 const REQUIRED = ['symbol', 'side', 'quantity', 'entry_price', 'entry_time'];
 export const ALREADY_REBUILT = 'paper and broker trades (Candlewise rebuilds them from their own fills)';
+export const REBUILT_FROM_FILES =
+  'trades rebuilt from a broker file’s fills (import that broker file to bring them back)';
+const ADVICE = 'Correct the row, or start again from the template in Journal → Import.';
+const PNL_TOO_LARGE = 'the P&L (quantity times the price move) must be under 100,000,000,000,000';
+
+/** The template read: one trade per row. */
+export interface ParsedTradeRows {
+  /** Data rows read (the header and blank lines not counted). */
+  rows: number;
+  trades: ImportedTrade[];
+  errors: Array<{ line: number; message: string }>;
+  /** Rows read and deliberately left out, by reason. */
+  skipped: Record<string, number>;
+}
 
 function sideOf(text: string): 'long' | 'short' | null {
   const side = text.trim().toLowerCase();
@@ -38,56 +50,62 @@ function sideOf(text: string): 'long' | 'short' | null {
   return null;
 }
 
-/**
- * The trade's fees split over its two fills (half each, to the journal's six decimals), so that
- * the rebuilt trade's fees are the row's fees again.
- */
-function splitFees(fees: number, closed: boolean): [number, number] {
-  if (!closed) return [fees, 0];
-  const entry = roundAmount(fees / 2);
-  return [entry, roundAmount(fees - entry)];
+function splitTags(value: string): string[] {
+  return [
+    ...new Set(
+      value
+        .split(/[;|]/)
+        .map((tag) => tag.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
 }
 
-export function readTradeRows(
-  text: string,
-  options: ImportOptions,
-  layout: { name: string; advice: string; exported: boolean },
-): ParsedExecutions {
+function unreadable(line: number, message: string, rows = 0): ParsedTradeRows {
+  return { rows, trades: [], errors: [{ line, message }], skipped: {} };
+}
+
+/** Reads the template or an export: one trade per row, times without an offset in the learner's zone. */
+export function parseCandlewiseTemplate(text: string, options: ImportOptions): ParsedTradeRows {
   const records = parseCsv(text);
   const header = records[0];
-  if (!header) return unreadableFile(1, `The file is empty. ${layout.advice}`);
+  if (!header) return unreadable(1, `The file is empty. ${ADVICE}`);
   const keys = columnKeys(header.fields);
-  const required = layout.exported ? [...REQUIRED, 'source'] : REQUIRED;
-  const missing = required.filter((column) => !keys.has(column.replace(/_/g, '')));
+  const exported = keys.has('source') && keys.has('verified');
+  const missing = REQUIRED.filter((column) => !keys.has(column.replace(/_/g, '')));
   const dataRecords = records.slice(1).filter((record) => !isBlankRecord(record));
   if (missing.length > 0) {
-    return unreadableFile(
+    return unreadable(
       header.line,
-      `The first row lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of the ${layout.name}. ${layout.advice}`,
+      `The first row lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of the Candlewise template. ${ADVICE}`,
       dataRecords.length,
     );
   }
   if (!isTimeZone(options.timeZone)) {
-    return unreadableFile(
+    return unreadable(
       header.line,
       `Your time zone "${options.timeZone}" is not one Candlewise knows, so times without an offset cannot be read. Choose your time zone in your profile and import again.`,
       dataRecords.length,
     );
   }
   const tooMany = tooManyRows(dataRecords);
-  if (tooMany) return tooMany;
+  if (tooMany) return { ...tooMany, trades: [] };
   const rowsOf = dataRecords.map((record) => new ImportRow(record.line, record.fields, keys));
   const order = detectDayOrder(
     rowsOf.flatMap((row) => [row.text('entry_time'), row.text('exit_time')]),
     options.timeZone.startsWith('America/') ? 'month-first' : 'day-first',
   );
   const timeOptions = { zone: options.timeZone, order, example: '2026-11-02 09:15' };
-  const executions: ImportedExecution[] = [];
-  const errors: ParsedExecutions['errors'] = [];
+  const trades: ImportedTrade[] = [];
+  const errors: ParsedTradeRows['errors'] = [];
   const skipped: Record<string, number> = {};
   for (const row of rowsOf) {
-    if (layout.exported && ['paper', 'broker'].includes(row.text('source').toLowerCase())) {
+    if (exported && ['paper', 'broker'].includes(row.text('source').toLowerCase())) {
       countSkipped(skipped, ALREADY_REBUILT);
+      continue;
+    }
+    if (exported && row.text('account') !== '') {
+      countSkipped(skipped, REBUILT_FROM_FILES);
       continue;
     }
     const symbol = row.symbol('symbol', 'symbol');
@@ -97,6 +115,8 @@ export function readTradeRows(
     const entryPrice = row.amount('entry_price', 'entry_price', 'positive', true);
     const exitPrice = row.amount('exit_price', 'exit_price', 'positive', false);
     const fees = row.amount('fees', 'fees', 'nonnegative', false) ?? 0;
+    const stopPrice = row.amount('stop', 'stop', 'positive', false);
+    const targetPrice = row.amount('target', 'target', 'positive', false);
     const multiplier = row.amount('multiplier', 'multiplier', 'positive', false) ?? 1;
     const currencyText = row.text('currency').toUpperCase();
     if (currencyText !== '' && !/^[A-Z]{3}$/.test(currencyText)) {
@@ -110,52 +130,60 @@ export function readTradeRows(
     if ((row.text('exit_price') === '') !== !hasExit) {
       row.problems.push('give both exit_price and exit_time, or neither for an open trade');
     }
-    if (exit && 'instant' in exit && 'instant' in entry && exit.instant < entry.instant) {
-      row.problems.push('exit_time is before entry_time');
+    const entryTime = 'instant' in entry ? entry.instant : null;
+    const exitTime = exit && 'instant' in exit ? exit.instant : null;
+    if (entryTime && exitTime && exitTime < entryTime) row.problems.push('exit_time is before entry_time');
+    const notes = row.text('notes');
+    if (notes.length > 5000) row.problems.push('notes are longer than 5,000 characters');
+    if (row.problems.length === 0) {
+      const pnl = tradePnl({
+        side: side!,
+        quantity: quantity!,
+        entryPrice: entryPrice!,
+        exitPrice,
+        fees,
+        multiplier,
+      });
+      if (pnl !== null && journalAmountProblem(pnl, 'any')) row.problems.push(PNL_TOO_LARGE);
     }
-    if (row.problems.length > 0 || !('instant' in entry)) {
-      errors.push({ line: row.line, message: rowMessage(row.problems, layout.advice) });
+    if (row.problems.length > 0 || !entryTime) {
+      errors.push({ line: row.line, message: rowMessage(row.problems, ADVICE) });
       continue;
     }
-    const closed = exit !== null && 'instant' in exit && exitPrice !== null;
-    const [entryFee, exitFee] = splitFees(fees, closed);
-    const fill = {
-      line: row.line,
-      identity: '',
-      account: '',
+    const trade = {
       symbol: symbol!,
-      assetClass: 'stock' as const,
+      side: side!,
       quantity: quantity!,
-      currency: currencyText || DEFAULT_CURRENCY,
+      entryPrice: entryPrice!,
+      exitPrice: exitTime ? exitPrice : null,
+      entryTime,
+      exitTime,
+      fees,
       multiplier,
-      brokerTradeId: null,
-      orderId: null,
     };
-    executions.push({
-      ...fill,
-      side: side === 'long' ? 'buy' : 'sell',
-      price: entryPrice!,
-      fee: entryFee,
-      executedAt: entry.instant,
+    trades.push({
+      line: row.line,
+      // The fingerprint's text: the same trade read from the template or an export, in any zone.
+      identity: [
+        'generic',
+        trade.symbol,
+        trade.side,
+        trade.quantity,
+        trade.entryPrice,
+        trade.exitPrice ?? '',
+        entryTime.toISOString(),
+        exitTime?.toISOString() ?? '',
+      ].join('|'),
+      ...trade,
+      pnl: tradePnl(trade),
+      stopPrice,
+      targetPrice,
+      setupTags: splitTags(row.text('setup_tags')),
+      mistakeTags: splitTags(row.text('mistake_tags')),
+      notes,
+      currency: currencyText || DEFAULT_CURRENCY,
+      exportedId: exported ? row.text('id') || null : null,
     });
-    if (closed) {
-      executions.push({
-        ...fill,
-        side: side === 'long' ? 'sell' : 'buy',
-        price: exitPrice,
-        fee: exitFee,
-        executedAt: exit.instant,
-      });
-    }
   }
-  assignContentIdentities(executions, SOURCE);
-  return { rows: dataRecords.length, executions, errors, skipped };
-}
-
-export function parseCandlewiseTemplate(text: string, options: ImportOptions): ParsedExecutions {
-  return readTradeRows(text, options, {
-    name: 'Candlewise template',
-    advice: 'Correct the row, or start again from the template in Journal → Import.',
-    exported: false,
-  });
+  return { rows: dataRecords.length, trades, errors, skipped };
 }

@@ -12,7 +12,6 @@ export const JOURNAL_IMPORT_LAYOUT_IDS = [
   'ibkr-trade-confirmation',
   'groww-order-history',
   'candlewise-template',
-  'candlewise-export',
 ] as const;
 export type JournalImportLayoutId = (typeof JOURNAL_IMPORT_LAYOUT_IDS)[number];
 
@@ -39,7 +38,8 @@ export function detectLayout(text: string): JournalImportLayoutId | null {
   }
   const first = records[0] ? columnKeys(records[0].fields) : new Map<string, number>();
   if (hasAll(first, ['symbol', 'side', 'quantity', 'entryprice', 'entrytime'])) {
-    return first.has('source') && first.has('verified') ? 'candlewise-export' : 'candlewise-template';
+    // The template, or Candlewise's own export of it (the same columns and a few more).
+    return 'candlewise-template';
   }
   return null;
 }

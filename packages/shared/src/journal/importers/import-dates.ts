@@ -32,7 +32,9 @@ export function isoDate(date: CalendarDate): string {
 
 function calendarDate(year: number, month: number, day: number): CalendarDate | null {
   if (month < 1 || month > 12 || day < 1) return null;
-  const check = new Date(Date.UTC(year, month - 1, day));
+  // setUTCFullYear, not Date.UTC: years 0 to 99 are years, not 1900 to 1999.
+  const check = new Date(0);
+  check.setUTCFullYear(year, month - 1, day);
   if (check.getUTCFullYear() !== year || check.getUTCDate() !== day) return null;
   return { year, month, day };
 }

@@ -6,7 +6,7 @@ import {
   JOURNAL_IMPORT_LAYOUT_IDS,
   JOURNAL_IMPORT_LAYOUTS,
   type JournalImportLayoutId,
-  parseExecutions,
+  parseJournalFile,
 } from './index.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
@@ -20,7 +20,7 @@ const FIXTURES: Array<[string, JournalImportLayoutId]> = [
   ['ibkr-trade-confirmation.csv', 'ibkr-trade-confirmation'],
   ['groww-stock-orders.csv', 'groww-order-history'],
   ['candlewise-template.csv', 'candlewise-template'],
-  ['candlewise-export.csv', 'candlewise-export'],
+  ['candlewise-export.csv', 'candlewise-template'],
 ];
 
 describe('JOURNAL_IMPORT_LAYOUTS', () => {
@@ -34,7 +34,7 @@ describe('JOURNAL_IMPORT_LAYOUTS', () => {
   });
 
   it('is exported from @candlewise/shared', () => {
-    expect(shared.parseExecutions).toBe(parseExecutions);
+    expect(shared.parseJournalFile).toBe(parseJournalFile);
     expect(shared.JOURNAL_IMPORT_LAYOUTS).toBe(JOURNAL_IMPORT_LAYOUTS);
   });
 });
@@ -50,18 +50,41 @@ describe('detectLayout', () => {
   });
 });
 
-describe('parseExecutions', () => {
+describe('parseJournalFile', () => {
   it.each(FIXTURES)('reads %s the same whether the layout is chosen or found', (name, layout) => {
-    const chosen = parseExecutions(layout, fixture(name), options);
-    const found = parseExecutions('auto', fixture(name), options);
+    const chosen = parseJournalFile(layout, fixture(name), options);
+    const found = parseJournalFile('auto', fixture(name), options);
     expect(found).toEqual(chosen);
     expect(found.layout).toBe(layout);
     expect(found.errors).toEqual([]);
-    expect(found.executions.length).toBeGreaterThan(0);
+    expect(found.kind === 'trades' ? found.trades.length : found.executions.length).toBeGreaterThan(0);
+    expect(found.kind).toBe(layout === 'candlewise-template' ? 'trades' : 'fills');
+  });
+
+  it('reads every layout’s own example without errors', () => {
+    for (const layout of JOURNAL_IMPORT_LAYOUTS) {
+      if (!layout.example) continue;
+      const parsed = parseJournalFile(layout.id, layout.example, options);
+      expect(parsed.errors, layout.id).toEqual([]);
+      expect(parsed.rows, layout.id).toBeGreaterThan(0);
+    }
+  });
+
+  it('still understands the first round’s preset names', () => {
+    expect(parseJournalFile('generic', fixture('candlewise-template.csv'), options).layout).toBe(
+      'candlewise-template',
+    );
+    expect(parseJournalFile('zerodha', fixture('zerodha-equity-tradebook.csv'), options).layout).toBe(
+      'zerodha-tradebook',
+    );
+    expect(parseJournalFile('ibkr', fixture('ibkr-activity-trades.csv'), options).layout).toBe(
+      'ibkr-activity-trades',
+    );
   });
 
   it('answers an unknown file with one sentence on line 1', () => {
-    expect(parseExecutions('auto', 'date,amount\n2024-01-01,3\n', options)).toEqual({
+    expect(parseJournalFile('auto', 'date,amount\n2024-01-01,3\n', options)).toEqual({
+      kind: 'unknown',
       layout: null,
       rows: 0,
       executions: [],
@@ -73,8 +96,8 @@ describe('parseExecutions', () => {
   });
 
   it('reports a file read in the wrong layout instead of misreading it', () => {
-    const parsed = parseExecutions('ibkr-activity-trades', fixture('zerodha-equity-tradebook.csv'), options);
-    expect(parsed.executions).toEqual([]);
+    const parsed = parseJournalFile('ibkr-activity-trades', fixture('zerodha-equity-tradebook.csv'), options);
+    expect(parsed.kind === 'fills' && parsed.executions).toEqual([]);
     expect(parsed.errors).toHaveLength(1);
   });
 });

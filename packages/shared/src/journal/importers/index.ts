@@ -5,8 +5,7 @@
  * across files when the account is rebuilt (round-trips.ts).
  */
 import type { ParsedExecutions } from '../executions.ts';
-import { parseCandlewiseExport } from './candlewise-export.ts';
-import { parseCandlewiseTemplate } from './candlewise-template.ts';
+import { type ParsedTradeRows, parseCandlewiseTemplate } from './candlewise-template.ts';
 import { detectLayout, type JournalImportLayoutId } from './detect-layout.ts';
 import { parseGrowwOrderHistory } from './groww-order-history.ts';
 import { parseIbkrActivityTrades } from './ibkr-activity-trades.ts';
@@ -14,8 +13,12 @@ import { parseIbkrTradeConfirmation } from './ibkr-trade-confirmation.ts';
 import type { ImportOptions } from './import-rows.ts';
 import { parseZerodhaTradebook } from './zerodha-tradebook.ts';
 
-export { parseCandlewiseExport } from './candlewise-export.ts';
-export { parseCandlewiseTemplate } from './candlewise-template.ts';
+export {
+  ALREADY_REBUILT,
+  type ParsedTradeRows,
+  parseCandlewiseTemplate,
+  REBUILT_FROM_FILES,
+} from './candlewise-template.ts';
 export { detectLayout, JOURNAL_IMPORT_LAYOUT_IDS, type JournalImportLayoutId } from './detect-layout.ts';
 export { parseGrowwOrderHistory } from './groww-order-history.ts';
 export { parseIbkrActivityTrades } from './ibkr-activity-trades.ts';
@@ -24,94 +27,165 @@ export { parseIbkrTradeConfirmation } from './ibkr-trade-confirmation.ts';
 export type { ImportOptions as JournalImportOptions } from './import-rows.ts';
 export { parseZerodhaTradebook } from './zerodha-tradebook.ts';
 
-export interface JournalImportLayout {
+interface LayoutText {
   id: JournalImportLayoutId;
   name: string;
   /** What the file is, for the learner. */
   description: string;
   /** How to get the file from the broker, step by step. */
   howToExport: string;
+  /** A small file in this layout to download, when there is one. */
+  example: string | null;
+}
+
+/** A broker's file: one row per fill, paired into trades with the account's other fills. */
+export interface FillsLayout extends LayoutText {
+  kind: 'fills';
   read: (text: string, options: ImportOptions) => ParsedExecutions;
 }
+
+/** The Candlewise template: one row per trade the learner typed. */
+export interface TradesLayout extends LayoutText {
+  kind: 'trades';
+  read: (text: string, options: ImportOptions) => ParsedTradeRows;
+}
+
+export type JournalImportLayout = FillsLayout | TradesLayout;
+
+/** The template's columns, in the order the template and the export write them. */
+export const GENERIC_COLUMNS = [
+  'symbol',
+  'side',
+  'quantity',
+  'entry_price',
+  'exit_price',
+  'entry_time',
+  'exit_time',
+  'fees',
+  'stop',
+  'target',
+  'setup_tags',
+  'mistake_tags',
+  'notes',
+  'currency',
+  'multiplier',
+] as const;
+
+/** What the export writes after the template's columns (read back, they say what to skip). */
+export const EXPORT_EXTRA_COLUMNS = ['pnl', 'source', 'verified', 'account', 'id'] as const;
 
 export const JOURNAL_IMPORT_LAYOUTS: readonly JournalImportLayout[] = [
   {
     id: 'zerodha-tradebook',
+    kind: 'fills',
     name: 'Zerodha tradebook',
     description:
       'Every fill of your Zerodha equity or F&O trades, with Zerodha’s trade and order ids. Times are Indian Standard Time. The tradebook has no charges, so fees are 0.',
     howToExport:
       'In Zerodha Console open Reports → Tradebook, choose the segment (Equity or Futures & Options) and the dates, and download the CSV. The XLSX download also works once saved as CSV from your spreadsheet.',
+    example: [
+      'symbol,isin,trade_date,exchange,segment,series,trade_type,auction,quantity,price,trade_id,order_id,order_execution_time',
+      'INFY,INE009A01021,2026-11-02,NSE,EQ,EQ,buy,false,20,1510.25,55001,1100000001,2026-11-02T09:31:12',
+      'INFY,INE009A01021,2026-11-02,NSE,EQ,EQ,sell,false,20,1522.40,55002,1100000002,2026-11-02T13:45:03',
+    ].join('\r\n'),
     read: parseZerodhaTradebook,
   },
   {
     id: 'ibkr-activity-trades',
+    kind: 'fills',
     name: 'Interactive Brokers — Activity Flex Query (trades)',
     description:
       'The Trades section of an IBKR Activity Flex Query: every execution with its account, currency, multiplier and commission. Order and summary rows and cancelled trades are left out. Times are read as IBKR writes them, in New York time.',
     howToExport:
       'In IBKR Client Portal open Performance & Reports → Flex Queries and create an Activity Flex Query. Add the Trades section with Executions selected and the fields ClientAccountID, CurrencyPrimary, AssetClass, Symbol, Multiplier, TradeID, DateTime, TradeDate, Buy/Sell, Quantity, TradePrice, IBCommission, IBCommissionCurrency, Notes/Codes, TransactionType, OrigTradeID, IBOrderID, IBExecID and LevelOfDetail. Choose Format CSV with column headers, save, run it for your period and download the file.',
+    example: [
+      'ClientAccountID,CurrencyPrimary,AssetClass,Symbol,Multiplier,TradeID,DateTime,TradeDate,Buy/Sell,Quantity,TradePrice,IBCommission,IBCommissionCurrency,IBOrderID,LevelOfDetail',
+      'U1234567,USD,STK,AAPL,1,7001,20261102;093501,20261102,BUY,50,221.10,-1,USD,9001,EXECUTION',
+      'U1234567,USD,STK,AAPL,1,7002,20261102;154012,20261102,SELL,-50,223.45,-1,USD,9002,EXECUTION',
+    ].join('\r\n'),
     read: parseIbkrActivityTrades,
   },
   {
     id: 'ibkr-trade-confirmation',
+    kind: 'fills',
     name: 'Interactive Brokers — Trade Confirmation Flex Query',
     description:
       'An IBKR Trade Confirmation Flex Query: the same executions under its own column names (Date/Time, Price, Commission, OrderID). Cancelled trades are left out; times are New York time.',
     howToExport:
       'In IBKR Client Portal open Performance & Reports → Flex Queries and create a Trade Confirmation Flex Query. In the Trade Confirmation section select Executions and the fields ClientAccountID, CurrencyPrimary, AssetClass, Symbol, Multiplier, TransactionType, TradeID, OrderID, ExecID, OrigTradeID, Date/Time, TradeDate, Buy/Sell, Quantity, Price, Commission, CommissionCurrency, Code and LevelOfDetail. Choose Format CSV with column headers, run it for your period and download the file.',
+    example: null,
     read: parseIbkrTradeConfirmation,
   },
   {
     id: 'groww-order-history',
+    kind: 'fills',
     name: 'Groww stock order history',
     description:
       'Your executed Groww stock orders, one row per order (the price is the order value divided by its quantity). Cancelled and rejected orders are left out. Times are Indian Standard Time; fees are 0.',
     howToExport:
       'In Groww open your profile → Reports → Stocks → Order history, choose the dates and download the file; open it in your spreadsheet and save it as CSV.',
+    example: null,
     read: parseGrowwOrderHistory,
   },
   {
     id: 'candlewise-template',
+    kind: 'trades',
     name: 'Candlewise template',
     description:
-      'One row per trade in the Candlewise template; each closed trade becomes its entry and exit fills, an open trade its entry. Times without an offset are read in your time zone.',
+      'One row per trade, with its stop, target, tags and notes. Side is long or short; times such as 2026-11-02 09:15 are read in your time zone unless they carry an offset. Leave the exit empty for an open trade; separate tags with ";". Currency (INR when empty) and multiplier (1 when empty) are optional. A file exported from Candlewise imports here too and adds nothing already in your journal.',
     howToExport:
-      'Download the template from Journal → Import, fill in one row per trade (symbol, side long or short, quantity, entry_price, entry_time, and exit_price and exit_time once closed) and save it as CSV.',
+      'Download the template below, fill in one row per trade (symbol, side, quantity, entry_price and entry_time, and exit_price and exit_time once closed) and save it as CSV. Or export trades from Journal → Trades.',
+    example: [
+      GENERIC_COLUMNS.join(','),
+      'RELIANCE,long,10,2450.5,2471,2026-11-02 09:20,2026-11-02 11:05,40,2440,2480,breakout,,Waited for the retest,INR,1',
+      'NIFTY50,short,25,24310,24355,2026-11-02 13:10,2026-11-02 14:02,55,24350,24250,reversal;vwap,moved-stop,,INR,1',
+    ].join('\r\n'),
     read: parseCandlewiseTemplate,
-  },
-  {
-    id: 'candlewise-export',
-    name: 'Candlewise export',
-    description:
-      'A trades file exported from Candlewise. Importing it again adds nothing already there; paper and broker trades in it are left out, as Candlewise rebuilds those from their own fills.',
-    howToExport: 'In Journal → Trades choose the filters and Export CSV.',
-    read: parseCandlewiseExport,
   },
 ];
 
+/**
+ * The names the import accepted before the layouts had their own (the first round's presets),
+ * still understood so that links and scripts keep working.
+ */
+export const JOURNAL_IMPORT_ALIASES = {
+  generic: 'candlewise-template',
+  zerodha: 'zerodha-tradebook',
+  ibkr: 'ibkr-activity-trades',
+} as const satisfies Record<string, JournalImportLayoutId>;
+
+/** What the learner may choose: a layout, an old name for one, or 'auto' (found from the columns). */
+export type JournalImportChoice = JournalImportLayoutId | keyof typeof JOURNAL_IMPORT_ALIASES | 'auto';
+
+const UNKNOWN_FILE =
+  'Candlewise does not recognise this file’s columns. Choose the layout you exported (Zerodha, Interactive Brokers, Groww) or use the Candlewise template.';
+
+export type ParsedJournalFile =
+  | ({ kind: 'fills'; layout: JournalImportLayoutId } & ParsedExecutions)
+  | ({ kind: 'trades'; layout: 'candlewise-template' } & ParsedTradeRows)
+  | ({ kind: 'unknown'; layout: null } & ParsedExecutions);
+
+export function findImportLayout(choice: string, text: string): JournalImportLayout | null {
+  const aliases: Record<string, JournalImportLayoutId> = JOURNAL_IMPORT_ALIASES;
+  const id = choice === 'auto' ? detectLayout(text) : (aliases[choice] ?? choice);
+  return JOURNAL_IMPORT_LAYOUTS.find((candidate) => candidate.id === id) ?? null;
+}
+
 /** Reads a file in the chosen layout, or in the one its column names show ('auto'). */
-export function parseExecutions(
-  layoutId: JournalImportLayoutId | 'auto',
-  text: string,
-  options: ImportOptions,
-): ParsedExecutions & { layout: JournalImportLayoutId | null } {
-  const id = layoutId === 'auto' ? detectLayout(text) : layoutId;
-  const layout = JOURNAL_IMPORT_LAYOUTS.find((candidate) => candidate.id === id);
+export function parseJournalFile(choice: string, text: string, options: ImportOptions): ParsedJournalFile {
+  const layout = findImportLayout(choice, text);
   if (!layout) {
     return {
+      kind: 'unknown',
       layout: null,
       rows: 0,
       executions: [],
-      errors: [
-        {
-          line: 1,
-          message:
-            'Candlewise does not recognise this file’s columns. Choose the layout you exported (Zerodha, Interactive Brokers, Groww) or use the Candlewise template.',
-        },
-      ],
+      errors: [{ line: 1, message: UNKNOWN_FILE }],
       skipped: {},
     };
   }
-  return { layout: layout.id, ...layout.read(text, options) };
+  if (layout.kind === 'trades') {
+    return { kind: 'trades', layout: 'candlewise-template', ...layout.read(text, options) };
+  }
+  return { kind: 'fills', layout: layout.id, ...layout.read(text, options) };
 }

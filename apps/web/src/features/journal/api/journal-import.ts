@@ -3,13 +3,16 @@ import { apiClient } from '@/lib/api-client';
 import { journalKeys } from './journal-query-keys';
 import type { NeedsOpeningHoldings } from './journal-types';
 
+/** A file layout the import reads: a broker's file (fills) or the Candlewise template (trades). */
 export type ImportPreset = {
-  id: 'generic' | 'zerodha' | 'ibkr';
+  id: string;
+  kind: 'fills' | 'trades';
   name: string;
   description: string;
-  required: string[];
-  optional: string[];
-  templateUrl: string;
+  /** How to get the file from the broker, step by step. */
+  howToExport: string;
+  /** The template or an example file, when there is one. */
+  templateUrl: string | null;
 };
 
 /** What broker files (fills) and the template (trades) both answer. */
@@ -25,6 +28,8 @@ type ImportCounts = {
 };
 
 export type ImportPreview = ImportCounts & {
+  /** The layout the file was read in (found from its columns when the choice was 'auto'). */
+  layout: string | null;
   rows: number;
   errors: Array<{ line: number; message: string }>;
   skipped: Record<string, number>;
@@ -47,6 +52,7 @@ export type ImportPreview = ImportCounts & {
 
 export type ImportResult = ImportCounts & {
   _id: string;
+  layout: string;
   rows: number;
   /** Trades new to the journal, and trades already there. */
   added: number;

@@ -34,7 +34,7 @@ export function ImportWizard() {
     timeZone: useJournalTimeZone(),
   });
   const presets = useImportPresets();
-  const [preset, setPreset] = useState('generic');
+  const [preset, setPreset] = useState('auto');
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
@@ -97,13 +97,27 @@ export function ImportWizard() {
           className="cw-journal-import__presets"
           aria-label="Import format"
         >
+          <Radio value="auto" className="cw-journal-import__preset">
+            <strong>Find it from the file</strong>
+            <span className="cw-journal-muted">
+              Candlewise reads the file’s column names and picks the layout below that fits.
+            </span>
+          </Radio>
           {presets.data.map((option) => (
             <Radio key={option.id} value={option.id} className="cw-journal-import__preset">
               <strong>{option.name}</strong>
               <span className="cw-journal-muted">{option.description}</span>
-              <a href={option.templateUrl} download onClick={(event) => event.stopPropagation()}>
-                Download the {option.id === 'generic' ? 'template' : 'example'}
-              </a>
+              {preset === option.id ? (
+                <span className="cw-journal-import__how">
+                  <strong>How to get it: </strong>
+                  {option.howToExport}
+                </span>
+              ) : null}
+              {option.templateUrl ? (
+                <a href={option.templateUrl} download onClick={(event) => event.stopPropagation()}>
+                  Download the {option.kind === 'trades' ? 'template' : 'example'}
+                </a>
+              ) : null}
             </Radio>
           ))}
         </Radio.Group>
@@ -137,6 +151,20 @@ export function ImportWizard() {
       {preview ? (
         <>
           <h3>3. Check the preview</h3>
+          {preview.layout ? (
+            <p className="cw-journal-muted">
+              Read as {presets.data?.find((option) => option.id === preview.layout)?.name ?? preview.layout}.
+            </p>
+          ) : null}
+          {Object.keys(preview.skipped).length > 0 ? (
+            <p className="cw-journal-muted">
+              Left out on purpose:{' '}
+              {Object.entries(preview.skipped)
+                .map(([reason, count]) => `${count} ${reason}`)
+                .join('; ')}
+              .
+            </p>
+          ) : null}
           {preview.errors.length > 0 ? (
             <Alert
               type="error"

@@ -168,12 +168,12 @@ describe('/journal', { timeout: 60_000 }, () => {
           success: true,
           data: [
             {
-              id: 'zerodha',
+              id: 'zerodha-tradebook',
+              kind: 'fills',
               name: 'Zerodha tradebook',
               description: 'The tradebook CSV.',
-              required: [],
-              optional: [],
-              templateUrl: '/api/v1/journal/import/template?preset=zerodha',
+              howToExport: 'In Zerodha Console open Reports → Tradebook and download the CSV.',
+              templateUrl: '/api/v1/journal/import/template?preset=zerodha-tradebook',
             },
           ],
         },
@@ -182,10 +182,11 @@ describe('/journal', { timeout: 60_000 }, () => {
         body: {
           success: true,
           data: {
+            layout: 'zerodha-tradebook',
             rows: 3,
             format: 'fills',
             errors: [],
-            skipped: {},
+            skipped: { 'cancelled trades': 1 },
             newFills: 1,
             knownFills: 2,
             completeTrades: 1,
@@ -200,6 +201,9 @@ describe('/journal', { timeout: 60_000 }, () => {
     });
     const { user } = renderApp('/journal?tab=import', { auth: makeSession() });
     await user.click(await screen.findByText('Zerodha tradebook'));
+    expect(
+      screen.getByText('In Zerodha Console open Reports → Tradebook and download the CSV.'),
+    ).toBeVisible();
     await user.upload(
       screen.getByTestId('import-file-input'),
       new File(['symbol,trade_type\n'], 'tradebook.csv', { type: 'text/csv' }),
@@ -209,6 +213,8 @@ describe('/journal', { timeout: 60_000 }, () => {
         '3 rows read: 1 new fill, 2 already in your journal, 1 trade complete, 1 position open.',
       ),
     ).toBeInTheDocument();
+    expect(screen.getByText('Read as Zerodha tradebook.')).toBeInTheDocument();
+    expect(screen.getByText('Left out on purpose: 1 cancelled trades.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Import 1 fill' })).toBeEnabled();
   });
 });
