@@ -87,7 +87,9 @@ export async function updateJournalTrade(
 export async function deleteJournalTrade(db: DbExecutor, userId: string, tradeId: string) {
   const deleted = await db
     .delete(journalTrades)
-    .where(and(eq(journalTrades.id, tradeId), eq(journalTrades.userId, userId), isNull(journalTrades.account)))
+    .where(
+      and(eq(journalTrades.id, tradeId), eq(journalTrades.userId, userId), isNull(journalTrades.account)),
+    )
     .returning({ id: journalTrades.id });
   if (deleted.length > 0) return;
   const [kept] = await db
