@@ -51,6 +51,18 @@ describe('routes and guards', () => {
     expect(store.getState().auth).toEqual({ token: null, user: null });
   });
 
+  it('returns a visitor to the deep link they asked for once they log in, and only once', async () => {
+    mockApi({ 'GET /notification/all': { body: { success: true, data: [] } } });
+    const { currentPath, store } = renderApp('/journal?tab=statistics');
+    await screen.findByRole('heading', { name: 'Log in to Candlewise' });
+    expect(currentPath()).toBe('/login');
+    act(() => {
+      store.dispatch(login(makeSession()));
+    });
+    await waitFor(() => expect(currentPath()).toBe('/journal?tab=statistics'));
+    expect(window.sessionStorage.getItem('cw:return-to')).toBeNull();
+  });
+
   it('sends a token without a user to /login', async () => {
     const { currentPath } = renderApp('/home', { auth: { token: 'abc', user: null } });
     await screen.findByRole('heading', { name: 'Log in to Candlewise' });

@@ -1,4 +1,12 @@
-import { CreditCardOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  ApiOutlined,
+  CreditCardOutlined,
+  LogoutOutlined,
+  PlayCircleOutlined,
+  ReadOutlined,
+  SafetyCertificateOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import type { PublicUser } from '@candlewise/shared';
 import { Avatar, Dropdown, type MenuProps, Tag } from 'antd';
 import { useState } from 'react';
@@ -23,7 +31,11 @@ function UserAvatar({ user, size }: { user: PublicUser; size: number }) {
   );
 }
 
-/** Spec §2 avatar dropdown: picture, the 'Free trialz' badge, full name, profile, subscription, logout. */
+/**
+ * Spec §2 avatar dropdown: picture, the 'Free trialz' badge, full name, profile, subscription,
+ * logout; and the destinations the three-item navigation leaves out (courses, news, the broker
+ * connection, and the admin area for admins), so every page has a way in.
+ */
 export function AccountMenu({ user, onLogout }: { user: PublicUser; onLogout: () => void }) {
   const navigate = useNavigate();
   const fullName = getFullName(user);
@@ -51,6 +63,13 @@ export function AccountMenu({ user, onLogout }: { user: PublicUser; onLogout: ()
       icon: <CreditCardOutlined aria-hidden="true" />,
       label: 'Manage Subscription',
     },
+    { type: 'divider' },
+    { key: '/course', icon: <PlayCircleOutlined aria-hidden="true" />, label: 'Courses' },
+    { key: '/news', icon: <ReadOutlined aria-hidden="true" />, label: 'News' },
+    { key: '/connectbroker', icon: <ApiOutlined aria-hidden="true" />, label: 'Connect broker' },
+    ...(user.role === 'admin'
+      ? [{ key: '/admin', icon: <SafetyCertificateOutlined aria-hidden="true" />, label: 'Admin' }]
+      : []),
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined aria-hidden="true" />, label: 'Logout', danger: true },
   ];

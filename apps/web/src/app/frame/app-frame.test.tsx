@@ -107,6 +107,26 @@ describe('the signed-in frame', () => {
     ).toBeInTheDocument();
   });
 
+  it('leads to courses, news and the broker connection from the avatar menu (Admin is for admins)', async () => {
+    mockApi(noNotifications);
+    const learner = renderApp('/home', { auth: makeSession() });
+    await learner.user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    for (const name of ['Courses', 'News', 'Connect broker']) {
+      expect(await screen.findByRole('menuitem', { name })).toBeInTheDocument();
+    }
+    expect(screen.queryByRole('menuitem', { name: 'Admin' })).not.toBeInTheDocument();
+    await learner.user.click(screen.getByRole('menuitem', { name: 'Connect broker' }));
+    expect(learner.currentPath()).toBe('/connectbroker');
+  });
+
+  it('leads an admin to the admin area from the avatar menu', async () => {
+    mockApi(noNotifications);
+    const admin = renderApp('/home', { auth: makeSession({ role: 'admin' }) });
+    await admin.user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await admin.user.click(await screen.findByRole('menuitem', { name: 'Admin' }));
+    expect(admin.currentPath()).toBe('/admin');
+  });
+
   it('persists dark mode under persist:root and applies it to the whole document', async () => {
     mockApi(noNotifications);
     const { user, store } = renderApp('/home', { auth: makeSession() });

@@ -4,6 +4,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { type AuthState, logout } from '../auth-slice';
 import { checkSession, SESSION_EXPIRED_MESSAGE } from '../check-session';
 import { nextOnboardingStep } from '../onboarding-steps';
+import { forgetReturnTo, rememberReturnTo } from '../return-to';
 import './protected-route.css';
 
 const SIGNED_OUT_TO_AUTH = new Set(['/group', '/manage-subscription']);
@@ -28,7 +29,7 @@ export function ProtectedRoute({
 }) {
   const store = useStore<{ auth: AuthState }>();
   const dispatch = useDispatch();
-  const { pathname } = useLocation();
+  const { pathname, search, hash } = useLocation();
   const [verdict, setVerdict] = useState<Verdict>({ status: 'checking' });
 
   useEffect(() => {
@@ -36,6 +37,7 @@ export function ProtectedRoute({
     const session = checkSession(token, user);
     if (session.status === 'valid') {
       const step = user ? nextOnboardingStep(user) : null;
+      if (!step) forgetReturnTo();
       setVerdict(step ? { status: 'redirect', to: step } : { status: 'allowed' });
       return;
     }
@@ -51,11 +53,13 @@ export function ProtectedRoute({
     // Spec §2: the Groups and subscription screens send a signed-out visitor to /auth (the guard
     // variant); everywhere else, and for an expired or broken session, it is /login.
     const signedOut = session.status !== 'expired' && session.status !== 'undecodable';
+    // After logging in, the visitor comes back here (a deep link is not lost at the login page).
+    rememberReturnTo(`${pathname}${search}${hash}`);
     setVerdict({
       status: 'redirect',
       to: signedOut && SIGNED_OUT_TO_AUTH.has(pathname) ? '/auth' : redirectTo,
     });
-  }, [pathname, store, dispatch, redirectTo]);
+  }, [pathname, search, hash, store, dispatch, redirectTo]);
 
   if (verdict.status === 'checking') {
     return (

@@ -2,13 +2,15 @@ import type { ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { Navigate, Outlet } from 'react-router';
 import { selectAuth } from '../auth-slice';
+import { peekReturnTo } from '../return-to';
 
 /**
- * The public-area guard (spec §2): a signed-in user who has a role goes to /home. A user without a
- * role is still onboarding (DESIGN §6) and stays on the account pages.
+ * The public-area guard (spec §2): a signed-in user who has a role goes to /home, or back to the
+ * page they asked for before logging in. A user without a role is still onboarding (DESIGN §6) and
+ * stays on the account pages.
  */
 export function PublicOnlyRoute({ children }: { children?: ReactNode }) {
   const { token, user } = useSelector(selectAuth);
-  if (token && user?.role) return <Navigate to="/home" replace />;
+  if (token && user?.role) return <Navigate to={peekReturnTo() ?? '/home'} replace />;
   return children ?? <Outlet />;
 }

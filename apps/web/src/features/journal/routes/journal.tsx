@@ -1,7 +1,7 @@
-import { EditOutlined } from '@ant-design/icons';
+import { ApiOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Tabs } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header/page-header';
 import { PageSpinner } from '@/components/page-spinner/page-spinner';
 import { DayPanel } from '../components/day-panel';
@@ -58,6 +58,9 @@ export default function JournalPage() {
         <Button type="primary" icon={<EditOutlined />} onClick={() => openDay(today)}>
           Write today's entry
         </Button>
+        <Link to="/connectbroker" className="cw-journal-actions__link">
+          <ApiOutlined aria-hidden="true" /> Connect a broker to import trades automatically
+        </Link>
       </div>
       <Tabs
         activeKey={active}
