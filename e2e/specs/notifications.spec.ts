@@ -66,6 +66,11 @@ test('an admin broadcast reaches the learner’s bell live, and closing the draw
   await form.getByLabel(/^Link/).fill('/course');
   await expect(form.getByRole('radio', { name: 'Everyone' })).toBeChecked();
   await form.getByRole('button', { name: 'Send notification' }).click();
+  // A broadcast to everyone goes only once the admin confirms it.
+  await adminPage
+    .getByRole('dialog', { name: 'Send to everyone?' })
+    .getByRole('button', { name: 'Send to everyone' })
+    .click();
   await expect(adminPage.getByText('Notification sent')).toBeVisible();
   await expect(form.getByLabel('Title')).toHaveValue('');
   await adminContext.close();

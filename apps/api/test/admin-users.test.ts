@@ -68,11 +68,15 @@ describe('admin: users', () => {
     expect(paged.json().data.users).toHaveLength(1);
   });
 
-  it('never demotes or disables the last active admin', async () => {
+  it('never lets an admin demote or disable their own account', async () => {
     const demote = await patch('root', ids.root, { role: 'user' });
     expect(demote.statusCode).toBe(409);
-    expect(demote.json().message).toBe('This is the last active admin. Make another admin first.');
-    expect((await patch('root', ids.root, { disabled: true })).statusCode).toBe(409);
+    expect(demote.json().message).toBe('You cannot remove your own admin role. Ask another admin to do it.');
+    const disable = await patch('root', ids.root, { disabled: true });
+    expect(disable.statusCode).toBe(409);
+    expect(disable.json().message).toBe(
+      'You cannot disable your own account. Ask another admin if it must be disabled.',
+    );
   });
 
   it('disables an account: its token stops at once and login says why; enabling restores it', async () => {
@@ -104,9 +108,9 @@ describe('admin: users', () => {
     expect(again.statusCode).toBe(200);
   });
 
-  it('promotes a user, after which the first admin may step down', async () => {
+  it('promotes a user, after which the new admin may demote the first', async () => {
     expect((await patch('root', ids.learner, { role: 'admin' })).json().data.user.role).toBe('admin');
-    expect((await patch('root', ids.root, { role: 'user' })).statusCode).toBe(200);
+    expect((await patch('learner', ids.root, { role: 'user' })).statusCode).toBe(200);
   });
 });
 

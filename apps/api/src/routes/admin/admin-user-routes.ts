@@ -64,7 +64,12 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await updateUserByAdmin(app.database.db, request.params.userId, request.body);
+      const user = await updateUserByAdmin(
+        app.database.db,
+        request.currentUser.id,
+        request.params.userId,
+        request.body,
+      );
       await app.forgetUser(user.id); // a disabled account's tokens stop at once, in every process
       return {
         success: true as const,

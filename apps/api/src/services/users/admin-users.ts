@@ -1,6 +1,6 @@
 import { type Database, type UserRow, users } from '@candlewise/db';
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import { notFound } from '../../lib/app-error.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
 import { assertAnotherActiveAdmin } from './admin-guard.ts';
 
 export async function listUsers(
@@ -25,12 +25,23 @@ export async function listUsers(
   return { rows, total };
 }
 
-/** Promote, demote, disable or enable; never leaves the product without an active admin. */
+/**
+ * Promote, demote, disable or enable; never leaves the product without an active admin, and an admin
+ * never disables or demotes their own account (a slip of the hand that locks them out).
+ */
 export async function updateUserByAdmin(
   db: Database,
+  actingAdminId: string,
   userId: string,
   changes: { role?: 'user' | 'admin'; disabled?: boolean },
 ): Promise<UserRow> {
+  if (userId === actingAdminId && (changes.disabled === true || changes.role === 'user')) {
+    throw conflict(
+      changes.disabled === true
+        ? 'You cannot disable your own account. Ask another admin if it must be disabled.'
+        : 'You cannot remove your own admin role. Ask another admin to do it.',
+    );
+  }
   return db.transaction(async (tx) => {
     const [target] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!target) throw notFound('No user has that id.');

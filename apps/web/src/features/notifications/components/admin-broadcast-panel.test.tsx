@@ -91,6 +91,13 @@ describe('the admin broadcast panel', { timeout: 60_000 }, () => {
     await fill('Message', 'Competitions pause until Monday.');
     await fill(/^Link/, '/group');
     await send();
+    // Everyone: nothing goes until the admin confirms.
+    const confirm = await screen.findByRole('dialog', { name: 'Send to everyone?' });
+    expect(confirm).toHaveTextContent(
+      'Every learner gets “Markets closed on Friday” under the bell at once.',
+    );
+    expect(callsTo('POST', '/admin/notifications')).toHaveLength(0);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Send to everyone' }));
 
     expect(await screen.findByText('Notification sent')).toBeInTheDocument();
     expect(callsTo('POST', '/admin/notifications').map((call) => call.body)).toEqual([
@@ -157,6 +164,7 @@ describe('the admin broadcast panel', { timeout: 60_000 }, () => {
     await fill('Message', 'World');
     await fill(/^Link/, '/nowhere');
     await send();
+    await user.click(await screen.findByRole('button', { name: 'Send to everyone' }));
     expect(await within(panel).findByText('That page does not exist.')).toBeInTheDocument();
 
     api.fetchMock.mockImplementation(
@@ -170,6 +178,7 @@ describe('the admin broadcast panel', { timeout: 60_000 }, () => {
     );
     await user.clear(field(/^Link/));
     await send();
+    await user.click(await screen.findByRole('button', { name: 'Send to everyone' }));
     expect(await within(panel).findByRole('alert')).toHaveTextContent('You need an administrator account.');
     expect(screen.queryByText('Notification sent')).not.toBeInTheDocument();
     expect(field('Title')).toHaveValue('Hello');

@@ -1,4 +1,4 @@
-import { Alert, Button, Form, Input, Radio, Select, Spin } from 'antd';
+import { Alert, Button, Form, Input, Modal, Radio, Select, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { ApiError } from '@/lib/api-client';
@@ -94,7 +94,15 @@ export default function AdminBroadcastPanel() {
       },
     });
 
-  async function handleFinish(fields: FormFields) {
+  // A broadcast to everyone reaches every learner at once: it is sent only after a confirmation.
+  const [confirming, setConfirming] = useState<FormFields | null>(null);
+
+  function handleFinish(fields: FormFields) {
+    if ((fields.audience ?? 'everyone') === 'everyone') setConfirming(fields);
+    else void send(fields);
+  }
+
+  async function send(fields: FormFields) {
     setFormError(null);
     try {
       await createBroadcast.mutateAsync(toBroadcastInput(toValues(fields)));
@@ -126,6 +134,23 @@ export default function AdminBroadcastPanel() {
 
   return (
     <section className="cw-broadcast" aria-labelledby="cw-broadcast-heading">
+      <Modal
+        open={confirming !== null}
+        title="Send to everyone?"
+        okText="Send to everyone"
+        cancelText="Keep editing"
+        onOk={() => {
+          const fields = confirming;
+          setConfirming(null);
+          if (fields) void send(fields);
+        }}
+        onCancel={() => setConfirming(null)}
+      >
+        <p>
+          Every learner gets “{confirming?.title.trim()}” under the bell at once. A sent notification cannot
+          be taken back.
+        </p>
+      </Modal>
       <div className="cw-broadcast__intro">
         <h2 id="cw-broadcast-heading" className="cw-broadcast__heading">
           Send a notification

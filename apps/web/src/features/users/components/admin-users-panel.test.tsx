@@ -62,11 +62,27 @@ describe('admin: users', { timeout: 20_000 }, () => {
     expect(api.callsTo('PATCH', `/admin/users/${learner._id}`)[0].body).toEqual({ role: 'admin' });
   });
 
-  it("shows the server's sentence when the change would leave no active admin", async () => {
-    const api = mockApi({
+  it('offers no way to demote or disable your own account, and says who can', async () => {
+    mockApi({
       'GET /notification/all': { body: { success: true, data: [] } },
       'GET /admin/users': usersPage([onlyAdmin, learner]),
-      [`PATCH /admin/users/${onlyAdmin._id}`]: {
+    });
+    renderApp('/admin', { auth: admin });
+    expect(await screen.findByText('Another admin can change your own account.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Disable: admin@example.com' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove admin: admin@example.com' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Disable: lena@example.com' })).toBeInTheDocument();
+  });
+
+  it("shows the server's sentence when a change is refused", async () => {
+    const otherAdmin = {
+      ...makeUser({ role: 'admin', firstName: 'Omar', lastName: 'Other', email: 'omar@example.com' }),
+      disabled: false,
+    };
+    const api = mockApi({
+      'GET /notification/all': { body: { success: true, data: [] } },
+      'GET /admin/users': usersPage([onlyAdmin, otherAdmin]),
+      [`PATCH /admin/users/${otherAdmin._id}`]: {
         status: 409,
         body: {
           success: false,
@@ -76,12 +92,12 @@ describe('admin: users', { timeout: 20_000 }, () => {
       },
     });
     const { user } = renderApp('/admin', { auth: admin });
-    await user.click(await screen.findByRole('button', { name: 'Disable: admin@example.com' }));
+    await user.click(await screen.findByRole('button', { name: 'Disable: omar@example.com' }));
     await user.click(within(await screen.findByRole('tooltip')).getByRole('button', { name: 'Disable' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This is the last active admin. Make another admin first.',
     );
-    expect(api.callsTo('PATCH', `/admin/users/${onlyAdmin._id}`)[0].body).toEqual({ disabled: true });
+    expect(api.callsTo('PATCH', `/admin/users/${otherAdmin._id}`)[0].body).toEqual({ disabled: true });
   });
 });

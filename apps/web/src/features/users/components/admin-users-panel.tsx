@@ -113,24 +113,28 @@ export default function AdminUsersPanel() {
     {
       title: 'Actions',
       key: 'actions',
-      render: (_, user) => (
-        <Space wrap size="small">
-          {actionsFor(user).map((action) => (
-            <Popconfirm
-              key={action.label}
-              title={action.label}
-              description={action.question}
-              okText={action.label}
-              okButtonProps={{ danger: action.danger }}
-              onConfirm={() => runAction(user, action)}
-            >
-              <Button size="small" danger={action.danger} aria-label={`${action.label}: ${user.email}`}>
-                {action.label}
-              </Button>
-            </Popconfirm>
-          ))}
-        </Space>
-      ),
+      render: (_, user) =>
+        user._id === me?._id ? (
+          // The server refuses an admin demoting or disabling themselves; say so instead of offering it.
+          <span className="cw-admin-users__self">Another admin can change your own account.</span>
+        ) : (
+          <Space wrap size="small">
+            {actionsFor(user).map((action) => (
+              <Popconfirm
+                key={action.label}
+                title={action.label}
+                description={action.question}
+                okText={action.label}
+                okButtonProps={{ danger: action.danger }}
+                onConfirm={() => runAction(user, action)}
+              >
+                <Button size="small" danger={action.danger} aria-label={`${action.label}: ${user.email}`}>
+                  {action.label}
+                </Button>
+              </Popconfirm>
+            ))}
+          </Space>
+        ),
     },
   ];
 
