@@ -89,7 +89,10 @@ test('a learner writes today’s entry with a screenshot, adds two trades, impor
   await addTrade('INFY', 'Long', 10, 100, 110); // +100
   await addTrade('TCS', 'Short', 5, 200, 210); // −50
   const todayCell = page.locator(`button[data-date="${today}"]`);
-  await expect(todayCell).toHaveAttribute('aria-label', `${today}: 2 trades, +50, entry written`);
+  const todayName = `${Number(today.slice(8))} ${new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${today}T00:00:00Z`))}`;
+  await expect(todayCell).toHaveAccessibleName(
+    new RegExp(`^${todayName}\\s?: 2 trades,\\s?\\+50,\\s?entry written$`),
+  );
   // The entry survived the screenshot upload and the trades' refreshes.
   await page.reload();
   await expect(entry.getByLabel('Notes')).toHaveValue('**Patient** morning; one impulsive short.', {

@@ -1,6 +1,6 @@
-import { Tabs } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
+import { AppTabs } from '@/components/app-tabs/app-tabs';
 import { PageHeader } from '@/components/page-header/page-header';
 import { PageSpinner } from '@/components/page-spinner/page-spinner';
 import { RequireRole } from '@/features/auth/components/require-role';
@@ -42,7 +42,7 @@ export default function AdminRoute() {
         title="Admin"
         description="Run Candlewise: users, courses, competitions and approvals, markets, broadcasts, messages and news."
       />
-      <Tabs
+      <AppTabs
         activeKey={active}
         onChange={(key) => setParams({ tab: key }, { replace: true })}
         destroyOnHidden

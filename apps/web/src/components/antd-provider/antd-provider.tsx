@@ -10,6 +10,14 @@ const palette = {
     border: '#d9dee3',
     text: '#111827',
     onBrand: '#ffffff',
+    // Secondary text, placeholders and status colours at 4.5:1 or more on the surfaces (WCAG AA);
+    // antd's defaults (#bfbfbf placeholders, #ff4d4f danger, #52c41a success) fall short.
+    textSecondary: '#4b5563',
+    textTertiary: '#5b6472',
+    placeholder: '#6b7280',
+    success: '#15803d',
+    error: '#b91c1c',
+    warning: '#b45309',
   },
   dark: {
     brand: '#2dd4bf',
@@ -19,6 +27,12 @@ const palette = {
     text: '#e5e7eb',
     // The dark brand teal is light: white text on it fails contrast, near-black passes.
     onBrand: '#0b1117',
+    textSecondary: '#a3adb8',
+    textTertiary: '#9aa4b0',
+    placeholder: '#8d98a5',
+    success: '#4ade80',
+    error: '#f87171',
+    warning: '#fbbf24',
   },
 } as const;
 
@@ -39,6 +53,14 @@ export function buildAntdTheme(darkMode: boolean): ThemeConfig {
       colorBgContainer: colors.surface,
       colorBorder: colors.border,
       colorText: colors.text,
+      colorTextSecondary: colors.textSecondary,
+      colorTextTertiary: colors.textTertiary,
+      colorTextQuaternary: colors.placeholder,
+      colorTextDescription: colors.textTertiary,
+      colorTextPlaceholder: colors.placeholder,
+      colorSuccess: colors.success,
+      colorError: colors.error,
+      colorWarning: colors.warning,
       borderRadius: 10,
       fontFamily,
       motion,

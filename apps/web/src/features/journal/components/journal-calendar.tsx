@@ -108,14 +108,12 @@ export function JournalCalendar({
                 // biome-ignore lint/suspicious/noArrayIndexKey: blank cells have no identity but their place
                 if (!date) return <div key={`blank-${index}`} className="cw-journal-calendar__blank" />;
                 const day = byDate.get(date);
-                const description = [
-                  day?.trades
-                    ? `${day.trades} trade${day.trades === 1 ? '' : 's'}, ${formatPnl(day.netPnl)}`
-                    : 'no trades',
-                  day?.hasEntry ? 'entry written' : null,
-                ]
-                  .filter(Boolean)
-                  .join(', ');
+                // The accessible name starts with the day's visible number (WCAG 2.5.3): "2 November
+                // 2026: 2 trades, +50, entry written", the P&L read from its visible text.
+                const trades = day?.trades
+                  ? `${day.trades} trade${day.trades === 1 ? '' : 's'}, `
+                  : 'no trades';
+                const entry = day?.hasEntry ? ', entry written' : '';
                 return (
                   <div key={date}>
                     <button
@@ -127,11 +125,11 @@ export function JournalCalendar({
                       ].join(' ')}
                       style={{ background: tone(day, largest) }}
                       onClick={() => onSelect(date)}
-                      aria-label={`${date}: ${description}`}
                       aria-pressed={date === selected}
                       data-date={date}
                     >
                       <span className="cw-journal-calendar__date">{Number(date.slice(8))}</span>
+                      <span className="cw-visually-hidden">{` ${monthName.format(new Date(`${date}T00:00:00Z`))}: ${trades}`}</span>
                       {day?.hasEntry ? (
                         <span className="cw-journal-calendar__entry" aria-hidden="true">
                           ✎
@@ -140,6 +138,7 @@ export function JournalCalendar({
                       {day?.trades ? (
                         <span className="cw-journal-calendar__pnl">{formatPnl(day.netPnl)}</span>
                       ) : null}
+                      {entry ? <span className="cw-visually-hidden">{entry}</span> : null}
                     </button>
                   </div>
                 );

@@ -1,5 +1,5 @@
 import { ApiOutlined, EditOutlined } from '@ant-design/icons';
-import { Button, Tabs } from 'antd';
+import { Button } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header/page-header';
@@ -8,6 +8,7 @@ import { DayPanel } from '../components/day-panel';
 import { JournalCalendar } from '../components/journal-calendar';
 import { todayDate, useJournalTimeZone } from '../lib/journal-time';
 import './journal.css';
+import { AppTabs } from '@/components/app-tabs/app-tabs';
 
 // The other tabs load when opened: the calendar is what most visits need.
 const TradesTable = lazy(() =>
@@ -62,7 +63,7 @@ export default function JournalPage() {
           <ApiOutlined aria-hidden="true" /> Connect a broker to import trades automatically
         </Link>
       </div>
-      <Tabs
+      <AppTabs
         activeKey={active}
         onChange={(key) => show(key as JournalTab)}
         destroyOnHidden

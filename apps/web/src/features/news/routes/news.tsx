@@ -3,13 +3,14 @@ import {
   NEWS_CATEGORY_LABELS,
   type NewsCategory,
 } from '@candlewise/shared/news/news-categories';
-import { Alert, Button, Empty, Input, Pagination, Skeleton, Switch, Tabs } from 'antd';
+import { Alert, Button, Empty, Input, Pagination, Skeleton, Switch } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header/page-header';
 import { type NewsFilters, useNews } from '../api/get-news';
 import { NewsCard } from '../components/news-card';
 import './news.css';
+import { AppTabs } from '@/components/app-tabs/app-tabs';
 
 const PAGE_SIZE = 12;
 const ALL = 'all';
@@ -52,7 +53,7 @@ export default function NewsPage() {
         title="News"
         description="Market news from curated sources and Candlewise articles, with the instruments each story mentions."
       />
-      <Tabs
+      <AppTabs
         className="cw-news__tabs"
         activeKey={filters.category ?? ALL}
         onChange={(key) => update({ category: key === ALL ? undefined : (key as NewsCategory) })}
