@@ -50,6 +50,7 @@ import { devOutboxRoutes } from './routes/dev/dev-outbox-routes.ts';
 import { groupRoutes } from './routes/groups/group-routes.ts';
 import { healthRoutes } from './routes/health/health-routes.ts';
 import { journalRoutes } from './routes/journal/journal-routes.ts';
+import { journalTradeDetailRoutes } from './routes/journal/journal-trade-detail-routes.ts';
 import { adminNewsRoutes } from './routes/news/admin-news-routes.ts';
 import { newsRoutes } from './routes/news/news-routes.ts';
 import { notificationRoutes } from './routes/notifications/notification-routes.ts';
@@ -245,6 +246,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(newsRoutes);
       await api.register(adminNewsRoutes);
       await api.register(journalRoutes);
+      await api.register(journalTradeDetailRoutes);
       await api.register(adminJournalRoutes);
       await api.register(brokerRoutes);
       if (!config.isProduction) await api.register(devOutboxRoutes);

@@ -1,4 +1,6 @@
 import { startApp } from '@/app/start-app';
+import { keepScrollRegionsFocusable } from '@/lib/focusable-scroll-regions';
 import './styles/tokens.css';
 
 void startApp(document.getElementById('root')!);
+keepScrollRegionsFocusable();

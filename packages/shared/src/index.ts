@@ -20,6 +20,7 @@ export * from './journal/importers/index.ts';
 export * from './journal/journal-schemas.ts';
 export * from './journal/round-trips.ts';
 export * from './journal/statistics.ts';
+export * from './journal/trade-detail.ts';
 export * from './journal/zone-time.ts';
 export * from './news/detect-symbols.ts';
 export * from './news/news-schemas.ts';

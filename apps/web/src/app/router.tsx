@@ -34,6 +34,7 @@ const CourseVideos = lazy(() => import('@/features/courses/routes/course-videos'
 const Groups = lazy(() => import('@/features/groups/routes/groups'));
 const Leaderboard = lazy(() => import('@/features/groups/routes/leaderboard'));
 const Journal = lazy(() => import('@/features/journal/routes/journal'));
+const TradeDetail = lazy(() => import('@/features/journal/routes/trade-detail'));
 const News = lazy(() => import('@/features/news/routes/news'));
 const NewsArticle = lazy(() => import('@/features/news/routes/news-article'));
 const ConnectBroker = lazy(() => import('@/features/broker/routes/connect-broker'));
@@ -89,6 +90,7 @@ export const appRoutes: RouteObject[] = [
               { path: 'home2', element: <LearningHub /> },
               { path: 'connectbroker', element: <ConnectBroker /> },
               { path: 'journal', element: <Journal /> },
+              { path: 'journal/trades/:tradeId', element: <TradeDetail /> },
               { path: 'news', element: <News /> },
               { path: 'news/:newsId', element: <NewsArticle /> },
               { path: 'group', element: <Groups /> },

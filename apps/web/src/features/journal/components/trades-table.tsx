@@ -1,6 +1,7 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Popconfirm, Select, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import type { ApiError } from '@/lib/api-client';
 import {
@@ -74,9 +75,16 @@ export function TradesTable() {
       key: 'symbol',
       sorter: true,
       sortOrder: sortOrder('symbol'),
+      // A link, so the detail page opens from the keyboard (Enter) and in a new tab as well.
       render: (_, trade) => (
         <>
-          <strong>{trade.symbol}</strong> <span className="cw-journal-muted">{trade.side}</span>
+          <Link
+            to={`/journal/trades/${encodeURIComponent(trade._id)}`}
+            aria-label={`${trade.symbol} ${trade.side} trade details`}
+          >
+            <strong>{trade.symbol}</strong>
+          </Link>{' '}
+          <span className="cw-journal-muted">{trade.side}</span>
         </>
       ),
     },
@@ -134,16 +142,20 @@ export function TradesTable() {
           <Button size="small" onClick={() => setEditing(trade)} aria-label={`Edit ${trade.symbol} trade`}>
             Edit
           </Button>
-          <Popconfirm
-            title="Delete this trade?"
-            okText="Delete"
-            okButtonProps={{ danger: true }}
-            onConfirm={() => remove.mutate(trade._id)}
-          >
-            <Button size="small" danger aria-label={`Delete ${trade.symbol} trade`}>
-              Delete
-            </Button>
-          </Popconfirm>
+          {/* A trade rebuilt from fills comes back at the next import or sync: the API refuses its
+              deletion (409), so it is not offered. */}
+          {trade.fromFills ? null : (
+            <Popconfirm
+              title="Delete this trade?"
+              okText="Delete"
+              okButtonProps={{ danger: true }}
+              onConfirm={() => remove.mutate(trade._id)}
+            >
+              <Button size="small" danger aria-label={`Delete ${trade.symbol} trade`}>
+                Delete
+              </Button>
+            </Popconfirm>
+          )}
         </Space>
       ),
     },

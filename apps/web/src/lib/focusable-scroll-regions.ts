@@ -1,0 +1,50 @@
+/**
+ * A table wider than its card scrolls inside it (375 px). When nothing inside it can take focus
+ * (a table of figures), keyboard users could not scroll it (axe: scrollable-region-focusable,
+ * WCAG 2.1.1): such a region gets tabindex="0" and a name while, and only while, it overflows.
+ * One observer for the whole app, so every table, present and future, is covered.
+ */
+const REGIONS = '.ant-table-content, .ant-table-body';
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
+const MARK = 'data-cw-scroll-focus';
+
+function settle(region: HTMLElement) {
+  const overflows = region.scrollWidth > region.clientWidth + 1;
+  const reachable = region.querySelector(FOCUSABLE) !== null && !region.hasAttribute(MARK);
+  if (overflows && !reachable) {
+    if (!region.hasAttribute(MARK)) {
+      region.setAttribute(MARK, '');
+      region.tabIndex = 0;
+      region.setAttribute('role', 'region');
+      const table = region.querySelector('table');
+      const label = table?.getAttribute('aria-label') ?? table?.querySelector('caption')?.textContent;
+      region.setAttribute('aria-label', label ? `${label} (scrolls sideways)` : 'Table (scrolls sideways)');
+    }
+  } else if (!overflows && region.hasAttribute(MARK)) {
+    region.removeAttribute(MARK);
+    region.removeAttribute('tabindex');
+    region.removeAttribute('role');
+    region.removeAttribute('aria-label');
+  }
+}
+
+export function keepScrollRegionsFocusable(root: HTMLElement = document.body): () => void {
+  let queued = false;
+  const run = () => {
+    queued = false;
+    for (const region of root.querySelectorAll<HTMLElement>(REGIONS)) settle(region);
+  };
+  const schedule = () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(run);
+  };
+  const observer = new MutationObserver(schedule);
+  observer.observe(root, { childList: true, subtree: true });
+  window.addEventListener('resize', schedule);
+  schedule();
+  return () => {
+    observer.disconnect();
+    window.removeEventListener('resize', schedule);
+  };
+}
