@@ -136,6 +136,13 @@ test('a Free user buys Pro through the local checkout, then cancels and re-activ
 
   await page.getByRole('button', { name: 'Re-activate Plan' }).click();
   const reactivateDialog = page.getByRole('dialog', { name: 'Are you absolutely sure?' });
+  // Re-activating says what happens, not the cancel warning (the local provider never charges again).
+  await expect(
+    reactivateDialog.getByText(
+      `Your Pro plan continues until ${expiry}. Test payments do not renew by themselves: after that date, buy another month on the Pricing page.`,
+    ),
+  ).toBeVisible();
+  await expect(reactivateDialog.getByText(/cannot be undone/)).toHaveCount(0);
   await reactivateDialog.getByRole('button', { name: 'Re-activate Plan' }).click();
   await expect(page.getByText('Subscription re-activated successfully')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel Plan' })).toBeVisible();

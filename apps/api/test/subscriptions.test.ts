@@ -199,6 +199,9 @@ function stripeStandIn() {
       payment_status: 'paid',
       customer: 'cus_1',
       subscription: 'sub_1',
+      invoice: 'in_first_1',
+      amount_total: 200_000,
+      currency: 'inr',
     },
     subscription: {
       id: 'sub_1',
@@ -206,11 +209,24 @@ function stripeStandIn() {
       status: 'active',
       customer: 'cus_1',
       cancel_at_period_end: false,
+      default_payment_method: {
+        id: 'pm_1',
+        object: 'payment_method',
+        type: 'card',
+        card: { brand: 'visa', last4: '4242' },
+      },
       items: {
         object: 'list',
-        data: [{ id: 'si_1', current_period_end: Math.floor(Date.now() / 1000) + 30 * DAY }],
+        data: [
+          {
+            id: 'si_1',
+            current_period_start: Math.floor(Date.now() / 1000),
+            current_period_end: Math.floor(Date.now() / 1000) + 30 * DAY,
+          },
+        ],
       },
     },
+    invoices: {} as Record<string, Record<string, unknown>>,
     requests: [] as string[],
   };
   const server: Server = createServer((request, response) => {
@@ -242,6 +258,10 @@ function stripeStandIn() {
         }
         return json(200, state.subscription);
       }
+      const invoice = path.startsWith('/v1/invoices/')
+        ? state.invoices[path.slice('/v1/invoices/'.length)]
+        : null;
+      if (request.method === 'GET' && invoice) return json(200, invoice);
       return json(404, { error: { type: 'invalid_request_error', message: `No such route ${path}` } });
     });
   });
@@ -305,6 +325,7 @@ describe('Stripe provider against a local stand-in for the Stripe API', () => {
     expect(completed.json().data).toEqual({
       planStatus: 'active',
       planExpirationDate: standIn.state.subscription.items.data[0].current_period_end,
+      paymentId: expect.any(String),
     });
 
     const cancel = await t.app.inject({
@@ -372,5 +393,107 @@ describe('Stripe provider against a local stand-in for the Stripe API', () => {
       data: { object: { id: 'in_1', subscription: 'sub_1' } },
     });
     expect(await countWhere(t, me.id, 'Payment failed')).toBe(1);
+  });
+
+  it("records the checkout's payment once, whichever of getsession and invoice.paid comes first, and each paid renewal", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    Object.assign(standIn.state.session, { id: 'cs_test_456', subscription: 'sub_2', invoice: 'in_first_2' });
+    Object.assign(standIn.state.subscription, { id: 'sub_2', status: 'active', cancel_at_period_end: false });
+    standIn.state.subscription.items.data[0] = {
+      id: 'si_2',
+      current_period_start: now,
+      current_period_end: now + 30 * DAY,
+    };
+    const invoice = (id: string, start: number, paid = true) => ({
+      id,
+      object: 'invoice',
+      status: paid ? 'paid' : 'open',
+      amount_paid: paid ? 200_000 : 0,
+      currency: 'inr',
+      parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_2' } },
+      lines: { object: 'list', data: [{ id: `il_${id}`, period: { start, end: start + 30 * DAY } }] },
+      status_transitions: { paid_at: paid ? start : null },
+    });
+    standIn.state.invoices.in_first_2 = invoice('in_first_2', now);
+
+    const me = await makeUser(t, 'stripe.renewer@example.com');
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/plans/checkout',
+      headers: bearer(me.token),
+    });
+    expect(started.json().data.sessionId).toBe('cs_test_456');
+    const completed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/plans/getsession',
+      headers: bearer(me.token),
+      payload: { userId: me.id, sessionId: 'cs_test_456' },
+    });
+    const paymentId = completed.json().data.paymentId as string;
+    expect(paymentId).toEqual(expect.any(String));
+
+    const list = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/v1/plans/payments', headers: bearer(me.token) })).json()
+        .data as Array<Record<string, unknown>>;
+    expect(await list()).toEqual([
+      expect.objectContaining({
+        _id: paymentId,
+        amountMinor: 200_000,
+        currency: 'INR',
+        paymentMethod: 'Visa ending in 4242',
+        periodStart: new Date(now * 1000).toISOString(),
+        periodEnd: new Date((now + 30 * DAY) * 1000).toISOString(),
+      }),
+    ]);
+
+    // The first invoice's own webhook: the same payment, not a second one.
+    const first = await sendEvent({
+      id: 'evt_first_paid',
+      object: 'event',
+      type: 'invoice.paid',
+      data: { object: { id: 'in_first_2' } },
+    });
+    expect(first.json().data.outcome).toBe('handled');
+    expect(await list()).toHaveLength(1);
+
+    // An unpaid invoice records nothing; a paid renewal records one payment, however often it is sent.
+    standIn.state.invoices.in_open_2 = invoice('in_open_2', now + 30 * DAY, false);
+    await sendEvent({
+      id: 'evt_open',
+      object: 'event',
+      type: 'invoice.paid',
+      data: { object: { id: 'in_open_2' } },
+    });
+    expect(await list()).toHaveLength(1);
+
+    standIn.state.invoices.in_renew_2 = invoice('in_renew_2', now + 30 * DAY);
+    standIn.state.subscription.items.data[0] = {
+      id: 'si_2',
+      current_period_start: now + 30 * DAY,
+      current_period_end: now + 60 * DAY,
+    };
+    for (const id of ['evt_renew', 'evt_renew', 'evt_renew_again']) {
+      const answer = await sendEvent({
+        id,
+        object: 'event',
+        type: 'invoice.paid',
+        data: { object: { id: 'in_renew_2' } },
+      });
+      expect(answer.statusCode).toBe(200);
+    }
+    const payments = await list();
+    expect(payments).toHaveLength(2);
+    expect(payments[0]).toMatchObject({
+      amountMinor: 200_000,
+      currency: 'INR',
+      paymentMethod: 'Visa ending in 4242',
+      paidAt: new Date((now + 30 * DAY) * 1000).toISOString(),
+      periodEnd: new Date((now + 60 * DAY) * 1000).toISOString(),
+    });
+    expect(payments[1]._id).toBe(paymentId);
+    expect(payments[0].receiptNumber).not.toBe(payments[1].receiptNumber);
+    expect((await t.database.db.select().from(users).where(eq(users.id, me.id)))[0].planExpirationDate).toBe(
+      now + 60 * DAY,
+    );
   });
 });

@@ -42,6 +42,7 @@ const Profile = lazy(() => import('@/features/profile/routes/profile'));
 const Sales = lazy(() => import('@/features/subscriptions/routes/sales'));
 const Pricing = lazy(() => import('@/features/subscriptions/routes/pricing'));
 const ManageSubscription = lazy(() => import('@/features/subscriptions/routes/manage-subscription'));
+const Receipt = lazy(() => import('@/features/subscriptions/routes/receipt'));
 const PaymentSuccess = lazy(() => import('@/features/subscriptions/routes/payment-success'));
 const Checkout = lazy(() => import('@/features/subscriptions/routes/checkout'));
 const Admin = lazy(() => import('./routes/admin-route'));
@@ -99,6 +100,7 @@ export const appRoutes: RouteObject[] = [
               { path: 'courseVideos/:courseId', element: <CourseVideos /> },
               { path: 'profile', element: <Profile /> },
               { path: 'manage-subscription', element: <ManageSubscription /> },
+              { path: 'manage-subscription/receipts/:paymentId', element: <Receipt /> },
               { path: 'success', element: <PaymentSuccess /> },
               { path: 'checkout/:sessionId', element: <Checkout /> },
               { path: 'admin', element: <Admin /> },

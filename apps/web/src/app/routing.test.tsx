@@ -185,7 +185,8 @@ describe('routes and guards', () => {
     for (const [path, title] of [
       ['/group', 'GROUPS'],
       ['/manage-subscription', 'Manage Your Subscription'],
-      ['/success', 'Payment Success'],
+      // Without a paid checkout session the page says so (ADR 016); the spec's text follows a real payment.
+      ['/success', 'No payment to confirm'],
     ]) {
       const view = renderApp(path, { auth: session });
       expect(

@@ -1,4 +1,14 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /**
@@ -48,3 +58,51 @@ export const webhookEvents = pgTable('webhook_events', {
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A payment the provider confirmed: one row per checkout that activated Pro (and, with Stripe, per
+ * paid renewal invoice). Written in the transaction that activates the plan; unique on the
+ * provider's payment id, so a replayed checkout or webhook never records it twice. Who was billed
+ * is copied at payment time: a receipt does not change when the profile does.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    /** The receipt number's sequence (CW-000001, …). */
+    number: bigserial('number', { mode: 'number' }).notNull().unique('payments_number_unique'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
+    /** Stripe's invoice id (or the checkout session id when there is none); the local session id. */
+    providerPaymentId: text('provider_payment_id').notNull(),
+    checkoutSessionId: text('checkout_session_id').references(() => checkoutSessions.id, {
+      onDelete: 'set null',
+    }),
+    plan: text('plan', { enum: ['Pro'] })
+      .notNull()
+      .default('Pro'),
+    status: text('status', { enum: ['paid'] })
+      .notNull()
+      .default('paid'),
+    /** In the currency's minor unit (paise for INR), as providers report it. */
+    amountMinor: integer('amount_minor').notNull(),
+    /** ISO 4217, upper case. */
+    currency: text('currency').notNull(),
+    /** The period the payment pays for, in Unix seconds. */
+    periodStart: bigint('period_start', { mode: 'number' }),
+    periodEnd: bigint('period_end', { mode: 'number' }),
+    /** A summary such as 'Visa ending in 4242'; null when the provider did not say. */
+    paymentMethod: text('payment_method'),
+    billedName: text('billed_name'),
+    billedEmail: text('billed_email').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('payments_provider_payment_unique').on(table.provider, table.providerPaymentId),
+    index('payments_user_idx').on(table.userId, table.paidAt),
+  ],
+);
+
+export type PaymentRow = typeof payments.$inferSelect;

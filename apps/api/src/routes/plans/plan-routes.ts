@@ -1,3 +1,4 @@
+import { paymentReceiptSchema, paymentSchema } from '@candlewise/shared/subscription/payment-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -9,6 +10,8 @@ import {
   payLocalCheckout,
   startCheckout,
 } from '../../services/subscriptions/checkout.ts';
+import { getPaymentReceipt } from '../../services/subscriptions/get-payment-receipt.ts';
+import { listPayments } from '../../services/subscriptions/list-payments.ts';
 import { handleStripeEvent } from '../../services/subscriptions/stripe-webhook.ts';
 
 const planAnswer = z.object({
@@ -202,7 +205,14 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
             message: 'Send the sessionId from the address.',
             path: ['sessionId'],
           }),
-        response: { 200: planAnswer },
+        response: {
+          200: planAnswer.extend({
+            data: planAnswer.shape.data.extend({
+              /** The payment this checkout recorded: its receipt is /manage-subscription/receipts/{paymentId}. */
+              paymentId: z.string().nullable(),
+            }),
+          }),
+        },
       },
     },
     async (request) => {
@@ -217,6 +227,41 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return { success: true as const, message: 'Your Pro plan is active.', data: plan };
     },
+  );
+
+  app.get(
+    '/plans/payments',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: "The caller's payments, newest first (amounts in the currency's minor unit)",
+        response: { 200: z.object({ success: z.literal(true), data: z.array(paymentSchema) }) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await listPayments(app.database.db, request.currentUser.id),
+    }),
+  );
+
+  app.get(
+    '/plans/payments/:paymentId',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: "One of the caller's payments as a receipt; anyone else's is 404",
+        params: z.object({ paymentId: z.string().min(1).max(64) }),
+        response: { 200: z.object({ success: z.literal(true), data: paymentReceiptSchema }) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await getPaymentReceipt(app.database.db, request.currentUser.id, request.params.paymentId),
+    }),
   );
 
   app.post(

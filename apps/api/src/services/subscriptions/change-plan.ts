@@ -70,7 +70,11 @@ export async function reactivatePlan(
     userId: user.id,
     kind: 'subscription_changed',
     title: 'Pro re-activated',
-    message: 'Your Pro plan will renew again at the end of the period.',
+    // Nothing recurs at the local provider (decision 006): say only what will happen.
+    message:
+      provider.name === 'local'
+        ? 'Your Pro plan is active again until the end of the period you paid for.'
+        : 'Your Pro plan will renew again at the end of the period.',
     link: '/manage-subscription',
   });
   return planFields(updated);

@@ -1,4 +1,11 @@
-import { checkoutSessions, type Database, subscriptions, type UserRow, users } from '@candlewise/db';
+import {
+  checkoutSessions,
+  type Database,
+  payments,
+  subscriptions,
+  type UserRow,
+  users,
+} from '@candlewise/db';
 import { hasPro, type PublicUser } from '@candlewise/shared';
 import { and, eq, ne } from 'drizzle-orm';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
@@ -6,6 +13,7 @@ import type { EventBus } from '../../providers/events/event-bus.ts';
 import type { PaymentProvider } from '../../providers/payments/payment-provider.ts';
 import { notify } from '../notifications/notify.ts';
 import { toPublicUser } from '../users/to-public-user.ts';
+import { recordPayment } from './record-payment.ts';
 
 export const PRO_PERIOD_SECONDS = 30 * 86_400;
 
@@ -42,9 +50,13 @@ export async function startCheckout(
   return { url: checkout.url, sessionId: checkout.sessionId };
 }
 
+/** The plan after a checkout, and the payment it recorded (null only for sessions completed before payments were recorded). */
+export type CompletedCheckout = PlanFields & { paymentId: string | null };
+
 /**
  * Completes a paid checkout: verified with the provider, then Pro is activated exactly once —
  * the conditional update to 'completed' succeeds for one caller, every replay gets the plan as is.
+ * The payment is recorded in the same transaction.
  */
 export async function completeCheckout(
   db: Database,
@@ -52,18 +64,23 @@ export async function completeCheckout(
   provider: PaymentProvider,
   sessionId: string,
   expectedUserId?: string,
-): Promise<PlanFields> {
+): Promise<CompletedCheckout> {
   const [session] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
   if (!session || (expectedUserId && session.userId !== expectedUserId)) {
     throw notFound('We could not find that checkout. Start again from the Pricing page.');
   }
   const current = async () => {
     const [user] = await db.select().from(users).where(eq(users.id, session.userId));
-    return planFields(user);
+    const [payment] = await db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.checkoutSessionId, session.id))
+      .limit(1);
+    return { ...planFields(user), paymentId: payment?.id ?? null };
   };
   if (session.status === 'completed') return current();
 
-  const verified = await provider.verifyCheckout(session.id, session.status);
+  const verified = await provider.verifyCheckout(session);
   if (!verified.paid) {
     throw new AppError(
       409,
@@ -90,6 +107,7 @@ export async function completeCheckout(
         ? user.planExpirationDate
         : now;
     const periodEnd = verified.currentPeriodEnd ?? base + PRO_PERIOD_SECONDS;
+    const periodStart = verified.currentPeriodStart ?? base;
     await tx
       .update(users)
       .set({ planStatus: 'active', planExpirationDate: periodEnd, updatedAt: new Date() })
@@ -106,6 +124,17 @@ export async function completeCheckout(
       .insert(subscriptions)
       .values({ userId: user.id, ...values })
       .onConflictDoUpdate({ target: subscriptions.userId, set: values });
+    await recordPayment(tx, {
+      userId: user.id,
+      provider: session.provider,
+      checkoutSessionId: session.id,
+      providerPaymentId: verified.charge?.providerPaymentId ?? session.id,
+      amountMinor: verified.charge?.amountMinor ?? session.amountInr * 100,
+      currency: verified.charge?.currency ?? 'INR',
+      paymentMethod: verified.charge?.paymentMethod ?? null,
+      periodStart,
+      periodEnd,
+    });
     return true;
   });
   if (activated) {

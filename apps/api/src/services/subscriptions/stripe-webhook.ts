@@ -4,10 +4,13 @@ import type Stripe from 'stripe';
 import type { EventBus } from '../../providers/events/event-bus.ts';
 import type {
   PaymentProvider,
+  ProviderInvoice,
   ProviderSubscriptionState,
 } from '../../providers/payments/payment-provider.ts';
+import { invoiceSubscriptionId } from '../../providers/payments/stripe-payment-provider.ts';
 import { notify } from '../notifications/notify.ts';
 import { completeCheckout } from './checkout.ts';
+import { recordPayment } from './record-payment.ts';
 
 /** Our plan status for a Stripe subscription state. */
 export function planStatusFor(state: ProviderSubscriptionState): 'active' | 'canceled' | 'Not Subscribed' {
@@ -16,18 +19,11 @@ export function planStatusFor(state: ProviderSubscriptionState): 'active' | 'can
   return 'active';
 }
 
-function subscriptionIdOf(object: Record<string, unknown>): string | null {
-  const direct = object.subscription;
-  if (typeof direct === 'string') return direct;
-  if (direct && typeof direct === 'object' && 'id' in direct) return String((direct as { id: string }).id);
-  // Newer API versions move the invoice's subscription under parent.subscription_details.
-  const parent = object.parent as { subscription_details?: { subscription?: string } } | undefined;
-  return parent?.subscription_details?.subscription ?? null;
-}
-
 /**
  * Handles one verified Stripe event. Events are de-duplicated by id, and the state is re-read
  * from Stripe rather than taken from the payload (events arrive late, twice, or out of order).
+ * A paid invoice is recorded as a payment (renewals); the first invoice of a checkout has the id
+ * the checkout recorded, so it is never recorded twice, whichever arrives first.
  */
 export async function handleStripeEvent(
   db: Database,
@@ -43,6 +39,7 @@ export async function handleStripeEvent(
 
   const object = event.data.object as unknown as Record<string, unknown>;
   let state: ProviderSubscriptionState | null = null;
+  let paidInvoice: ProviderInvoice | null = null;
   switch (event.type) {
     case 'checkout.session.completed': {
       const sessionId = String(object.id);
@@ -54,9 +51,15 @@ export async function handleStripeEvent(
     case 'customer.subscription.deleted':
       state = await provider.retrieveSubscription(String(object.id));
       break;
-    case 'invoice.paid':
+    case 'invoice.paid': {
+      const invoice = await provider.retrieveInvoice(String(object.id));
+      const subscriptionId = invoice.providerSubscriptionId ?? invoiceSubscriptionId(object);
+      if (subscriptionId) state = await provider.retrieveSubscription(subscriptionId);
+      if (invoice.paid) paidInvoice = invoice;
+      break;
+    }
     case 'invoice.payment_failed': {
-      const subscriptionId = subscriptionIdOf(object);
+      const subscriptionId = invoiceSubscriptionId(object);
       if (subscriptionId) state = await provider.retrieveSubscription(subscriptionId);
       break;
     }
@@ -95,6 +98,20 @@ export async function handleStripeEvent(
         updatedAt: new Date(),
       })
       .where(eq(users.id, subscription.userId));
+    if (paidInvoice) {
+      await recordPayment(tx, {
+        userId: subscription.userId,
+        provider: 'stripe',
+        providerPaymentId: paidInvoice.charge.providerPaymentId,
+        checkoutSessionId: null,
+        amountMinor: paidInvoice.charge.amountMinor,
+        currency: paidInvoice.charge.currency,
+        paymentMethod: paidInvoice.charge.paymentMethod ?? state.paymentMethod ?? null,
+        periodStart: paidInvoice.periodStart,
+        periodEnd: paidInvoice.periodEnd,
+        ...(paidInvoice.paidAt ? { paidAt: new Date(paidInvoice.paidAt * 1000) } : {}),
+      });
+    }
     if (event.type === 'invoice.payment_failed') {
       await notify(tx, bus, {
         userId: subscription.userId,

@@ -1,12 +1,14 @@
 import { Button, Modal } from 'antd';
 
 /**
- * Spec §2: the confirmation before a cancel or a re-activation. The wording is the spec's and is the
- * same for both actions; the confirm button repeats the action's label. Nothing closes it while the
- * request is in flight.
+ * Spec §2: the confirmation before a cancel or a re-activation, titled as the spec says; the confirm
+ * button repeats the action's label. The text says what the action does (lib/plan-change-text): the
+ * spec's sentence for a cancel, its own for a re-activation. Nothing closes it while the request is
+ * in flight.
  */
 export function PlanChangeDialog({
   open,
+  text,
   actionLabel,
   destructive,
   pending,
@@ -14,6 +16,7 @@ export function PlanChangeDialog({
   onClose,
 }: {
   open: boolean;
+  text: string;
   actionLabel: string;
   destructive: boolean;
   pending: boolean;
@@ -45,9 +48,7 @@ export function PlanChangeDialog({
         </Button>,
       ]}
     >
-      <p className="cw-plan-dialog__text">
-        Once you cancel it cannot be undone. You will lose access to pro features.
-      </p>
+      <p className="cw-plan-dialog__text">{text}</p>
     </Modal>
   );
 }

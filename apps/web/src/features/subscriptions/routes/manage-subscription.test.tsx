@@ -1,14 +1,25 @@
 import { formatLongUsDate } from '@candlewise/shared/subscription/plan-rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resetViewport, setViewportWidth } from '@/testing/match-media';
 import { mockApi } from '@/testing/mock-api';
 import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
 import { makeSession } from '@/testing/test-data';
 import { pageReload } from '../lib/page-reload';
 import { rememberPlanChangeNotice } from '../lib/plan-change-notice';
-import { expiryInDays, frameHandlers, holdRequests, userDetailsReply } from '../testing/subscription-api';
+import {
+  expiryInDays,
+  frameHandlers,
+  holdRequests,
+  makePayment,
+  paymentsReply,
+  plansReply,
+  userDetailsReply,
+} from '../testing/subscription-api';
 
 const DIALOG_TEXT = 'Once you cancel it cannot be undone. You will lose access to pro features.';
+const LOCAL_REACTIVATE_TEXT =
+  'Your Pro plan continues until November 21, 2030. Test payments do not renew by themselves: after that date, buy another month on the Pricing page.';
 // Noon UTC: the same calendar day in every time zone from UTC−11 to UTC+11.
 const NOV_21_2030 = Date.UTC(2030, 10, 21, 12) / 1000;
 
@@ -19,6 +30,8 @@ function setup(plan: Plan, handlers: Parameters<typeof mockApi>[0] = {}) {
   const api = mockApi({
     ...frameHandlers,
     [`GET /user/details/${session.user._id}`]: userDetailsReply({ ...session.user, ...plan }),
+    'GET /plans': plansReply(),
+    'GET /plans/payments': paymentsReply(),
     ...handlers,
   });
   const reload = vi.spyOn(pageReload, 'reload').mockImplementation(() => {});
@@ -34,7 +47,10 @@ async function openDialog(user: ReturnType<typeof setup>['user'], label: 'Cancel
 // The whole frame (antd) renders in jsdom: slow when all test files run at once.
 describe('/manage-subscription', { timeout: 20_000 }, () => {
   beforeAll(warmUpFrame, FRAME_WARM_UP_MS);
-  afterEach(() => window.sessionStorage.clear());
+  afterEach(() => {
+    window.sessionStorage.clear();
+    resetViewport();
+  });
 
   it('shows the loading text until the fresh user arrives, then stores it with the token', async () => {
     const session = makeSession({ planStatus: 'Not Subscribed', planExpirationDate: null });
@@ -108,15 +124,31 @@ describe('/manage-subscription', { timeout: 20_000 }, () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Go Back' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(calls.filter((call) => call.url.pathname.startsWith('/api/v1/plans/'))).toHaveLength(0);
+    expect(
+      calls.filter((call) => call.method === 'POST' && call.url.pathname.startsWith('/api/v1/plans/')),
+    ).toHaveLength(0);
   });
 
-  it('repeats Re-activate Plan on the confirm button of a canceled plan', async () => {
+  it('says what a re-activation does (not the cancel warning) and repeats Re-activate Plan on the confirm button', async () => {
     const { user } = setup({ planStatus: 'canceled', planExpirationDate: NOV_21_2030 });
     const dialog = await openDialog(user, 'Re-activate Plan');
-    expect(within(dialog).getByText(DIALOG_TEXT)).toBeInTheDocument();
+    expect(await within(dialog).findByText(LOCAL_REACTIVATE_TEXT)).toBeInTheDocument();
+    expect(within(dialog).queryByText(DIALOG_TEXT)).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Re-activate Plan' })).toBeInTheDocument();
+  });
+
+  it('with Stripe, the re-activation names the renewal date and the monthly price', async () => {
+    const { user } = setup(
+      { planStatus: 'canceled', planExpirationDate: NOV_21_2030 },
+      { 'GET /plans': plansReply(2500, 'stripe') },
+    );
+    const dialog = await openDialog(user, 'Re-activate Plan');
+    expect(
+      await within(dialog).findByText(
+        'Your Pro plan continues and renews on November 21, 2030 at ₹2,500 a month. You keep access to pro features.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('cancels an active plan: toast, then the page reloads', async () => {
@@ -228,6 +260,98 @@ describe('/manage-subscription', { timeout: 20_000 }, () => {
     held.release();
     expect(await screen.findByText('Subscription canceled successfully')).toBeInTheDocument();
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('lists each payment with its date, plan, amount, status and receipt link', async () => {
+    setup(
+      { planStatus: 'active', planExpirationDate: expiryInDays(30) },
+      {
+        'GET /plans/payments': paymentsReply([
+          makePayment({
+            _id: 'pay_2',
+            receiptNumber: 'CW-000007',
+            paidAt: '2030-11-21T12:00:00.000Z',
+            amountMinor: 250_000,
+          }),
+          makePayment(),
+        ]),
+      },
+    );
+    const history = await screen.findByRole('region', { name: 'Payment history' });
+    const table = await within(history).findByRole('table');
+    const rows = within(table).getAllByRole('row');
+    expect(
+      within(rows[0])
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Date', 'Plan', 'Amount', 'Status', 'Receipt']);
+    expect(
+      within(rows[1])
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['November 21, 2030', 'Pro', '₹2,500.00', 'Paid', 'View receipt']);
+    expect(within(rows[2]).getByText('October 22, 2030')).toBeInTheDocument();
+    expect(within(rows[2]).getByText('₹2,000.00')).toBeInTheDocument();
+    expect(within(history).getByRole('link', { name: 'View receipt CW-000007' })).toHaveAttribute(
+      'href',
+      '/manage-subscription/receipts/pay_2',
+    );
+    expect(within(history).getByRole('link', { name: 'View receipt CW-000001' })).toHaveAttribute(
+      'href',
+      '/manage-subscription/receipts/pay_1',
+    );
+  });
+
+  it('shows each payment in its own currency, as a card on a narrow screen', async () => {
+    setViewportWidth(375);
+    setup(
+      { planStatus: 'active', planExpirationDate: expiryInDays(30) },
+      { 'GET /plans/payments': paymentsReply([makePayment({ amountMinor: 1999, currency: 'USD' })]) },
+    );
+    const history = await screen.findByRole('region', { name: 'Payment history' });
+    const [card] = await within(history).findAllByRole('listitem');
+    expect(within(card).getByText('$19.99')).toBeInTheDocument();
+    expect(within(card).getByText('Paid')).toBeInTheDocument();
+    expect(within(card).getByText('Pro · October 22, 2030')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'View receipt CW-000001' })).toBeInTheDocument();
+    expect(within(history).queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('says so while the payments load and when there are none', async () => {
+    const { fetchMock } = setup({ planStatus: 'active', planExpirationDate: expiryInDays(30) });
+    const held = holdRequests(fetchMock, '/plans/payments');
+    const history = await screen.findByRole('region', { name: 'Payment history' });
+    expect(within(history).getByText('Loading payments...')).toBeInTheDocument();
+    held.release();
+    expect(await within(history).findByText('No payments yet.')).toBeInTheDocument();
+    expect(
+      within(history).getByText('When you pay for Pro, each payment and its receipt appear here.'),
+    ).toBeInTheDocument();
+    expect(within(history).queryByText('Loading payments...')).not.toBeInTheDocument();
+  });
+
+  it('keeps the receipts of a plan that has ended', async () => {
+    setup(
+      { planStatus: 'Not Subscribed', planExpirationDate: null },
+      { 'GET /plans/payments': paymentsReply([makePayment()]) },
+    );
+    expect(await screen.findByText('No active subscription found.')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'View receipt CW-000001' })).toBeInTheDocument();
+  });
+
+  it("shows the server's sentence when the payments cannot be loaded", async () => {
+    setup(
+      { planStatus: 'active', planExpirationDate: expiryInDays(30) },
+      {
+        'GET /plans/payments': {
+          status: 403,
+          body: { success: false, code: 'FORBIDDEN', message: 'You do not have permission to do that.' },
+        },
+      },
+    );
+    expect(await screen.findByText('We could not load your payments.')).toBeInTheDocument();
+    expect(screen.getByText('You do not have permission to do that.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
   });
 
   it('shows the success toast again after the reload', async () => {

@@ -8,11 +8,14 @@ import { PageHeader } from '@/components/page-header/page-header';
 import { useCurrentUser } from '@/lib/current-user';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useCancelSubscription } from '../api/cancel-subscription';
+import { findProPlan, usePlans } from '../api/get-plans';
 import { useStoredUserDetails } from '../api/get-user-details';
 import { useReactivateSubscription } from '../api/re-activate-subscription';
+import { PaymentHistory } from '../components/payment-history';
 import { PlanChangeDialog } from '../components/plan-change-dialog';
 import { pageReload } from '../lib/page-reload';
 import { rememberPlanChangeNotice, takePlanChangeNotice } from '../lib/plan-change-notice';
+import { CANCEL_DIALOG_TEXT, reactivateDialogText } from '../lib/plan-change-text';
 import { serverMessage } from '../lib/server-message';
 import './manage-subscription.css';
 
@@ -23,7 +26,10 @@ const CANCEL_SUCCESS = 'Subscription canceled successfully';
 const REACTIVATE_SUCCESS = 'Subscription re-activated successfully';
 const CHANGE_FAILED = 'Failed to cancel subscription';
 
-/** /manage-subscription (spec §2): the plan, its status, expiry and days left; cancel or re-activate. */
+/**
+ * /manage-subscription (spec §2): the plan, its status, expiry and days left; cancel or re-activate;
+ * then the payment history with a receipt per payment.
+ */
 export default function ManageSubscriptionPage() {
   usePageTitle('Manage Subscription');
   const user = useCurrentUser();
@@ -74,21 +80,26 @@ function SubscriptionOverview({ userId }: { userId: string }) {
 
 function NoSubscription() {
   return (
-    <section className="cw-manage cw-manage__empty">
-      <h1 className="cw-manage__empty-title">No active subscription found.</h1>
-      <p className="cw-manage__empty-text">
-        Pro adds the Pro courses, broker sync into your journal and full journal statistics.
-      </p>
-      <Link className="cw-manage__link-button" to="/pricing">
-        See plans and pricing
-      </Link>
-    </section>
+    <div className="cw-manage">
+      <section className="cw-manage__empty">
+        <h1 className="cw-manage__empty-title">No active subscription found.</h1>
+        <p className="cw-manage__empty-text">
+          Pro adds the Pro courses, broker sync into your journal and full journal statistics.
+        </p>
+        <Link className="cw-manage__link-button" to="/pricing">
+          See plans and pricing
+        </Link>
+      </section>
+      {/* Receipts of a plan that has ended stay available. */}
+      <PaymentHistory />
+    </div>
   );
 }
 
 function SubscriptionDetails({ user }: { user: PublicUser }) {
   const cancel = useCancelSubscription();
   const reactivate = useReactivateSubscription();
+  const plans = usePlans();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [reloading, setReloading] = useState(false);
 
@@ -97,6 +108,13 @@ function SubscriptionDetails({ user }: { user: PublicUser }) {
   const actionLabel = isCanceled ? REACTIVATE_LABEL : CANCEL_LABEL;
   const pending = cancel.isPending || reactivate.isPending || reloading;
   const expiry = planExpirationDate === null ? null : formatLongUsDate(planExpirationDate);
+  const dialogText = isCanceled
+    ? reactivateDialogText({
+        provider: plans.data?.provider ?? null,
+        expirySeconds: planExpirationDate,
+        priceInr: findProPlan(plans.data)?.priceInr ?? null,
+      })
+    : CANCEL_DIALOG_TEXT;
 
   function succeed(message: string) {
     setDialogOpen(false);
@@ -156,8 +174,10 @@ function SubscriptionDetails({ user }: { user: PublicUser }) {
           </Button>
         </div>
       </section>
+      <PaymentHistory />
       <PlanChangeDialog
         open={dialogOpen}
+        text={dialogText}
         actionLabel={actionLabel}
         destructive={!isCanceled}
         pending={pending}
