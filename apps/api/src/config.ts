@@ -88,6 +88,8 @@ const environmentSchema = z.object({
   ALPACA_API_URL: z.url({ protocol: /^https?$/ }).default('https://paper-api.alpaca.markets'),
   ALPACA_LIVE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.alpaca.markets'),
   DHAN_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.dhan.co'),
+  /** Dhan's sign-in host (generate-consent, the login page, consumeApp-consent). */
+  DHAN_AUTH_URL: z.url({ protocol: /^https?$/ }).default('https://auth.dhan.co'),
   BROKER_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
@@ -145,7 +147,13 @@ export type AppConfig = {
   streamRecheckMs: number;
   stripe?: { secretKey: string; webhookSecret: string; priceId: string; apiUrl?: string };
   proPriceInr: number;
-  broker: { alpacaPaperUrl: string; alpacaLiveUrl: string; dhanUrl: string; syncIntervalMinutes: number };
+  broker: {
+    alpacaPaperUrl: string;
+    alpacaLiveUrl: string;
+    dhanUrl: string;
+    dhanAuthUrl: string;
+    syncIntervalMinutes: number;
+  };
   logLevel: string;
   webDistDir: string;
   /** Feed polling: minutes between fetches of a source, the time limit and the size cap of one fetch. */
@@ -239,6 +247,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       alpacaPaperUrl: env.ALPACA_API_URL.replace(/\/$/, ''),
       alpacaLiveUrl: env.ALPACA_LIVE_API_URL.replace(/\/$/, ''),
       dhanUrl: env.DHAN_API_URL.replace(/\/$/, ''),
+      dhanAuthUrl: env.DHAN_AUTH_URL.replace(/\/$/, ''),
       syncIntervalMinutes: env.BROKER_SYNC_INTERVAL_MINUTES,
     },
     logLevel: env.LOG_LEVEL,

@@ -1,17 +1,34 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAlpacaBroker } from '../src/providers/broker/alpaca-broker.ts';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  alpacaFeeAmount,
+  alpacaInstrument,
+  createAlpacaBroker,
+} from '../src/providers/broker/alpaca-broker.ts';
 import { BrokerAuthError, BrokerUnavailableError } from '../src/providers/broker/broker-adapter.ts';
 import { retryDelayMs } from '../src/providers/broker/broker-http.ts';
-import { createDhanBroker, parseDhanTime } from '../src/providers/broker/dhan-broker.ts';
+import { createDhanBroker, parseDhanExpiry, parseDhanTime } from '../src/providers/broker/dhan-broker.ts';
 import {
+  type AlpacaActivity,
+  type AlpacaFeeActivity,
+  alpacaFee,
   alpacaFill,
   DHAN_PAGE_SIZE,
   dhanTrade,
   type FakeAlpaca,
   type FakeDhan,
+  marketDay,
   startFakeAlpaca,
   startFakeDhan,
 } from './broker-fakes.ts';
+
+/** Alpaca's and Dhan's documented answers (see each file's `_about`). */
+const alpacaDocs = JSON.parse(
+  readFileSync(new URL('./fixtures/broker/alpaca-activities.json', import.meta.url), 'utf8'),
+) as Record<'fill' | 'cryptoFill' | 'optionFill', AlpacaActivity> & Record<'fee' | 'cfee', AlpacaFeeActivity>;
+const dhanDocs = JSON.parse(
+  readFileSync(new URL('./fixtures/broker/dhan-auth.json', import.meta.url), 'utf8'),
+) as { profile: { tokenValidity: string }; consumeConsent: { expiryTime: string } };
 
 // The adapters never touch the database; a context is still part of the interface.
 const context = { userId: 'user-1', db: null as never };
@@ -151,8 +168,87 @@ describe('Alpaca adapter against a local Alpaca API', () => {
     const fills = await adapter.fillsSince(good(), null, context);
     expect(fills).toHaveLength(250);
     expect(waits).toEqual([0]);
-    expect(alpacaServer.requests).toHaveLength(4);
-    expect(alpacaServer.requests[1]).toBe(alpacaServer.requests[2]);
+    const fillPages = alpacaServer.requests.filter((line) =>
+      line.startsWith('GET /v2/account/activities/FILL'),
+    );
+    expect(fillPages).toHaveLength(4);
+    expect(fillPages[1]).toBe(fillPages[2]);
+  });
+
+  it('reads OCC option contracts as options ×100, pairs as crypto and the rest as shares', async () => {
+    alpacaServer.activities.length = 0;
+    alpacaServer.fees.length = 0;
+    alpacaServer.activities.push(alpacaDocs.fill, alpacaDocs.cryptoFill, alpacaDocs.optionFill);
+    const fills = await alpaca().fillsSince(good(), null, context);
+    expect(fills.map((fill) => [fill.symbol, fill.assetClass, fill.multiplier, fill.currency])).toEqual([
+      ['LPCN', 'stock', 1, 'USD'],
+      ['ETH/USD', 'crypto', 1, 'USD'],
+      ['AAPL240119C00190000', 'option', 100, 'USD'],
+    ]);
+    expect(fills[2]).toMatchObject({ side: 'buy', quantity: 2, price: 3.45 });
+    // Adjusted contracts keep a digit in the root; a share class or a plain ticker is no option.
+    expect(alpacaInstrument('GOOG1250117P00150000').assetClass).toBe('option');
+    expect(alpacaInstrument('SPY').assetClass).toBe('stock');
+    expect(alpacaInstrument('BRK.B').assetClass).toBe('stock');
+  });
+
+  it('adds the documented FEE (dollars) and CFEE (charged in coin) to the fills they belong to', async () => {
+    alpacaServer.activities.length = 0;
+    alpacaServer.fees.length = 0;
+    alpacaServer.activities.push(alpacaDocs.fill, alpacaDocs.cryptoFill);
+    alpacaServer.fees.push(alpacaDocs.fee, alpacaDocs.cfee);
+    expect(alpacaFeeAmount(alpacaDocs.cfee)).toBeCloseTo(0.000195 * 1884.5, 9);
+    const fills = await alpaca().fillsSince(good(), null, context);
+    expect(fills.find((fill) => fill.symbol === 'LPCN')?.fee).toBe(0.01);
+    expect(fills.find((fill) => fill.symbol === 'ETH/USD')?.fee).toBeCloseTo(0.367478, 5);
+    expect(alpacaServer.requests).toContain(
+      'GET /v2/account/activities?direction=asc&page_size=100&activity_types=FEE%2CCFEE',
+    );
+  });
+
+  it('shares a day’s charge among the symbol’s fills by value, and leaves out (and logs) one with no fill', async () => {
+    alpacaServer.activities.length = 0;
+    alpacaServer.fees.length = 0;
+    const open = Date.UTC(2026, 9, 13, 14, 0);
+    alpacaServer.activities.push(
+      alpacaFill(new Date(open), 'MSFT', 'sell', 10, 300),
+      alpacaFill(new Date(open + 60_000), 'MSFT', 'sell', 10, 100),
+      alpacaFill(new Date(open + 120_000), 'TSLA', 'sell', 1, 250),
+    );
+    alpacaServer.fees.push(alpacaFee('2026-10-13', 'MSFT', 0.04), alpacaFee('2026-10-13', 'NVDA', 0.02));
+    const log = { warn: vi.fn() };
+    const fills = await alpaca().fillsSince(good(), null, { ...context, log });
+    expect(fills.map((fill) => [fill.symbol, fill.fee])).toEqual([
+      ['MSFT', 0.03],
+      ['MSFT', 0.01],
+      ['TSLA', 0],
+    ]);
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    expect(log.warn.mock.calls[0][0]).toMatchObject({ symbol: 'NVDA', date: '2026-10-13', amount: 0.02 });
+  });
+
+  it('brings back a day’s fills when a charge dated that day arrives after the sync window moved on', async () => {
+    alpacaServer.activities.length = 0;
+    alpacaServer.fees.length = 0;
+    const fillTime = new Date(Date.UTC(2026, 9, 13, 15, 0));
+    alpacaServer.activities.push(
+      alpacaFill(fillTime, 'AMD', 'sell', 5, 160),
+      alpacaFill(new Date(Date.UTC(2026, 9, 16, 15, 0)), 'INTC', 'buy', 5, 30),
+    );
+    // The sync window starts three days after the AMD sale; its charge was posted since.
+    const since = new Date(Date.UTC(2026, 9, 15, 15, 0));
+    alpacaServer.fees.push(alpacaFee(marketDay(fillTime), 'AMD', 0.05));
+    const fills = await alpaca().fillsSince(good(), since, context);
+    expect(fills.map((fill) => [fill.symbol, fill.fee])).toEqual([
+      ['AMD', 0.05],
+      ['INTC', 0],
+    ]);
+    expect(alpacaServer.requests).toEqual([
+      `GET /v2/account/activities/FILL?direction=asc&page_size=100&after=${encodeURIComponent(since.toISOString())}`,
+      // Charges from a week before the window, by date.
+      'GET /v2/account/activities?direction=asc&page_size=100&activity_types=FEE%2CCFEE&after=2026-10-08',
+      'GET /v2/account/activities/FILL?direction=asc&page_size=100&date=2026-10-13',
+    ]);
   });
 
   it('treats a revoked key during a sync as an authentication failure', async () => {
@@ -228,6 +324,88 @@ describe('Dhan adapter against a local Dhan API', () => {
   it('reads Dhan times as Indian Standard Time', () => {
     expect(parseDhanTime('2026-11-20 15:29:59')?.toISOString()).toBe('2026-11-20T09:59:59.000Z');
     expect(parseDhanTime('NA')).toBeNull();
+  });
+
+  it('reads a token’s expiry as Dhan documents it, in India’s time', () => {
+    expect(parseDhanExpiry(dhanDocs.profile.tokenValidity)?.toISOString()).toBe('2025-03-30T10:07:00.000Z');
+    expect(parseDhanExpiry(dhanDocs.consumeConsent.expiryTime)?.toISOString()).toBe(
+      '2025-09-23T07:07:23.000Z',
+    );
+    expect(parseDhanExpiry('2026-01-01T00:00:00.000')?.toISOString()).toBe('2025-12-31T18:30:00.000Z');
+    expect(parseDhanExpiry('')).toBeNull();
+    expect(parseDhanExpiry('soon')).toBeNull();
+  });
+
+  it('asks /v2/profile until when the access token works', async () => {
+    const before = dhanServer.tokenValidity;
+    dhanServer.tokenValidity = '30/03/2025 15:37';
+    try {
+      expect((await dhan().tokenExpiry?.(good(), context))?.toISOString()).toBe('2025-03-30T10:07:00.000Z');
+    } finally {
+      dhanServer.tokenValidity = before;
+    }
+    expect(dhanServer.requests).toEqual(['GET /v2/profile']);
+    await expect(dhan().tokenExpiry?.({ ...good(), accessToken: 'expired' }, context)).rejects.toBeInstanceOf(
+      BrokerAuthError,
+    );
+  });
+
+  describe('signing in with the API key and secret (consent)', () => {
+    const withAuth = () =>
+      createDhanBroker({ baseUrl: dhanServer.url, authUrl: dhanServer.url, sleep, now: () => now });
+    const app = () => ({
+      clientId: dhanServer.clientId,
+      apiKey: dhanServer.apiKey,
+      apiSecret: dhanServer.apiSecret,
+    });
+
+    it('generates a consent, sends the learner to Dhan’s login page, and trades the tokenId for a 24-hour token', async () => {
+      const adapter = withAuth();
+      expect(adapter.describe().signIn?.fields.map((field) => [field.name, field.type])).toEqual([
+        ['clientId', 'text'],
+        ['apiKey', 'text'],
+        ['apiSecret', 'secret'],
+      ]);
+      const started = await adapter.signIn!.start(app());
+      expect(started.signInUrl).toBe(
+        `${dhanServer.url}/login/consentApp-login?consentAppId=${started.consentId}`,
+      );
+      expect(dhanServer.requests[0]).toBe(`POST /app/generate-consent?client_id=${dhanServer.clientId}`);
+      const tokenId = dhanServer.signIn(started.consentId);
+      const done = await adapter.signIn!.complete(app(), tokenId);
+      expect(dhanServer.requests[1]).toBe(`GET /app/consumeApp-consent?tokenId=${tokenId}`);
+      expect(done.credentials).toEqual({
+        clientId: dhanServer.clientId,
+        accessToken: dhanServer.issuedTokens.at(-1),
+        apiKey: dhanServer.apiKey,
+        apiSecret: dhanServer.apiSecret,
+      });
+      const hours = ((done.expiresAt?.getTime() ?? 0) - Date.now()) / 3_600_000;
+      expect(hours).toBeGreaterThan(23.9);
+      expect(hours).toBeLessThan(24.1);
+      // The token works like a pasted one.
+      await expect(adapter.connect(done.credentials, context)).resolves.toMatchObject({
+        accountLabel: '1000000009',
+      });
+      // A tokenId is used once.
+      await expect(adapter.signIn!.complete(app(), tokenId)).rejects.toThrow(/Dhan refused the request/);
+    });
+
+    it('refuses a wrong API secret with a sentence saying where to find it, and a sign-in as someone else', async () => {
+      const adapter = withAuth();
+      const attempt = adapter.signIn!.start({ ...app(), apiSecret: 'not-the-secret' });
+      await expect(attempt).rejects.toBeInstanceOf(BrokerAuthError);
+      await expect(attempt).rejects.toThrow(/Dhan did not accept this API key and secret/);
+      await expect(adapter.signIn!.start({ ...app(), apiKey: ' ' })).rejects.toMatchObject({
+        statusCode: 400,
+        message: 'Enter your API key.',
+      });
+      const started = await adapter.signIn!.start(app());
+      const tokenId = dhanServer.signIn(started.consentId, '1000000777');
+      await expect(adapter.signIn!.complete(app(), tokenId)).rejects.toThrow(
+        'You signed in to Dhan as client 1000000777, but entered client ID 1000000009. Sign in with the account whose client ID you entered.',
+      );
+    });
   });
 });
 

@@ -105,10 +105,57 @@ export function alpacaFill(
   };
 }
 
+/**
+ * A charge as Alpaca lists it (FEE or CFEE): a non-trade activity, dated, not timed. The id starts
+ * with the day it was posted, like every activity id.
+ */
+export type AlpacaFeeActivity = {
+  id: string;
+  activity_type: 'FEE' | 'CFEE';
+  activity_sub_type?: string;
+  date: string;
+  net_amount: string;
+  description?: string;
+  symbol?: string;
+  qty?: string;
+  price?: string;
+  status?: string;
+};
+
+/** A charge in dollars on a symbol's fills of a US market day (YYYY-MM-DD). */
+export function alpacaFee(day: string, symbol: string, amount: number, subType = 'TAF'): AlpacaFeeActivity {
+  return {
+    id: `${day.replace(/-/g, '')}235959000::${randomUUID()}`,
+    activity_type: 'FEE',
+    activity_sub_type: subType,
+    date: day,
+    net_amount: (-amount).toFixed(2),
+    description: `${subType} fee for proceed of 1 shares`,
+    symbol,
+    status: 'executed',
+  };
+}
+
+/** The US market day of an instant, as Alpaca dates activities. */
+export const marketDay = (time: Date) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/New_York',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(time);
+
+type AlpacaBook = { activities: AlpacaActivity[]; fees: AlpacaFeeActivity[] };
+
 export type FakeAlpaca = FakeServer & {
   keyId: string;
   secretKey: string;
+  /** The paper account's fills (the paper host, or any path not under /live). */
   activities: AlpacaActivity[];
+  /** The paper account's charges. */
+  fees: AlpacaFeeActivity[];
+  /** The live account, served under `${url}/live`: its own fills and charges. */
+  live: AlpacaBook;
   /** Revoke the key: every later request answers 401. */
   revoked: boolean;
 };
@@ -117,21 +164,33 @@ export async function startFakeAlpaca(): Promise<FakeAlpaca> {
   const state = {
     keyId: 'PKTESTKEY0000000001',
     secretKey: 'alpaca-secret-0123456789abcdefghijklmnopqrstuv',
-    activities: [] as AlpacaActivity[],
+    paper: { activities: [], fees: [] } as AlpacaBook,
+    live: { activities: [], fees: [] } as AlpacaBook,
     revoked: false,
   };
+  const page = <T extends { id: string }>(list: T[], url: URL) => {
+    const pageSize = Math.min(Number(url.searchParams.get('page_size') ?? 100), 100);
+    const token = url.searchParams.get('page_token');
+    const sorted = [...list].sort((a, b) => (a.id < b.id ? -1 : 1));
+    return (token ? sorted.filter((activity) => activity.id > token) : sorted).slice(0, pageSize);
+  };
+  const fillsAfter = (list: AlpacaActivity[], after: string | null) =>
+    after ? list.filter((activity) => activity.transaction_time > new Date(after).toISOString()) : list;
   const fake = await serve((request, url) => {
     const authorised =
       !state.revoked &&
       request.headers['apca-api-key-id'] === state.keyId &&
       request.headers['apca-api-secret-key'] === state.secretKey;
     if (!authorised) return { status: 401, body: { code: 40110000, message: 'request is not authorized' } };
-    if (url.pathname === '/v2/account') {
+    const live = url.pathname.startsWith('/live/');
+    const path = live ? url.pathname.slice('/live'.length) : url.pathname;
+    const book = live ? state.live : state.paper;
+    if (path === '/v2/account') {
       return {
         status: 200,
         body: {
           id: '904837e3-3b76-47ec-b432-046db621571b',
-          account_number: 'PA3F7Z9Q2K1M',
+          account_number: live ? '3F7Z9Q2K1M' : 'PA3F7Z9Q2K1M',
           status: 'ACTIVE',
           crypto_status: 'ACTIVE',
           currency: 'USD',
@@ -156,24 +215,32 @@ export async function startFakeAlpaca(): Promise<FakeAlpaca> {
         },
       };
     }
-    if (url.pathname === '/v2/account/activities/FILL') {
-      if (url.searchParams.get('direction') !== 'asc') {
-        return { status: 422, body: { code: 42210000, message: 'this fake only pages ascending' } };
-      }
+    if (url.searchParams.get('direction') !== 'asc' && path.startsWith('/v2/account/activities')) {
+      return { status: 422, body: { code: 42210000, message: 'this fake only pages ascending' } };
+    }
+    if (path === '/v2/account/activities/FILL') {
+      const day = url.searchParams.get('date');
+      let list = fillsAfter(book.activities, url.searchParams.get('after'));
+      if (day) list = list.filter((activity) => marketDay(new Date(activity.transaction_time)) === day);
+      return { status: 200, body: page(list, url) };
+    }
+    if (path === '/v2/account/activities') {
+      const types = (url.searchParams.get('activity_types') ?? 'FILL,FEE,CFEE').split(',');
       const after = url.searchParams.get('after');
-      const pageSize = Math.min(Number(url.searchParams.get('page_size') ?? 100), 100);
-      const token = url.searchParams.get('page_token');
-      let list = [...state.activities].sort((a, b) => (a.id < b.id ? -1 : 1));
-      if (after) list = list.filter((activity) => activity.transaction_time > new Date(after).toISOString());
-      if (token) list = list.filter((activity) => activity.id > token);
-      return { status: 200, body: list.slice(0, pageSize) };
+      const fees = book.fees.filter(
+        (fee) => types.includes(fee.activity_type) && (!after || fee.date > after.slice(0, 10)),
+      );
+      const fills = types.includes('FILL') ? fillsAfter(book.activities, after) : [];
+      return { status: 200, body: page<{ id: string }>([...fills, ...fees], url) };
     }
     return { status: 404, body: { code: 40410000, message: 'endpoint not found' } };
   });
   return Object.defineProperties(fake, {
     keyId: { value: state.keyId },
     secretKey: { value: state.secretKey },
-    activities: { value: state.activities },
+    activities: { value: state.paper.activities },
+    fees: { value: state.paper.fees },
+    live: { value: state.live },
     revoked: {
       get: () => state.revoked,
       set: (value: boolean) => {
@@ -260,6 +327,15 @@ export function dhanTrade(
   };
 }
 
+/** An instant as Dhan writes it: India's wall clock, in the given layout. */
+export function istText(time: Date, layout: 'profile' | 'consent'): string {
+  const ist = new Date(time.getTime() + 5.5 * 3600_000).toISOString();
+  if (layout === 'consent') return ist.slice(0, 19);
+  const [date, clock] = [ist.slice(0, 10), ist.slice(11, 16)];
+  const [year, month, day] = date.split('-');
+  return `${day}/${month}/${year} ${clock}`;
+}
+
 export type FakeDhan = FakeServer & {
   clientId: string;
   accessToken: string;
@@ -268,6 +344,15 @@ export type FakeDhan = FakeServer & {
   /** Today's trade book. */
   today: DhanTrade[];
   revoked: boolean;
+  /** What /v2/profile says the token is valid until ("30/03/2025 15:37", IST). */
+  tokenValidity: string;
+  /** The API key & secret of the learner's Dhan app (auth.dhan.co's app_id and app_secret). */
+  apiKey: string;
+  apiSecret: string;
+  /** Step 2, the learner signing in on Dhan's page: the tokenId Dhan puts on the redirect. */
+  signIn(consentAppId: string, asClientId?: string): string;
+  /** Access tokens handed out by consumeApp-consent (each works like the static one). */
+  issuedTokens: string[];
 };
 
 export const DHAN_PAGE_SIZE = 20;
@@ -279,11 +364,57 @@ export async function startFakeDhan(): Promise<FakeDhan> {
     history: [] as DhanTrade[],
     today: [] as DhanTrade[],
     revoked: false,
+    tokenValidity: istText(new Date(Date.now() + 20 * 3600_000), 'profile'),
+    apiKey: 'dhan-app-key-0001',
+    apiSecret: 'dhan-app-secret-9f8e7d6c5b4a',
+    consents: new Map<string, string>(),
+    tokenIds: new Map<string, string>(),
+    issuedTokens: [] as string[],
   };
   const fake = await serve((request, url) => {
+    // auth.dhan.co: the API key & secret sign-in.
+    if (url.pathname.startsWith('/app/')) {
+      if (request.headers.app_id !== state.apiKey || request.headers.app_secret !== state.apiSecret) {
+        return {
+          status: 401,
+          body: { status: 'error', errorMessage: 'Invalid app_id or app_secret.' },
+        };
+      }
+      if (url.pathname === '/app/generate-consent' && request.method === 'POST') {
+        const clientId = url.searchParams.get('client_id');
+        if (!clientId)
+          return { status: 400, body: { status: 'error', errorMessage: 'client_id is required.' } };
+        const consentAppId = randomUUID();
+        state.consents.set(consentAppId, clientId);
+        return { status: 200, body: { consentAppId, consentAppStatus: 'GENERATED', status: 'success' } };
+      }
+      if (url.pathname === '/app/consumeApp-consent' && request.method === 'GET') {
+        const tokenId = url.searchParams.get('tokenId') ?? '';
+        const clientId = state.tokenIds.get(tokenId);
+        if (!clientId) {
+          return { status: 400, body: { status: 'error', errorMessage: 'Invalid or expired tokenId.' } };
+        }
+        state.tokenIds.delete(tokenId);
+        const accessToken = `eyJhbGciOiJIUzUxMiJ9.dhan-consent-${state.issuedTokens.length + 1}.signature`;
+        state.issuedTokens.push(accessToken);
+        return {
+          status: 200,
+          body: {
+            dhanClientId: clientId,
+            dhanClientName: 'JOHN DOE',
+            dhanClientUcc: 'CEFE4265',
+            givenPowerOfAttorney: true,
+            accessToken,
+            expiryTime: istText(new Date(Date.now() + 24 * 3600_000), 'consent'),
+          },
+        };
+      }
+      return { status: 404, body: { status: 'error', errorMessage: 'Not found.' } };
+    }
+    const token = request.headers['access-token'];
     const authorised =
       !state.revoked &&
-      request.headers['access-token'] === state.accessToken &&
+      (token === state.accessToken || state.issuedTokens.includes(String(token))) &&
       request.headers['client-id'] === state.clientId;
     if (!authorised) {
       return {
@@ -292,6 +423,20 @@ export async function startFakeDhan(): Promise<FakeDhan> {
           errorType: 'Invalid_Authentication',
           errorCode: 'DH-901',
           errorMessage: 'Client ID or user generated access token is invalid or expired.',
+        },
+      };
+    }
+    if (url.pathname === '/v2/profile') {
+      return {
+        status: 200,
+        body: {
+          dhanClientId: state.clientId,
+          tokenValidity: state.tokenValidity,
+          activeSegment: 'Equity, Derivative, Currency, Commodity',
+          ddpi: 'Active',
+          mtf: 'Active',
+          dataPlan: 'Deactive',
+          dataValidity: '',
         },
       };
     }
@@ -337,6 +482,25 @@ export async function startFakeDhan(): Promise<FakeDhan> {
     accessToken: { value: state.accessToken },
     history: { value: state.history },
     today: { value: state.today },
+    apiKey: { value: state.apiKey },
+    apiSecret: { value: state.apiSecret },
+    issuedTokens: { value: state.issuedTokens },
+    signIn: {
+      value: (consentAppId: string, asClientId?: string) => {
+        const clientId = state.consents.get(consentAppId);
+        if (!clientId) throw new Error(`no consent ${consentAppId} was generated`);
+        state.consents.delete(consentAppId);
+        const tokenId = randomUUID();
+        state.tokenIds.set(tokenId, asClientId ?? clientId);
+        return tokenId;
+      },
+    },
+    tokenValidity: {
+      get: () => state.tokenValidity,
+      set: (value: string) => {
+        state.tokenValidity = value;
+      },
+    },
     revoked: {
       get: () => state.revoked,
       set: (value: boolean) => {

@@ -6,13 +6,18 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, LOG_REDACT_PATHS } from '../src/app.ts';
 import { createBrokerAdapters } from '../src/providers/broker/create-broker-adapters.ts';
+import { parseDhanExpiry } from '../src/providers/broker/dhan-broker.ts';
 import { BROKER_SYNC_LOCK_KEY, runBrokerSyncJob } from '../src/services/broker/broker-sync-job.ts';
+import { remindTokenExpiry } from '../src/services/broker/remind-token-expiry.ts';
 import { createOnboardedUser } from '../src/services/users/create-onboarded-user.ts';
 import {
+  alpacaFee,
   alpacaFill,
   dhanTrade,
   type FakeAlpaca,
   type FakeDhan,
+  istText,
+  marketDay,
   startFakeAlpaca,
   startFakeDhan,
 } from './broker-fakes.ts';
@@ -55,8 +60,9 @@ beforeAll(async () => {
   const config = testConfig({
     broker: {
       alpacaPaperUrl: alpaca.url,
-      alpacaLiveUrl: alpaca.url,
+      alpacaLiveUrl: `${alpaca.url}/live`,
       dhanUrl: dhan.url,
+      dhanAuthUrl: dhan.url,
       syncIntervalMinutes: 30,
     },
   });
@@ -395,6 +401,85 @@ describe('broker connection API', () => {
     expect(after).toMatchObject({ id: before.id, fees: 20, pnl: 80, setupTags: ['breakout'] });
   });
 
+  it('keeps the Dhan token’s expiry from its profile and shows it with the connection', async () => {
+    const [connection] = (await as('ravi', 'GET', '/broker/connections')).json().data;
+    expect(connection).toMatchObject({
+      authMethod: 'form',
+      tokenExpiresAt: parseDhanExpiry(dhan.tokenValidity)?.toISOString(),
+    });
+    // Each sync asks again.
+    dhan.tokenValidity = istText(new Date(Date.now() + 23 * 3_600_000), 'profile');
+    const synced = await as('ravi', 'POST', `/broker/connections/${connection._id}/sync`);
+    expect(synced.json().data.connection.tokenExpiresAt).toBe(
+      parseDhanExpiry(dhan.tokenValidity)?.toISOString(),
+    );
+  });
+
+  it('reminds once when the Dhan token expires within two hours, and asks to reconnect once it has', async () => {
+    const [connection] = (await as('ravi', 'GET', '/broker/connections')).json().data;
+    const byId = eq(brokerConnections.id, connection._id);
+    const notes = (title: string) =>
+      database.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, people.ravi.id), eq(notifications.title, title)));
+
+    dhan.tokenValidity = istText(new Date(Date.now() + 100 * 60_000), 'profile');
+    expect((await runBrokerSyncJob(jobDeps()))?.reminded).toBe(1);
+    expect(await notes('Dhan access expires soon')).toEqual([
+      expect.objectContaining({
+        kind: 'broker_reconnect',
+        link: '/connectbroker',
+        message:
+          'Your Dhan access token expires in about 2 hours. Generate a new one and reconnect to keep importing trades.',
+      }),
+    ]);
+    expect((await runBrokerSyncJob(jobDeps()))?.reminded).toBe(0);
+    // Two processes reaching the same token's reminder together: one sends it.
+    await database.db.update(brokerConnections).set({ expiryRemindedAt: null }).where(byId);
+    const [row] = await database.db.select().from(brokerConnections).where(byId);
+    const raced = await Promise.all([remindTokenExpiry(jobDeps(), row), remindTokenExpiry(jobDeps(), row)]);
+    expect(raced.filter(Boolean)).toHaveLength(1);
+    expect(await notes('Dhan access expires soon')).toHaveLength(2);
+
+    // Past its expiry the token is not even tried: the connection asks to be reconnected, once.
+    await database.db
+      .update(brokerConnections)
+      .set({ tokenExpiresAt: new Date(Date.now() - 60_000) })
+      .where(byId);
+    dhan.requests.length = 0;
+    const expired =
+      'Your Dhan access token expired (they last 24 hours). Generate a new one and connect again on the Connect Broker page to keep importing trades.';
+    const refused = await as('ravi', 'POST', `/broker/connections/${connection._id}/sync`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(expired);
+    expect(dhan.requests).toEqual([]);
+    expect((await as('ravi', 'GET', '/broker/connections')).json().data[0]).toMatchObject({
+      status: 'needs_reconnect',
+      lastError: expired,
+    });
+    expect(await notes('Reconnect Dhan')).toEqual([
+      expect.objectContaining({
+        message:
+          'Your Dhan access token expired, so your trades are not being imported. Generate a new token and connect again on the Connect Broker page.',
+      }),
+    ]);
+
+    // A new token: connected again, with its own expiry and its own reminder to come.
+    dhan.tokenValidity = istText(new Date(Date.now() + 24 * 3_600_000), 'profile');
+    const reconnect = await as('ravi', 'POST', '/broker/connections', {
+      broker: 'dhan',
+      fields: { clientId: dhan.clientId, accessToken: dhan.accessToken },
+    });
+    expect(reconnect.json().data).toMatchObject({
+      _id: connection._id,
+      status: 'connected',
+      tokenExpiresAt: parseDhanExpiry(dhan.tokenValidity)?.toISOString(),
+    });
+    const [renewed] = await database.db.select().from(brokerConnections).where(byId);
+    expect(renewed.expiryRemindedAt).toBeNull();
+  });
+
   it('imports the paper account’s closed trades as paper trades, once', async () => {
     await as('asha', 'POST', '/group/group-running/participants', { userId: people.asha.id });
     const requests = (await as('admin', 'GET', '/admin/groups/group-running/participants')).json().data;
@@ -443,7 +528,7 @@ describe('broker connection API', () => {
     await setPro('ravi', false);
     const result = await runBrokerSyncJob(jobDeps());
     // Asha's Alpaca and paper connections; Ravi's Dhan connection is skipped (no Pro any more).
-    expect(result).toEqual({ synced: 2, failed: 0 });
+    expect(result).toEqual({ synced: 2, failed: 0, reminded: 0 });
     const short = await database.db
       .select()
       .from(journalTrades)
@@ -465,6 +550,198 @@ describe('broker connection API', () => {
         holder.release();
       }
     }
+  });
+
+  it('reads the live history from the start when Alpaca switches from paper to live keys, apart from the paper fills', async () => {
+    const connection = (await as('asha', 'GET', '/broker/connections'))
+      .json()
+      .data.find((row: { broker: string }) => row.broker === 'alpaca');
+    const fillsOf = (environment: string) =>
+      database.db
+        .select()
+        .from(journalExecutions)
+        .where(eq(journalExecutions.account, `${connection._id}:${environment}`));
+    const paperBefore = (await fillsOf('paper')).length;
+    expect(paperBefore).toBeGreaterThan(0);
+    const t0 = Date.now() - 5 * 86_400_000;
+    alpaca.live.activities.push(
+      alpacaFill(new Date(t0), 'GOOG', 'buy', 4, 150),
+      alpacaFill(new Date(t0 + 3_600_000), 'GOOG', 'sell', 4, 160),
+      alpacaFill(new Date(Date.now() - 3 * 3_600_000), 'AMD', 'buy', 10, 120),
+    );
+    const live = await as('asha', 'POST', '/broker/connections', {
+      broker: 'alpaca',
+      fields: { ...alpacaFields(), environment: 'live' },
+    });
+    expect(live.statusCode).toBe(201);
+    expect(live.json().data).toMatchObject({ _id: connection._id, summary: { accountLabel: '3F7Z9Q2K1M' } });
+
+    alpaca.requests.length = 0;
+    const synced = await as('asha', 'POST', `/broker/connections/${connection._id}/sync`);
+    expect(synced.json().data).toMatchObject({ fetched: 3, imported: 1 });
+    // The live account has no cursor yet: its whole history, not from the paper account's newest fill.
+    expect(alpaca.requests[0]).toBe('GET /live/v2/account/activities/FILL?direction=asc&page_size=100');
+    expect(alpaca.requests.every((line) => line.startsWith('GET /live/'))).toBe(true);
+    expect(await fillsOf('live')).toHaveLength(3);
+    expect(await fillsOf('paper')).toHaveLength(paperBefore);
+    const trades = await database.db
+      .select()
+      .from(journalTrades)
+      .where(and(eq(journalTrades.userId, people.asha.id), eq(journalTrades.source, 'broker')));
+    expect(trades.find((trade) => trade.symbol === 'GOOG')).toMatchObject({
+      account: `${connection._id}:live`,
+      pnl: 40,
+    });
+    expect(
+      trades
+        .filter((trade) => trade.symbol !== 'GOOG')
+        .every((trade) => trade.account === `${connection._id}:paper`),
+    ).toBe(true);
+  });
+
+  it('puts a charge Alpaca posts days later on its fill and trade, and counts an option contract ×100', async () => {
+    const connection = (await as('asha', 'GET', '/broker/connections'))
+      .json()
+      .data.find((row: { broker: string }) => row.broker === 'alpaca');
+    const tradeOf = async (symbol: string) =>
+      (
+        await database.db
+          .select()
+          .from(journalTrades)
+          .where(and(eq(journalTrades.userId, people.asha.id), eq(journalTrades.symbol, symbol)))
+      )[0];
+    const option = 'AAPL240119C00190000';
+    alpaca.live.activities.push(
+      alpacaFill(new Date(Date.now() - 2 * 3_600_000), option, 'buy', 2, 3.45),
+      alpacaFill(new Date(Date.now() - 3_600_000), option, 'sell', 2, 4.1),
+    );
+    const first = await as('asha', 'POST', `/broker/connections/${connection._id}/sync`);
+    expect(first.json().data).toMatchObject({ imported: 1 });
+    // (4.10 − 3.45) × 2 contracts × 100 shares.
+    expect(await tradeOf(option)).toMatchObject({ side: 'long', quantity: 2, multiplier: 100, pnl: 130 });
+    const google = await tradeOf('GOOG');
+    expect(google).toMatchObject({ fees: 0, pnl: 40 });
+
+    // The GOOG sale is days before the window now; Alpaca posts its charge only now.
+    const sale = alpaca.live.activities.find((fill) => fill.symbol === 'GOOG' && fill.side === 'sell');
+    const day = marketDay(new Date(sale?.transaction_time ?? 0));
+    alpaca.live.fees.push(alpacaFee(day, 'GOOG', 0.05));
+    alpaca.requests.length = 0;
+    const second = await as('asha', 'POST', `/broker/connections/${connection._id}/sync`);
+    expect(second.json().data).toMatchObject({ imported: 0 });
+    expect(alpaca.requests).toContain(
+      `GET /live/v2/account/activities/FILL?direction=asc&page_size=100&date=${day}`,
+    );
+    const charged = await tradeOf('GOOG');
+    expect(charged).toMatchObject({ id: google.id, fees: 0.05 });
+    expect(charged.pnl).toBeCloseTo(39.95, 6);
+  });
+
+  it('continues the paper history where it stopped when switched back to paper keys', async () => {
+    const connection = (await as('asha', 'GET', '/broker/connections'))
+      .json()
+      .data.find((row: { broker: string }) => row.broker === 'alpaca');
+    const [newest] = await database.db
+      .select({ at: sql<string>`max(${journalExecutions.executedAt})` })
+      .from(journalExecutions)
+      .where(eq(journalExecutions.account, `${connection._id}:paper`));
+    const back = await as('asha', 'POST', '/broker/connections', {
+      broker: 'alpaca',
+      fields: alpacaFields(),
+    });
+    expect(back.json().data).toMatchObject({
+      _id: connection._id,
+      summary: { accountLabel: 'PA3F7Z9Q2K1M' },
+    });
+    alpaca.requests.length = 0;
+    expect((await as('asha', 'POST', `/broker/connections/${connection._id}/sync`)).statusCode).toBe(200);
+    const since = new Date(new Date(newest.at).getTime() - 86_400_000).toISOString();
+    expect(alpaca.requests[0]).toBe(
+      `GET /v2/account/activities/FILL?direction=asc&page_size=100&after=${encodeURIComponent(since)}`,
+    );
+  });
+
+  it('connects Dhan by signing in on Dhan’s page, renews access the same way, and refuses what cannot work', async () => {
+    const app = { clientId: dhan.clientId, apiKey: dhan.apiKey, apiSecret: dhan.apiSecret };
+    const start = (who: Who, fields: Record<string, string>, broker = 'dhan') =>
+      as(who, 'POST', '/broker/sign-in', { broker, fields });
+    const complete = (tokenId: string) => as('admin', 'POST', '/broker/sign-in/complete', { tokenId });
+    const consentOf = (signInUrl: string) => new URL(signInUrl).searchParams.get('consentAppId') ?? '';
+
+    expect((await start('free', app)).statusCode).toBe(403);
+    const paper = await start('admin', {}, 'paper');
+    expect(paper.statusCode).toBe(400);
+    expect(paper.json().message).toBe(
+      'Candlewise paper does not offer signing in on its own page. Fill in its connect form instead.',
+    );
+    const wrong = await start('admin', { ...app, apiSecret: 'not-the-secret' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toMatch(/^Dhan did not accept this API key and secret/);
+    const missing = await start('admin', { clientId: app.clientId, apiKey: app.apiKey });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('Enter your API secret.');
+    const nothing = await complete('a-token-nobody-sent');
+    expect(nothing.statusCode).toBe(409);
+    expect(nothing.json().message).toMatch(/^No broker sign-in is waiting for you/);
+    const blank = await complete('  ');
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().details).toEqual([
+      { path: 'tokenId', message: 'The broker did not send a sign-in token back. Start the sign-in again.' },
+    ]);
+
+    const started = await start('admin', app);
+    expect(started.statusCode).toBe(200);
+    const { signInUrl, expiresInMinutes } = started.json().data;
+    expect(expiresInMinutes).toBe(30);
+    expect(signInUrl).toBe(`${dhan.url}/login/consentApp-login?consentAppId=${consentOf(signInUrl)}`);
+    expect(started.body).not.toContain(dhan.apiSecret);
+    const waiting = await database.db.execute(sql`select credentials from broker_sign_ins`);
+    expect(JSON.stringify(waiting)).not.toContain(dhan.apiSecret);
+
+    // Dhan's login page sends the learner back to /connectbroker?tokenId=…, which the page hands on.
+    const tokenId = dhan.signIn(consentOf(signInUrl));
+    const done = await complete(tokenId);
+    expect(done.statusCode).toBe(201);
+    const view = done.json().data;
+    expect(view).toMatchObject({
+      broker: 'dhan',
+      status: 'connected',
+      authMethod: 'consent',
+      tokenExpiresAt: parseDhanExpiry(dhan.tokenValidity)?.toISOString(),
+    });
+    for (const secret of [dhan.apiSecret, dhan.apiKey, ...dhan.issuedTokens]) {
+      expect(done.body).not.toContain(secret);
+    }
+    // The sign-in is used once.
+    expect((await complete(tokenId)).statusCode).toBe(409);
+    expect((await as('admin', 'POST', `/broker/connections/${view._id}/sync`)).statusCode).toBe(200);
+
+    // Renew access: the saved key and secret start a new sign-in; only the Dhan login is asked again.
+    const renew = await as('admin', 'POST', `/broker/connections/${view._id}/renew`);
+    expect(renew.statusCode).toBe(200);
+    const issued = dhan.issuedTokens.length;
+    const renewed = await complete(dhan.signIn(consentOf(renew.json().data.signInUrl)));
+    expect(renewed.json().data).toMatchObject({ _id: view._id, status: 'connected', authMethod: 'consent' });
+    expect(dhan.issuedTokens).toHaveLength(issued + 1);
+    expect((await as('admin', 'POST', `/broker/connections/${view._id}/sync`)).statusCode).toBe(200);
+
+    // Signing in on Dhan as another client changes nothing.
+    const other = await start('admin', app);
+    const elsewhere = await complete(dhan.signIn(consentOf(other.json().data.signInUrl), '1000000777'));
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().message).toBe(
+      'You signed in to Dhan as client 1000000777, but entered client ID 1000000009. Sign in with the account whose client ID you entered.',
+    );
+    expect((await as('admin', 'GET', '/broker/connections')).json().data).toEqual([
+      expect.objectContaining({ _id: view._id, status: 'connected' }),
+    ]);
+
+    // A connection made with a pasted token has nothing to renew.
+    await setPro('ravi', true);
+    const [ravis] = (await as('ravi', 'GET', '/broker/connections')).json().data;
+    const pasted = await as('ravi', 'POST', `/broker/connections/${ravis._id}/renew`);
+    expect(pasted.statusCode).toBe(400);
+    expect(pasted.json().message).toMatch(/was made with an access token, so there is nothing to renew here/);
   });
 
   it('disconnects: credentials and stored fills go, imported trades stay', async () => {
@@ -489,7 +766,14 @@ describe('broker connection API', () => {
   it('never wrote a broker secret to the log', () => {
     const log = logLines.join('');
     expect(log.length).toBeGreaterThan(0);
-    for (const secret of [alpaca.secretKey, dhan.accessToken, 'a-wrong-secret']) {
+    for (const secret of [
+      alpaca.secretKey,
+      dhan.accessToken,
+      dhan.apiSecret,
+      ...dhan.issuedTokens,
+      'a-wrong-secret',
+      'not-the-secret',
+    ]) {
       expect(log).not.toContain(secret);
     }
   });

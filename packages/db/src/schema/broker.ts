@@ -26,11 +26,34 @@ export const brokerConnections = pgTable(
     lastSyncResult: text('last_sync_result', { enum: ['ok', 'failed'] }),
     lastSyncImported: integer('last_sync_imported'),
     lastError: text('last_error'),
+    /** 'consent': signed in on the broker's page (Dhan's API key flow), so access can be renewed there. */
+    authMethod: text('auth_method', { enum: ['form', 'consent'] })
+      .notNull()
+      .default('form'),
+    /** When the access token stops working, as the broker last said (Dhan: 24 hours); null: no expiry. */
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    /** When the "your token expires soon" reminder went out for this token; cleared when it changes. */
+    expiryRemindedAt: timestamp('expiry_reminded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('broker_connections_user_broker_unique').on(table.userId, table.broker)],
 );
+
+/**
+ * A sign-in on the broker's own page that is under way (Dhan's consent): the app key and secret the
+ * learner entered (ciphertext, like `broker_connections.credentials`) and the broker's consent id,
+ * until the broker sends the learner back. One per user: starting again replaces it.
+ */
+export const brokerSignIns = pgTable('broker_sign_ins', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  broker: text('broker', { enum: ['paper', 'alpaca', 'dhan'] }).notNull(),
+  credentials: text('credentials').notNull(),
+  consentId: text('consent_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Every fill a sync fetched, kept so a round trip that straddles two syncs is still rebuilt whole:

@@ -5,8 +5,24 @@ import { AppError } from '../../lib/app-error.ts';
 /** The values of a broker's form fields, decrypted only for the length of one call. */
 export type BrokerCredentials = Record<string, string>;
 
+/** Where an adapter reports what it skipped (never credentials): the request's or the job's log. */
+export type BrokerLog = { warn(details: Record<string, unknown>, message: string): void };
+
 /** Who is asking: the paper broker reads the user's own competition accounts. */
-export type BrokerContext = { userId: string; db: DbExecutor };
+export type BrokerContext = { userId: string; db: DbExecutor; log?: BrokerLog };
+
+/**
+ * Signing in on the broker's own page (Dhan's API key & secret consent): `start` registers a sign-in
+ * with the broker and answers the page to send the learner to; the broker sends the learner back
+ * with a token, which `complete` exchanges for the credentials to store.
+ */
+export interface BrokerSignInFlow {
+  start(values: BrokerCredentials): Promise<{ consentId: string; signInUrl: string }>;
+  complete(
+    values: BrokerCredentials,
+    tokenId: string,
+  ): Promise<{ credentials: BrokerCredentials; expiresAt: Date | null }>;
+}
 
 /** One execution at the broker, in the journal's terms. */
 export type BrokerFill = {
@@ -38,12 +54,23 @@ export interface BrokerAdapter {
   /** Validates the credentials against the broker; returns the account so the page can show it. */
   connect(credentials: BrokerCredentials, context: BrokerContext): Promise<BrokerAccountSummary>;
   accountSummary(credentials: BrokerCredentials, context: BrokerContext): Promise<BrokerAccountSummary>;
-  /** Every fill executed since `since` (all pages), oldest first; null: as far back as the broker allows. */
+  /**
+   * Every fill executed since `since` (all pages), oldest first; null: as far back as the broker
+   * allows. A broker that reports charges after the fill (Alpaca's FEE/CFEE) may also return older
+   * fills again, with the charges reported since added to their fee.
+   */
   fillsSince(
     credentials: BrokerCredentials,
     since: Date | null,
     context: BrokerContext,
   ): Promise<BrokerFill[]>;
+  /**
+   * When the saved access token stops working, as the broker says (Dhan's tokens last 24 hours);
+   * null when it does not say. Absent for brokers whose credentials do not expire.
+   */
+  tokenExpiry?(credentials: BrokerCredentials, context: BrokerContext): Promise<Date | null>;
+  /** Present when the broker offers signing in on its own page (described in `describe().signIn`). */
+  readonly signIn?: BrokerSignInFlow;
   /** Ends the link at the broker where it has such a thing; the stored credentials are deleted anyway. */
   disconnect(credentials: BrokerCredentials, context: BrokerContext): Promise<void>;
   /**
@@ -60,6 +87,14 @@ export class BrokerAuthError extends AppError {
   constructor(message: string) {
     super(400, 'BAD_REQUEST', message);
     this.name = 'BrokerAuthError';
+  }
+}
+
+/** The saved access token is past the expiry the broker gave: the learner must reconnect. */
+export class BrokerTokenExpiredError extends BrokerAuthError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BrokerTokenExpiredError';
   }
 }
 

@@ -29,7 +29,8 @@ export function retryDelayMs(retryAfter: string | null, attempt: number, baseDel
 /**
  * One JSON call to a broker. 401/403 → BrokerAuthError with `authMessage`; 429 and 5xx are retried
  * with exponential backoff (Retry-After honoured) up to `maxAttempts`; another 4xx → the broker's
- * own sentence. Credentials travel only in headers and never appear in an error.
+ * own sentence. Credentials travel only in headers and never appear in an error. POST sends no
+ * body (the brokers' calls we make take their arguments in the query).
  */
 export async function brokerJson<T>(
   broker: string,
@@ -38,6 +39,7 @@ export async function brokerJson<T>(
   authMessage: string,
   options: BrokerHttpOptions = {},
   brokerMessage: (body: unknown) => string | undefined = () => undefined,
+  method: 'GET' | 'POST' = 'GET',
 ): Promise<T> {
   const doFetch = options.fetch ?? fetch;
   const sleep = options.sleep ?? realSleep;
@@ -47,6 +49,7 @@ export async function brokerJson<T>(
     let response: Response;
     try {
       response = await doFetch(url, {
+        method,
         headers: { accept: 'application/json', ...headers },
         signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
       });

@@ -5,7 +5,10 @@ import type { BrokerHttpOptions } from './broker-http.ts';
 import { createDhanBroker } from './dhan-broker.ts';
 import { createPaperBroker } from './paper-broker.ts';
 
-/** Every broker, pointed at the configured hosts (tests pass local servers and a quick sleep). */
+/**
+ * Every broker, pointed at the configured hosts (tests configure local servers and pass a quick
+ * sleep); Dhan's sign-in host is DHAN_AUTH_URL (auth.dhan.co by default).
+ */
 export function createBrokerAdapters(config: AppConfig, http: BrokerHttpOptions = {}): BrokerAdapters {
   return {
     paper: createPaperBroker(),
@@ -14,6 +17,10 @@ export function createBrokerAdapters(config: AppConfig, http: BrokerHttpOptions 
       paperUrl: config.broker.alpacaPaperUrl,
       liveUrl: config.broker.alpacaLiveUrl,
     }),
-    dhan: createDhanBroker({ ...http, baseUrl: config.broker.dhanUrl }),
+    dhan: createDhanBroker({
+      ...http,
+      baseUrl: config.broker.dhanUrl,
+      authUrl: config.broker.dhanAuthUrl,
+    }),
   };
 }

@@ -4,6 +4,7 @@ import {
   BrokerAuthError,
   type BrokerCredentials,
   type BrokerFill,
+  BrokerRequestError,
   requireField,
 } from './broker-adapter.ts';
 import { type BrokerHttpOptions, brokerJson } from './broker-http.ts';
@@ -44,6 +45,33 @@ type DhanTrade = {
   stampDuty?: number;
 };
 
+/** GET /v2/profile: checks the token and says until when it is valid ("30/03/2025 15:37", IST). */
+type DhanProfile = {
+  dhanClientId?: string;
+  tokenValidity?: string;
+  activeSegment?: string;
+  ddpi?: string;
+  mtf?: string;
+  dataPlan?: string;
+  dataValidity?: string;
+};
+
+/** POST auth.dhan.co/app/generate-consent (step 1 of the API key sign-in). */
+type DhanConsent = { consentAppId?: string; consentAppStatus?: string; status?: string };
+
+/** GET auth.dhan.co/app/consumeApp-consent (step 3): the access token and its expiry (IST). */
+type DhanConsumedConsent = {
+  dhanClientId?: string | number;
+  dhanClientName?: string;
+  dhanClientUcc?: string;
+  givenPowerOfAttorney?: boolean;
+  accessToken?: string;
+  expiryTime?: string;
+};
+
+const APP_AUTH_MESSAGE =
+  'Dhan did not accept this API key and secret. Copy both from web.dhan.co (My Profile → Access DhanHQ APIs → API key); they last 12 months, so an old pair needs generating again.';
+
 const AUTH_MESSAGE =
   'Dhan did not accept this client ID and access token. Access tokens expire: generate a new one on web.dhan.co (My Profile → Access DhanHQ APIs) and connect again.';
 const FIRST_SYNC_DAYS = 90;
@@ -54,6 +82,26 @@ const IST_OFFSET_MS = 5.5 * 3600_000;
 export function parseDhanTime(value: string | undefined): Date | null {
   if (!value || value.startsWith('NA')) return null;
   const parsed = new Date(`${value.trim().replace(' ', 'T')}+05:30`);
+  return Number.isNaN(parsed.getTime()) ? null : parsed;
+}
+
+/**
+ * When a Dhan access token stops working, from /v2/profile's `tokenValidity` ("30/03/2025 15:37")
+ * or the consent's `expiryTime` ("2025-09-23T12:37:23"): both in Indian Standard Time.
+ */
+export function parseDhanExpiry(value: string | undefined | null): Date | null {
+  const text = value?.trim();
+  if (!text) return null;
+  const dayFirst = text.match(/^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/);
+  if (dayFirst) {
+    const [, day, month, year, hour = '23', minute = '59', second = '00'] = dayFirst;
+    const pad = (part: string) => part.padStart(2, '0');
+    const parsed = new Date(`${year}-${pad(month)}-${pad(day)}T${pad(hour)}:${minute}:${second}+05:30`);
+    return Number.isNaN(parsed.getTime()) ? null : parsed;
+  }
+  const iso = text.replace(' ', 'T');
+  const zoned = /(Z|[+-]\d{2}:?\d{2})$/.test(iso) ? iso : `${iso}+05:30`;
+  const parsed = new Date(zoned);
   return Number.isNaN(parsed.getTime()) ? null : parsed;
 }
 
@@ -95,7 +143,18 @@ function toFill(trade: DhanTrade): BrokerFill | null {
   };
 }
 
-export type DhanOptions = BrokerHttpOptions & { baseUrl: string; now?: () => Date };
+export type DhanOptions = BrokerHttpOptions & {
+  baseUrl: string;
+  /** auth.dhan.co: the API key sign-in (consent) lives on its own host. */
+  authUrl?: string;
+  now?: () => Date;
+};
+
+const dhanMessage = (body: unknown) => {
+  const said = body as { errorMessage?: unknown; message?: unknown; remarks?: unknown } | null;
+  const message = said?.errorMessage ?? said?.message ?? said?.remarks;
+  return typeof message === 'string' ? message : undefined;
+};
 
 /** Dhan (Indian markets): client ID and access token in headers; the trade book and its history. */
 export function createDhanBroker(options: DhanOptions): BrokerAdapter {
@@ -109,11 +168,20 @@ export function createDhanBroker(options: DhanOptions): BrokerAdapter {
       'content-type': 'application/json',
     };
     const get = <T>(path: string) =>
-      brokerJson<T>('Dhan', `${options.baseUrl}${path}`, headers, AUTH_MESSAGE, options, (body) => {
-        const message = (body as { errorMessage?: unknown } | null)?.errorMessage;
-        return typeof message === 'string' ? message : undefined;
-      });
+      brokerJson<T>('Dhan', `${options.baseUrl}${path}`, headers, AUTH_MESSAGE, options, dhanMessage);
     return { clientId, get };
+  };
+
+  /** The app's key and secret, for the sign-in calls on auth.dhan.co (headers app_id, app_secret). */
+  const authUrl = (options.authUrl ?? 'https://auth.dhan.co').replace(/\/$/, '');
+  const appSession = (values: BrokerCredentials) => {
+    const clientId = requireField(values, 'clientId', 'Dhan client ID');
+    const apiKey = requireField(values, 'apiKey', 'API key');
+    const apiSecret = requireField(values, 'apiSecret', 'API secret');
+    const headers = { app_id: apiKey, app_secret: apiSecret };
+    const call = <T>(method: 'GET' | 'POST', path: string) =>
+      brokerJson<T>('Dhan', `${authUrl}${path}`, headers, APP_AUTH_MESSAGE, options, dhanMessage, method);
+    return { clientId, apiKey, apiSecret, call };
   };
 
   const summary = async (credentials: BrokerCredentials): Promise<BrokerAccountSummary> => {
@@ -137,6 +205,21 @@ export function createDhanBroker(options: DhanOptions): BrokerAdapter {
     };
   };
 
+  const signInField = (
+    name: string,
+    label: string,
+    type: 'text' | 'secret',
+    help: string,
+    placeholder?: string,
+  ) => ({
+    name,
+    label,
+    type,
+    required: true,
+    help,
+    ...(placeholder ? { placeholder } : {}),
+  });
+
   return {
     id: 'dhan',
     journalSource: 'broker',
@@ -158,12 +241,84 @@ export function createDhanBroker(options: DhanOptions): BrokerAdapter {
           label: 'Access token',
           type: 'secret',
           required: true,
-          help: 'On web.dhan.co: My Profile → Access DhanHQ APIs → Generate token. Tokens expire; you will be asked to reconnect when it does.',
+          help: 'On web.dhan.co: My Profile → Access DhanHQ APIs → Generate token. A token lasts 24 hours: we remind you before it expires, then ask you to reconnect.',
         },
       ],
+      signIn: {
+        label: 'API key & secret',
+        description:
+          'Sign in on Dhan’s own page instead of pasting a token. On web.dhan.co: My Profile → Access DhanHQ APIs, switch to API key, and generate a key whose Redirect URL is the address shown below. The key and secret last 12 months; each sign-in gives an access token for 24 hours, renewed here with one click.',
+        fields: [
+          signInField(
+            'clientId',
+            'Client ID',
+            'text',
+            'Your Dhan client ID: on web.dhan.co under My Profile.',
+            '1000000001',
+          ),
+          signInField('apiKey', 'API key', 'text', 'Shown when you generate the API key on web.dhan.co.'),
+          signInField(
+            'apiSecret',
+            'API secret',
+            'secret',
+            'Shown next to the API key. Candlewise stores it encrypted, only to renew your access, and never shows it again.',
+          ),
+        ],
+      },
     }),
     connect: summary,
     accountSummary: summary,
+    async tokenExpiry(credentials) {
+      const { clientId, get } = session(credentials);
+      try {
+        const profile = await get<DhanProfile>('/v2/profile');
+        if (profile?.dhanClientId && String(profile.dhanClientId) !== clientId) return null;
+        return parseDhanExpiry(profile?.tokenValidity);
+      } catch (error) {
+        // The expiry is a courtesy: a profile Dhan will not give (not a refused token) is no expiry.
+        if (error instanceof BrokerRequestError) return null;
+        throw error;
+      }
+    },
+    signIn: {
+      async start(values) {
+        const { clientId, call } = appSession(values);
+        const consent = await call<DhanConsent>(
+          'POST',
+          `/app/generate-consent?${new URLSearchParams({ client_id: clientId })}`,
+        );
+        if (!consent?.consentAppId) {
+          throw new BrokerRequestError(
+            `Dhan did not start the sign-in${consent?.status ? ` (${consent.status})` : ''}. Check the client ID, API key and secret, and try again.`,
+          );
+        }
+        return {
+          consentId: consent.consentAppId,
+          signInUrl: `${authUrl}/login/consentApp-login?${new URLSearchParams({ consentAppId: consent.consentAppId })}`,
+        };
+      },
+      async complete(values, tokenId) {
+        const { clientId, apiKey, apiSecret, call } = appSession(values);
+        const consumed = await call<DhanConsumedConsent>(
+          'GET',
+          `/app/consumeApp-consent?${new URLSearchParams({ tokenId })}`,
+        );
+        if (!consumed?.accessToken) {
+          throw new BrokerRequestError(
+            'Dhan did not hand over an access token for this sign-in. Start the sign-in again.',
+          );
+        }
+        if (consumed.dhanClientId !== undefined && String(consumed.dhanClientId) !== clientId) {
+          throw new BrokerAuthError(
+            `You signed in to Dhan as client ${consumed.dhanClientId}, but entered client ID ${clientId}. Sign in with the account whose client ID you entered.`,
+          );
+        }
+        return {
+          credentials: { clientId, accessToken: consumed.accessToken, apiKey, apiSecret },
+          expiresAt: parseDhanExpiry(consumed.expiryTime),
+        };
+      },
+    },
     async fillsSince(credentials, since) {
       const { get } = session(credentials);
       const today = now();

@@ -1,4 +1,9 @@
-import { connectBrokerInputSchema } from '@candlewise/shared';
+import {
+  brokerAuthMethods,
+  completeBrokerSignInInputSchema,
+  connectBrokerInputSchema,
+  startBrokerSignInInputSchema,
+} from '@candlewise/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assertCanSyncBroker } from '../../services/broker/assert-can-sync-broker.ts';
@@ -8,6 +13,11 @@ import {
   toConnectionView,
 } from '../../services/broker/broker-connection-view.ts';
 import type { BrokerDeps } from '../../services/broker/broker-deps.ts';
+import {
+  completeBrokerSignIn,
+  renewBrokerAccess,
+  startBrokerSignIn,
+} from '../../services/broker/broker-sign-in.ts';
 import { connectBroker } from '../../services/broker/connect-broker.ts';
 import { disconnectBroker } from '../../services/broker/disconnect-broker.ts';
 import { listConnectionTrades } from '../../services/broker/list-connection-trades.ts';
@@ -31,6 +41,7 @@ const brokerDescription = z.object({
   name: z.string(),
   description: z.string(),
   fields: z.array(field),
+  signIn: z.object({ label: z.string(), description: z.string(), fields: z.array(field) }).optional(),
 });
 const summary = z.object({
   accountLabel: z.string(),
@@ -50,8 +61,11 @@ const connection = z.object({
   lastSyncResult: z.enum(['ok', 'failed']).nullable(),
   lastSyncImported: z.number().nullable(),
   lastError: z.string().nullable(),
+  tokenExpiresAt: z.string().nullable(),
+  authMethod: z.enum(brokerAuthMethods),
   createdAt: z.string(),
 });
+const signInStart = z.object({ signInUrl: z.string(), expiresInMinutes: z.number() });
 const trade = z.object({
   _id: z.string(),
   symbol: z.string(),
@@ -78,7 +92,21 @@ export const brokerRoutes: FastifyPluginAsyncZod = async (app) => {
     adapters: app.brokerAdapters,
     appSecret: app.config.appSecret,
     bus: app.eventBus,
+    log: app.log,
   });
+  // Each sign-in start asks the broker for a consent (Dhan allows 25 a day): few per account and address.
+  const signInLimits = [
+    app.limit({
+      max: 10,
+      windowMs: FIFTEEN_MINUTES,
+      key: (request) => `broker-sign-in:user:${request.currentUser.id}`,
+    }),
+    app.limit({
+      max: 30,
+      windowMs: FIFTEEN_MINUTES,
+      key: (request) => `broker-sign-in:ip:${request.ip}`,
+    }),
+  ];
 
   app.get(
     '/broker/brokers',
@@ -145,6 +173,80 @@ export const brokerRoutes: FastifyPluginAsyncZod = async (app) => {
         message: `${app.brokerAdapters[row.broker].describe().name} is connected.`,
         data: toConnectionView(app.brokerAdapters, row),
       });
+    },
+  );
+
+  app.post(
+    '/broker/sign-in',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Start signing in on the broker’s own page (Dhan’s API key & secret): answers the page to open (Pro)',
+        body: startBrokerSignInInputSchema,
+        response: { 200: ok(signInStart) },
+      },
+      preHandler: signInLimits,
+    },
+    async (request) => {
+      const started = await startBrokerSignIn(deps(), request.currentUser, request.body);
+      const name = app.brokerAdapters[request.body.broker].describe().name;
+      return {
+        success: true as const,
+        message: `Sign in on ${name}’s page; it sends you back here to finish.`,
+        data: started,
+      };
+    },
+  );
+
+  app.post(
+    '/broker/sign-in/complete',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Finish signing in with the token the broker sent back: the access token is saved encrypted (Pro)',
+        body: completeBrokerSignInInputSchema,
+        response: { 201: ok(connection) },
+      },
+      preHandler: app.limit({
+        max: 10,
+        windowMs: FIFTEEN_MINUTES,
+        key: (request) => `broker-sign-in-complete:user:${request.currentUser.id}`,
+      }),
+    },
+    async (request, reply) => {
+      const row = await completeBrokerSignIn(deps(), request.currentUser, request.body.tokenId);
+      return reply.status(201).send({
+        success: true as const,
+        message: `${app.brokerAdapters[row.broker].describe().name} is connected.`,
+        data: toConnectionView(app.brokerAdapters, row),
+      });
+    },
+  );
+
+  app.post(
+    '/broker/connections/:connectionId/renew',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Renew access: sign in on the broker’s page again with the saved API key (connections made by signing in, Pro)',
+        params: connectionParams,
+        response: { 200: ok(signInStart) },
+      },
+      preHandler: signInLimits,
+    },
+    async (request) => {
+      const started = await renewBrokerAccess(deps(), request.currentUser, request.params.connectionId);
+      return {
+        success: true as const,
+        message: 'Sign in on the broker’s page; it sends you back here to finish.',
+        data: started,
+      };
     },
   );
 

@@ -18,6 +18,8 @@ export function toConnectionView(adapters: BrokerAdapters, row: BrokerConnection
     lastSyncResult: row.lastSyncResult ?? null,
     lastSyncImported: row.lastSyncImported ?? null,
     lastError: row.lastError ?? null,
+    tokenExpiresAt: row.tokenExpiresAt?.toISOString() ?? null,
+    authMethod: row.authMethod,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,10 +1,60 @@
 import { brokerConnections, newId, type UserRow } from '@candlewise/db';
-import type { ConnectBrokerInput } from '@candlewise/shared';
+import type {
+  BrokerAccountSummary,
+  BrokerAuthMethod,
+  BrokerId,
+  ConnectBrokerInput,
+} from '@candlewise/shared';
 import { sql } from 'drizzle-orm';
+import type { BrokerCredentials } from '../../providers/broker/broker-adapter.ts';
 import { assertCanSyncBroker } from './assert-can-sync-broker.ts';
 import type { BrokerConnectionRow } from './broker-connection-view.ts';
 import { type BrokerDeps, credentialBinding } from './broker-deps.ts';
 import { encryptCredentials } from './credential-cipher.ts';
+
+/**
+ * Saves checked credentials encrypted, with how they were obtained and until when the token works.
+ * One connection per user and broker (a unique index decides): connecting again replaces the
+ * credentials and keeps the connection, its id and the fills synced under it. A new token gets its
+ * own expiry reminder.
+ */
+export async function saveBrokerConnection(
+  deps: BrokerDeps,
+  userId: string,
+  broker: BrokerId,
+  values: BrokerCredentials,
+  summary: BrokerAccountSummary,
+  access: { authMethod: BrokerAuthMethod; tokenExpiresAt: Date | null },
+): Promise<BrokerConnectionRow> {
+  const credentials = encryptCredentials(deps.appSecret, credentialBinding(userId, broker), values);
+  const [row] = await deps.db
+    .insert(brokerConnections)
+    .values({
+      id: newId(new Date()),
+      userId,
+      broker,
+      credentials,
+      summary,
+      status: 'connected',
+      authMethod: access.authMethod,
+      tokenExpiresAt: access.tokenExpiresAt,
+    })
+    .onConflictDoUpdate({
+      target: [brokerConnections.userId, brokerConnections.broker],
+      set: {
+        credentials,
+        summary,
+        status: 'connected',
+        lastError: null,
+        authMethod: access.authMethod,
+        tokenExpiresAt: access.tokenExpiresAt,
+        expiryRemindedAt: null,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning();
+  return row;
+}
 
 /**
  * Checks the credentials with the broker, then saves them encrypted. Connecting a broker again
@@ -24,29 +74,11 @@ export async function connectBroker(
       input.fields[field.name]?.trim() || (field.type === 'choice' ? field.options?.[0]?.value : '');
     if (value) values[field.name] = value;
   }
-  const summary = await adapter.connect(values, { db: deps.db, userId: user.id });
-  const credentials = encryptCredentials(deps.appSecret, credentialBinding(user.id, input.broker), values);
-  const now = new Date();
-  const [row] = await deps.db
-    .insert(brokerConnections)
-    .values({
-      id: newId(now),
-      userId: user.id,
-      broker: input.broker,
-      credentials,
-      summary,
-      status: 'connected',
-    })
-    .onConflictDoUpdate({
-      target: [brokerConnections.userId, brokerConnections.broker],
-      set: {
-        credentials,
-        summary,
-        status: 'connected',
-        lastError: null,
-        updatedAt: sql`now()`,
-      },
-    })
-    .returning();
-  return row;
+  const context = { db: deps.db, userId: user.id, log: deps.log };
+  const summary = await adapter.connect(values, context);
+  const tokenExpiresAt = (await adapter.tokenExpiry?.(values, context)) ?? null;
+  return saveBrokerConnection(deps, user.id, input.broker, values, summary, {
+    authMethod: 'form',
+    tokenExpiresAt,
+  });
 }

@@ -2,10 +2,12 @@ import { brokerConnections, brokerFills, type DbExecutor, journalExecutions } fr
 import type { ImportedExecution } from '@candlewise/shared';
 import { and, eq, max, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
+import { alpacaInstrument } from '../../providers/broker/alpaca-broker.ts';
 import {
   BrokerAuthError,
   type BrokerCredentials,
   type BrokerFill,
+  BrokerTokenExpiredError,
 } from '../../providers/broker/broker-adapter.ts';
 import { recordExecutions } from '../journal/record-executions.ts';
 import { syncPaperTrades } from '../journal/sync-paper-trades.ts';
@@ -61,9 +63,16 @@ async function takeLegacyFills(db: DbExecutor, connection: BrokerConnectionRow, 
       fee: fill.fee,
       time: fill.executedAt,
       currency: connection.broker === 'alpaca' ? 'USD' : 'INR',
-      assetClass: 'stock',
+      ...(connection.broker === 'alpaca' ? alpacaInstrument(fill.symbol) : { assetClass: 'stock' as const }),
     }),
   );
+}
+
+/** What to do about a token past its expiry: renew on the broker's page, or paste a new one. */
+function expiredMessage(name: string, connection: BrokerConnectionRow): string {
+  return connection.authMethod === 'consent'
+    ? `Your ${name} access token expired (they last 24 hours). Press Renew access on the Connect Broker page and sign in on ${name} to keep importing trades.`
+    : `Your ${name} access token expired (they last 24 hours). Generate a new one and connect again on the Connect Broker page to keep importing trades.`;
 }
 
 /**
@@ -81,8 +90,13 @@ export async function syncBrokerConnection(
 ): Promise<SyncResult> {
   const { db } = deps;
   const adapter = deps.adapters[connection.broker];
-  const context = { db, userId: connection.userId };
+  const context = { db, userId: connection.userId, log: deps.log };
+  const name = adapter.describe().name;
   try {
+    // A token past the expiry the broker gave is dead: no call is made with it.
+    if (connection.tokenExpiresAt && connection.tokenExpiresAt.getTime() <= Date.now()) {
+      throw new BrokerTokenExpiredError(expiredMessage(name, connection));
+    }
     const credentials = decryptCredentials(
       deps.appSecret,
       credentialBinding(connection.userId, connection.broker),
@@ -123,11 +137,16 @@ export async function syncBrokerConnection(
       imported = recorded.addedTrades;
     }
     const summary = await adapter.accountSummary(credentials, context);
+    // The broker's word on the token's expiry, when it gives one; a changed expiry is a new token.
+    const tokenExpiresAt = (await adapter.tokenExpiry?.(credentials, context)) ?? connection.tokenExpiresAt;
+    const expiryChanged = tokenExpiresAt?.getTime() !== connection.tokenExpiresAt?.getTime();
     const [updated] = await db
       .update(brokerConnections)
       .set({
         status: 'connected',
         summary,
+        tokenExpiresAt,
+        ...(expiryChanged ? { expiryRemindedAt: null } : {}),
         lastSyncAt: new Date(),
         lastSyncResult: 'ok',
         lastSyncImported: imported,
@@ -155,12 +174,15 @@ export async function syncBrokerConnection(
         .where(and(eq(brokerConnections.id, connection.id), eq(brokerConnections.status, 'connected')))
         .returning({ id: brokerConnections.id });
       if (flipped.length) {
-        const name = adapter.describe().name;
+        const renew = connection.authMethod === 'consent';
         await notify(db, deps.bus, {
           userId: connection.userId,
           kind: 'broker_reconnect',
-          title: `Reconnect ${name}`,
-          message: `${name} no longer accepts the saved credentials, so your trades are not being imported. Connect it again on the Connect Broker page.`,
+          title: renew ? `Renew ${name} access` : `Reconnect ${name}`,
+          message:
+            error instanceof BrokerTokenExpiredError
+              ? `Your ${name} access token expired, so your trades are not being imported. ${renew ? 'Renew access' : 'Generate a new token and connect again'} on the Connect Broker page.`
+              : `${name} no longer accepts the saved credentials, so your trades are not being imported. Connect it again on the Connect Broker page.`,
           link: '/connectbroker',
         });
       } else {

@@ -3,8 +3,11 @@ import { Alert, Button, Popconfirm, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
+import { useRenewBrokerAccess } from '../api/broker-sign-in';
 import { useDisconnectBrokerConnection } from '../api/disconnect-broker-connection';
 import { useSyncBrokerConnection } from '../api/sync-broker-connection';
+import { describeTokenExpiry } from '../lib/format-expiry';
+import { leaveFor } from '../lib/leave-for';
 import { formatMoney } from './format-money';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -17,7 +20,10 @@ function lastSyncLine(connection: BrokerConnectionView): string {
   return `${when} · ${count === 0 ? 'no new trades' : `${count} new trade${count === 1 ? '' : 's'}`}`;
 }
 
-/** One connected account: its summary, the last sync, Sync now and Disconnect. */
+/**
+ * One connected account: its summary, the last sync, when its access token expires, Sync now,
+ * Renew access (connections made by signing in on the broker's page) and Disconnect.
+ */
 export function BrokerConnectionCard({
   connection,
   onReconnect,
@@ -27,14 +33,31 @@ export function BrokerConnectionCard({
 }) {
   const sync = useSyncBrokerConnection();
   const disconnect = useDisconnectBrokerConnection();
+  const renew = useRenewBrokerAccess();
   const [outcome, setOutcome] = useState<BrokerSyncOutcome | null>(null);
   const { summary } = connection;
   const titleId = `cw-broker-${connection._id}`;
+  const expiry = connection.tokenExpiresAt ? describeTokenExpiry(connection.tokenExpiresAt) : null;
+  const canRenew = connection.authMethod === 'consent';
+  // A token past its expiry stops syncs even before the next sync marks the connection.
+  const mustReconnect = connection.status === 'needs_reconnect' || Boolean(expiry?.expired);
 
   const syncNow = () => {
     setOutcome(null);
     sync.mutate(connection._id, { onSuccess: setOutcome });
   };
+
+  const renewAccess = () => {
+    renew.mutate(connection._id, { onSuccess: ({ signInUrl }) => leaveFor(signInUrl) });
+  };
+
+  const reconnectAction = canRenew ? (
+    <Button onClick={renewAccess} loading={renew.isPending}>
+      Renew access
+    </Button>
+  ) : (
+    <Button onClick={() => onReconnect(connection)}>Reconnect</Button>
+  );
 
   return (
     <article className="cw-broker-card" aria-labelledby={titleId} data-status={connection.status}>
@@ -42,11 +65,7 @@ export function BrokerConnectionCard({
         <h3 id={titleId} className="cw-broker-card__name">
           {connection.brokerName}
         </h3>
-        {connection.status === 'connected' ? (
-          <Tag color="green">Connected</Tag>
-        ) : (
-          <Tag color="orange">Needs reconnection</Tag>
-        )}
+        {mustReconnect ? <Tag color="orange">Needs reconnection</Tag> : <Tag color="green">Connected</Tag>}
       </header>
 
       {summary ? (
@@ -76,13 +95,25 @@ export function BrokerConnectionCard({
         </dl>
       ) : null}
 
-      {connection.status === 'needs_reconnect' ? (
+      {expiry ? (
+        <p className="cw-broker-card__expiry" data-expired={expiry.expired}>
+          {expiry.text}
+        </p>
+      ) : null}
+
+      {mustReconnect ? (
         <Alert
           type="warning"
           showIcon
-          title="Reconnect to keep importing trades"
-          description={connection.lastError ?? 'The broker no longer accepts the saved credentials.'}
-          action={<Button onClick={() => onReconnect(connection)}>Reconnect</Button>}
+          title={canRenew ? 'Renew access to keep importing trades' : 'Reconnect to keep importing trades'}
+          description={
+            connection.status === 'needs_reconnect'
+              ? (connection.lastError ?? 'The broker no longer accepts the saved credentials.')
+              : canRenew
+                ? 'The access token has expired. Renew access and sign in on the broker’s page.'
+                : 'The access token has expired. Generate a new one and connect again.'
+          }
+          action={reconnectAction}
         />
       ) : connection.lastSyncResult === 'failed' && connection.lastError && !sync.isError ? (
         <Alert type="error" showIcon title="The last sync failed" description={connection.lastError} />
@@ -90,6 +121,9 @@ export function BrokerConnectionCard({
 
       {sync.isError ? (
         <Alert type="error" showIcon title="Sync failed" description={sync.error.message} />
+      ) : null}
+      {renew.isError ? (
+        <Alert type="error" showIcon title="Could not renew access" description={renew.error.message} />
       ) : null}
       {outcome ? (
         <Alert
@@ -106,14 +140,14 @@ export function BrokerConnectionCard({
       ) : null}
 
       <div className="cw-broker-card__actions">
-        <Button
-          type="primary"
-          onClick={syncNow}
-          loading={sync.isPending}
-          disabled={connection.status !== 'connected'}
-        >
+        <Button type="primary" onClick={syncNow} loading={sync.isPending} disabled={mustReconnect}>
           Sync now
         </Button>
+        {canRenew && !mustReconnect ? (
+          <Button onClick={renewAccess} loading={renew.isPending}>
+            Renew access
+          </Button>
+        ) : null}
         <Popconfirm
           title={`Disconnect ${connection.brokerName}?`}
           description="The saved credentials are deleted. Trades already imported stay in your journal."

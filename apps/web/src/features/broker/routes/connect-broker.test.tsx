@@ -1,10 +1,14 @@
 import type { BrokerConnectionView, BrokerDescription } from '@candlewise/shared/broker/broker-schemas';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
 import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
 import { makeSession } from '@/testing/test-data';
+import { leaveFor } from '../lib/leave-for';
+
+// jsdom cannot leave for another site: the broker's sign-in page is recorded instead.
+vi.mock('../lib/leave-for', () => ({ leaveFor: vi.fn() }));
 
 const noNotifications = { 'GET /notification/all': { body: { success: true, data: [] } } };
 const pro = {
@@ -53,14 +57,49 @@ const paperConnection: BrokerConnectionView = {
   lastSyncResult: null,
   lastSyncImported: null,
   lastError: null,
+  tokenExpiresAt: null,
+  authMethod: 'form',
   createdAt: '2026-11-20T10:00:00.000Z',
 };
+
+const dhan: BrokerDescription = {
+  id: 'dhan',
+  name: 'Dhan',
+  description: 'Indian stocks, F&O and commodities.',
+  fields: [
+    { name: 'clientId', label: 'Client ID', type: 'text', required: true, help: 'Your Dhan client ID.' },
+    { name: 'accessToken', label: 'Access token', type: 'secret', required: true, help: 'A 24-hour token.' },
+  ],
+  signIn: {
+    label: 'API key & secret',
+    description: 'Sign in on Dhan’s own page instead of pasting a token.',
+    fields: [
+      { name: 'clientId', label: 'Client ID', type: 'text', required: true, help: 'Your Dhan client ID.' },
+      { name: 'apiKey', label: 'API key', type: 'text', required: true, help: 'From web.dhan.co.' },
+      { name: 'apiSecret', label: 'API secret', type: 'secret', required: true, help: 'Next to the key.' },
+    ],
+  },
+};
+
+const dhanConnection = (overrides: Partial<BrokerConnectionView> = {}): BrokerConnectionView => ({
+  ...paperConnection,
+  _id: 'conn-2',
+  broker: 'dhan',
+  brokerName: 'Dhan',
+  summary: { accountLabel: '1000000009', currency: 'INR', cash: 98440, equity: 113642, details: [] },
+  tokenExpiresAt: new Date(Date.now() + 5 * 3_600_000 + 10 * 60_000).toISOString(),
+  authMethod: 'consent',
+  ...overrides,
+});
 
 describe('/connectbroker', { timeout: 60_000 }, () => {
   beforeAll(async () => {
     await warmUpFrame();
     await import('./connect-broker');
   }, FRAME_WARM_UP_MS);
+  beforeEach(() => {
+    vi.mocked(leaveFor).mockClear();
+  });
 
   it('builds the form from the broker’s fields with their help, and shows the broker’s refusal', async () => {
     const api = mockApi({
@@ -136,5 +175,132 @@ describe('/connectbroker', { timeout: 60_000 }, () => {
     renderApp('/connectbroker', { auth: makeSession() });
     expect(await screen.findByText('Broker sync is part of Pro')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See Pro' })).toHaveAttribute('href', '/pricing');
+  });
+
+  it('shows when a Dhan token expires and renews access by signing in on Dhan again', async () => {
+    const api = mockApi({
+      ...noNotifications,
+      'GET /broker/brokers': { body: { success: true, data: [...brokers, dhan] } },
+      'GET /broker/connections': { body: { success: true, data: [dhanConnection()] } },
+      'POST /broker/connections/conn-2/renew': {
+        body: {
+          success: true,
+          data: {
+            signInUrl: 'https://auth.dhan.co/login/consentApp-login?consentAppId=c-2',
+            expiresInMinutes: 30,
+          },
+        },
+      },
+    });
+    renderApp('/connectbroker', { auth: makeSession(pro) });
+    const card = await screen.findByRole('article', { name: 'Dhan' });
+    expect(within(card).getByText(/^Access token expires in 5 hours \(/)).toBeInTheDocument();
+    expect(within(card).getByText('Connected')).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Renew access' }));
+    await vi.waitFor(() =>
+      expect(leaveFor).toHaveBeenCalledWith('https://auth.dhan.co/login/consentApp-login?consentAppId=c-2'),
+    );
+    expect(api.callsTo('POST', '/broker/connections/conn-2/renew')).toHaveLength(1);
+  });
+
+  it('says an expired token stops the imports, and offers what brings them back', async () => {
+    mockApi({
+      ...noNotifications,
+      'GET /broker/brokers': { body: { success: true, data: [...brokers, dhan] } },
+      'GET /broker/connections': {
+        body: {
+          success: true,
+          data: [
+            dhanConnection({
+              authMethod: 'form',
+              tokenExpiresAt: new Date(Date.now() - 3 * 3_600_000).toISOString(),
+            }),
+          ],
+        },
+      },
+    });
+    renderApp('/connectbroker', { auth: makeSession(pro) });
+    const card = await screen.findByRole('article', { name: 'Dhan' });
+    expect(within(card).getByText(/^Access token expired 3 hours ago \(/)).toBeInTheDocument();
+    expect(within(card).getByText('Needs reconnection')).toBeInTheDocument();
+    expect(within(card).getByText('Reconnect to keep importing trades')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Sync now' })).toBeDisabled();
+    expect(within(card).getByRole('button', { name: 'Reconnect' })).toBeInTheDocument();
+  });
+
+  it('connects Dhan with an API key and secret: shows the redirect URL to set, then opens Dhan’s sign-in', async () => {
+    const api = mockApi({
+      ...noNotifications,
+      'GET /broker/brokers': { body: { success: true, data: [...brokers, dhan] } },
+      'GET /broker/connections': { body: { success: true, data: [] } },
+      'POST /broker/sign-in': {
+        body: {
+          success: true,
+          data: {
+            signInUrl: 'https://auth.dhan.co/login/consentApp-login?consentAppId=c-1',
+            expiresInMinutes: 30,
+          },
+        },
+      },
+    });
+    renderApp('/connectbroker', { auth: makeSession(pro) });
+    const dhanChoice = (await screen.findByRole('radio', { name: 'Dhan' })).closest('label');
+    await userEvent.click(dhanChoice as HTMLElement);
+    expect(screen.getByLabelText('Access token', { selector: 'input[type="password"]' })).toBeInTheDocument();
+    const keyChoice = screen.getByRole('radio', { name: 'API key & secret' }).closest('label');
+    await userEvent.click(keyChoice as HTMLElement);
+    expect(
+      screen.queryByLabelText('Access token', { selector: 'input[type="password"]' }),
+    ).not.toBeInTheDocument();
+    expect(screen.getByText(`${window.location.origin}/connectbroker`)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Client ID'), '1000000009');
+    await userEvent.type(screen.getByLabelText('API key'), 'key-1');
+    await userEvent.type(screen.getByLabelText('API secret'), 'secret-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in on Dhan' }));
+    await vi.waitFor(() =>
+      expect(leaveFor).toHaveBeenCalledWith('https://auth.dhan.co/login/consentApp-login?consentAppId=c-1'),
+    );
+    expect(api.callsTo('POST', '/broker/sign-in')[0].body).toEqual({
+      broker: 'dhan',
+      fields: { clientId: '1000000009', apiKey: 'key-1', apiSecret: 'secret-1' },
+    });
+  });
+
+  it('finishes the sign-in when Dhan sends the learner back with a tokenId, once, and cleans the address', async () => {
+    const api = mockApi({
+      ...noNotifications,
+      'GET /broker/brokers': { body: { success: true, data: [...brokers, dhan] } },
+      'GET /broker/connections': { body: { success: true, data: [] } },
+      'POST /broker/sign-in/complete': { status: 201, body: { success: true, data: dhanConnection() } },
+    });
+    const view = renderApp('/connectbroker/?tokenId=token-from-dhan', { auth: makeSession(pro) });
+    expect(await screen.findByText('Dhan is connected.', undefined, { timeout: 30_000 })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/broker/sign-in/complete').map((call) => call.body)).toEqual([
+      { tokenId: 'token-from-dhan' },
+    ]);
+    await vi.waitFor(() => expect(view.currentPath()).not.toContain('tokenId'));
+  });
+
+  it('says what went wrong when the sign-in cannot be finished', async () => {
+    mockApi({
+      ...noNotifications,
+      'GET /broker/brokers': { body: { success: true, data: [...brokers, dhan] } },
+      'GET /broker/connections': { body: { success: true, data: [] } },
+      'POST /broker/sign-in/complete': {
+        status: 409,
+        body: {
+          success: false,
+          code: 'CONFLICT',
+          message: 'No broker sign-in is waiting for you: it finished already. Start it again.',
+        },
+      },
+    });
+    renderApp('/connectbroker?tokenId=stale', { auth: makeSession(pro) });
+    expect(
+      await screen.findByText('We could not finish the sign-in', undefined, { timeout: 30_000 }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('No broker sign-in is waiting for you: it finished already. Start it again.'),
+    ).toBeInTheDocument();
   });
 });

@@ -1,21 +1,51 @@
 import { canSyncBroker } from '@candlewise/shared/broker/broker-access';
 import type { BrokerId } from '@candlewise/shared/broker/broker-schemas';
 import { Alert, Button, Skeleton } from 'antd';
-import { useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header/page-header';
 import { useCurrentUser } from '@/lib/current-user';
+import { useCompleteBrokerSignIn } from '../api/broker-sign-in';
 import { useBrokerConnections } from '../api/get-broker-connections';
 import { useBrokers } from '../api/get-brokers';
 import { BrokerConnectForm } from '../components/broker-connect-form';
 import { BrokerConnectionCard } from '../components/broker-connection-card';
 import './connect-broker.css';
 
+/**
+ * Finishes a sign-in on the broker's page: the broker sends the learner back here with `tokenId` on
+ * the address, which is handed to the API once and taken off the address.
+ */
+function useFinishSignIn() {
+  const [params, setParams] = useSearchParams();
+  const tokenId = params.get('tokenId');
+  const complete = useCompleteBrokerSignIn();
+  const handled = useRef<string | null>(null);
+  const { mutate } = complete;
+
+  useEffect(() => {
+    if (!tokenId || handled.current === tokenId) return;
+    handled.current = tokenId;
+    mutate(tokenId);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('tokenId');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [tokenId, mutate, setParams]);
+
+  return complete;
+}
+
 /** /connectbroker: connected accounts with their last sync, Sync now and Disconnect; the connect form. */
 export default function ConnectBrokerPage() {
   const user = useCurrentUser();
   const brokers = useBrokers();
   const connections = useBrokerConnections();
+  const finishing = useFinishSignIn();
   const [reconnect, setReconnect] = useState<BrokerId | undefined>();
   const formRef = useRef<HTMLDivElement>(null);
   const pro = user ? canSyncBroker(user) : false;
@@ -39,6 +69,25 @@ export default function ConnectBrokerPage() {
               <Link to="/pricing">See Pro</Link>
             </>
           }
+        />
+      ) : null}
+
+      {finishing.isPending ? (
+        <Alert type="info" showIcon role="status" title="Finishing your sign-in…" />
+      ) : finishing.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title="We could not finish the sign-in"
+          description={finishing.error.message}
+        />
+      ) : finishing.isSuccess ? (
+        <Alert
+          type="success"
+          showIcon
+          role="status"
+          title={`${finishing.data.brokerName} is connected.`}
+          description="Trades are imported every 30 minutes and whenever you press Sync now."
         />
       ) : null}
 
