@@ -19,6 +19,7 @@ import {
   unrealizedPnl,
   worstCaseExposure,
 } from '@candlewise/shared';
+import { contractValue } from '@candlewise/shared/trading/order-sizing';
 import type { MarketQuote } from './simulated-feed.ts';
 
 /**
@@ -168,7 +169,7 @@ export class Market {
     const terms = this.terms(symbol);
     const rate = this.rate(terms.currency, accountCurrency);
     if (!quote || rate === null) return null;
-    return quote.mid * terms.contractSize * rate;
+    return contractValue(quote.mid, terms.contractSize, rate);
   }
 }
 

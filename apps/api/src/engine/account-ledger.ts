@@ -138,6 +138,9 @@ export type NewOrder = {
   fillPrice: number | null;
 };
 
+/** New protective levels of an order still open (the trader amended them). */
+export type AmendedOrder = { id: string; stopLoss: number | null; takeProfit: number | null };
+
 export type AccountWrite = {
   /** The state as loaded under the lock (its version is checked). */
   before: AccountState;
@@ -147,6 +150,7 @@ export type AccountWrite = {
   newOrders?: NewOrder[];
   filledOrders?: Array<{ id: string; price: number }>;
   canceledOrders?: Array<{ id: string; reason: CancelReason | string }>;
+  amendedOrders?: AmendedOrder[];
   /** Set (or clear) the removal of the member. */
   removedAt?: Date | null;
 };
@@ -253,7 +257,7 @@ export async function saveAccounts(tx: DbExecutor, writes: AccountWrite[]): Prom
       on conflict (account_id, symbol) do update set quantity = excluded.quantity,
         average_price = excluded.average_price, stop_loss = excluded.stop_loss, take_profit = excluded.take_profit`);
 
-  // Orders: new ones, then pending ones filled or cancelled — only while still open.
+  // Orders: new ones, then pending ones amended, filled or cancelled — only while still open.
   const created = writes.flatMap((write) => (write.newOrders ?? []).map((order) => ({ write, order })));
   if (created.length) {
     await tx.insert(ordersTable).values(
@@ -272,6 +276,24 @@ export async function saveAccounts(tx: DbExecutor, writes: AccountWrite[]): Prom
         closedAt: order.status === 'filled' ? new Date() : null,
       })),
     );
+  }
+  // One order amended twice in a batch: the last amendment is its state.
+  const latest = new Map<string, SQL>();
+  for (const write of writes)
+    for (const order of write.amendedOrders ?? [])
+      latest.set(
+        order.id,
+        sql`(${order.id}::text, ${numeric(order.stopLoss)}, ${numeric(order.takeProfit)}, ${write.after.id}::text)`,
+      );
+  const amended = [...latest.values()];
+  if (amended.length) {
+    const rows = rowsOf(
+      await tx.execute(sql`update orders as o set stop_loss = v.stop_loss, take_profit = v.take_profit
+        from (values ${values(amended)}) as v(id, stop_loss, take_profit, account_id)
+        where o.id = v.id and o.account_id = v.account_id and o.status = 'open' returning o.id`),
+    );
+    if (rows.length !== amended.length)
+      throw new LedgerConflictError(`${amended.length - rows.length} order(s) to amend were no longer open`);
   }
   const filled = writes.flatMap((write) =>
     (write.filledOrders ?? []).map(

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatFreezeDuration, groupFieldsSchema, groupPhase } from './group-rules.ts';
+import {
+  formatFreezeDuration,
+  groupFieldsSchema,
+  groupPhase,
+  JOIN_REFUSALS,
+  joinRefusal,
+} from './group-rules.ts';
 
 describe('freeze duration text', () => {
   it.each([
@@ -24,6 +30,18 @@ describe('group phase', () => {
       'running',
     );
     expect(groupPhase({ startDate: new Date(now - 5000), endDate: new Date(now) }, now)).toBe('ended');
+  });
+});
+
+describe('join refusal', () => {
+  it('refuses an ended competition first, then a closed registration, and lets the rest through', () => {
+    expect(joinRefusal({ registrationOpen: false }, 'ended')).toBe(JOIN_REFUSALS.ended);
+    expect(joinRefusal({ registrationOpen: true }, 'ended')).toBe(JOIN_REFUSALS.ended);
+    expect(joinRefusal({ registrationOpen: false }, 'upcoming')).toBe(JOIN_REFUSALS.closed);
+    expect(joinRefusal({ registrationOpen: false }, 'running')).toBe(JOIN_REFUSALS.closed);
+    expect(joinRefusal({ registrationOpen: true }, 'running')).toBeNull();
+    // An answer without the field (an older API) is read as open: the API still decides.
+    expect(joinRefusal({}, 'upcoming')).toBeNull();
   });
 });
 

@@ -18,6 +18,22 @@ export function groupPhase(
   return 'running';
 }
 
+/** The sentences for a join request refused by the competition's state (the API's 409, the card's reason). */
+export const JOIN_REFUSALS = {
+  ended: 'This competition has ended; you can no longer join it.',
+  closed: 'Registration for this group is closed.',
+} as const;
+
+/**
+ * Why nobody can ask to join a competition now, or null when they can: an ended competition
+ * takes no one, and neither does one whose registration an admin closed.
+ */
+export function joinRefusal(group: { registrationOpen?: boolean }, phase: GroupPhase): string | null {
+  if (phase === 'ended') return JOIN_REFUSALS.ended;
+  if (group.registrationOpen === false) return JOIN_REFUSALS.closed;
+  return null;
+}
+
 /** The Info dialog's Freeze Duration: hours and minutes, minutes, or seconds (5400000 → '1h 30m'). */
 export function formatFreezeDuration(ms: number): string {
   const totalSeconds = Math.max(0, Math.round(ms / 1000));

@@ -6,6 +6,7 @@ import {
   marketFillPrice,
   pendingOrderFill,
   pnlPercent,
+  protectionProblem,
   protectiveExit,
   unrealizedPnl,
 } from './trading-rules.ts';
@@ -77,5 +78,34 @@ describe('net positions', () => {
   it('values open positions at the price they would close at', () => {
     expect(unrealizedPnl({ quantity: 10, averagePrice: 100 }, { bid: 101, ask: 102 })).toBe(10);
     expect(unrealizedPnl({ quantity: -10, averagePrice: 100 }, { bid: 101, ask: 102 }, 10)).toBe(-200);
+  });
+});
+
+describe('which side of the price a stop-loss and a take-profit belong on', () => {
+  it('keeps an order’s sentences: below (above) a buy’s (sell’s) entry for the stop', () => {
+    expect(protectionProblem({ side: 'buy', reference: 100, stopLoss: 99, takeProfit: 101 })).toBeNull();
+    expect(protectionProblem({ side: 'buy', reference: 100, stopLoss: 100 })).toEqual({
+      path: 'stopLoss',
+      message: 'A buy’s stop-loss must be below the entry price.',
+    });
+    expect(protectionProblem({ side: 'sell', reference: 100, takeProfit: 101 })).toEqual({
+      path: 'takeProfit',
+      message: 'A sell’s take-profit must be below the entry price.',
+    });
+  });
+  it('names a position’s current price, and leaves out levels that are not sent or removed', () => {
+    expect(protectionProblem({ side: 'sell', reference: 1.0845, stopLoss: 1.08, of: 'position' })).toEqual({
+      path: 'stopLoss',
+      message: 'A short position’s stop-loss must be above the current price (1.0845).',
+    });
+    expect(
+      protectionProblem({ side: 'buy', reference: 20_000.5, takeProfit: 19_000, of: 'position' }),
+    ).toEqual({
+      path: 'takeProfit',
+      message: 'A long position’s take-profit must be above the current price (20000.5).',
+    });
+    expect(
+      protectionProblem({ side: 'buy', reference: 100, stopLoss: null, takeProfit: undefined }),
+    ).toBeNull();
   });
 });

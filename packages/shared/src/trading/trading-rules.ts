@@ -95,3 +95,44 @@ export function unrealizedPnl(position: NetPosition, quote: Quote, contractSize 
   const exit = position.quantity > 0 ? quote.bid : quote.ask;
   return (exit - position.averagePrice) * position.quantity * contractSize;
 }
+
+/**
+ * Which side of a reference price a stop-loss and a take-profit belong on: a buy (a long) is
+ * protected below it and takes profit above it, a sell (a short) the other way. The reference is
+ * the entry price of an order, or the current exit price of an open position (a stop already
+ * through it would close the position at once). The first level on the wrong side, with the
+ * sentence the trader reads, or null when both are fine; a level left out or null is not checked.
+ */
+export function protectionProblem({
+  side,
+  reference,
+  stopLoss,
+  takeProfit,
+  of = 'order',
+}: {
+  side: Side;
+  reference: number;
+  stopLoss?: number | null;
+  takeProfit?: number | null;
+  /** 'order': the entry price of an order; 'position': the current price of an open position. */
+  of?: 'order' | 'position';
+}): { path: 'stopLoss' | 'takeProfit'; message: string } | null {
+  const buy = side === 'buy';
+  const who =
+    of === 'order' ? (buy ? 'A buy’s' : 'A sell’s') : buy ? 'A long position’s' : 'A short position’s';
+  const where = of === 'order' ? 'the entry price' : `the current price (${plainPrice(reference)})`;
+  if (stopLoss !== undefined && stopLoss !== null && (buy ? stopLoss >= reference : stopLoss <= reference))
+    return { path: 'stopLoss', message: `${who} stop-loss must be ${buy ? 'below' : 'above'} ${where}.` };
+  if (
+    takeProfit !== undefined &&
+    takeProfit !== null &&
+    (buy ? takeProfit <= reference : takeProfit >= reference)
+  )
+    return { path: 'takeProfit', message: `${who} take-profit must be ${buy ? 'above' : 'below'} ${where}.` };
+  return null;
+}
+
+/** A price in a sentence: up to ten decimals, no trailing zeros, no exponent (1.0845, 20000.5). */
+function plainPrice(value: number): string {
+  return value.toFixed(10).replace(/\.?0+$/, '');
+}

@@ -10,6 +10,7 @@ import {
   listGroups,
   listParticipations,
   requestToJoin,
+  withdrawJoinRequest,
 } from '../../services/groups/group-membership.ts';
 
 const groupSchema = z.object({
@@ -117,6 +118,33 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .code(201)
         .send({ success: true as const, message: 'Request sent successfully', data: participant });
+    },
+  );
+
+  app.delete(
+    '/group/:groupId/participants/:participantId',
+    {
+      config: { keepsUserCache: true },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Withdraw my pending join request (the `_id` the join answered); 409 once approved or rejected, 404 when it is not mine',
+        params: groupParams.extend({ participantId: z.string().min(1).max(64) }),
+        response: {
+          200: z.object({ success: z.literal(true), message: z.string(), data: z.null() }),
+        },
+      },
+    },
+    async (request) => {
+      // Whose request it is comes from the token: another user's request answers 404.
+      await withdrawJoinRequest(app.database.db, {
+        userId: request.currentUser.id,
+        groupId: request.params.groupId,
+        participantId: request.params.participantId,
+      });
+      changed(request.params.groupId);
+      return { success: true as const, message: 'Request withdrawn', data: null };
     },
   );
 

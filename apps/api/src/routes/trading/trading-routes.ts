@@ -1,15 +1,31 @@
+import { CANDLE_INTERVAL_TERMS, CANDLE_INTERVALS } from '@candlewise/shared/trading/candle-intervals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { StandingRow } from '../../engine/account-book.ts';
 import { ENGINE_CHANNELS } from '../../engine/trading-engine.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { assertCanViewStandings } from '../../services/groups/standings-access.ts';
 import { getAccountSummary, getLeaderboard } from '../../services/trading/account-summary.ts';
+import { getCandles } from '../../services/trading/get-candles.ts';
 import { getMyCompetitions } from '../../services/trading/my-competitions.ts';
-import { replayCandles } from '../../services/trading/replay-candles.ts';
 import { assertCanViewCompetition, findGroupOrThrow } from '../../services/trading/trading-access.ts';
 
 const groupParams = z.object({ groupId: z.string().min(1).max(64) });
-const positiveNumber = z.number().positive().max(1e12);
+/** A positive amount with sentences that name the field (never zod's own words). */
+const positive = (label: string) =>
+  z
+    .number({ error: `${label} must be a number.` })
+    .positive({ error: `${label} must be more than 0.` })
+    .max(1e12, { error: `${label} is too large.` });
+/** New stop-loss and take-profit: a price sets one, null removes it, a level left out stays. */
+const protectionBody = z
+  .object({
+    stopLoss: positive('The stop-loss').nullable().optional(),
+    takeProfit: positive('The take-profit').nullable().optional(),
+  })
+  .refine((body) => body.stopLoss !== undefined || body.takeProfit !== undefined, {
+    error: 'Send a stopLoss or a takeProfit (null removes it).',
+  });
 const standingSchema = z.object({
   rank: z.number(),
   userId: z.string(),
@@ -83,10 +99,15 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: '1-minute candles (time in Unix seconds); with groupId, a replay competition’s replayed day',
+        summary:
+          'Candles of 1m, 5m, 15m, 1h or 1d built from the 1-minute candles (time in Unix seconds, the start of each interval; days are UTC days); with groupId, a replay competition’s replayed day',
         params: z.object({ symbol: z.string().min(1).max(20) }),
         querystring: z.object({
-          limit: z.coerce.number().int().min(1).max(600).default(300),
+          interval: z
+            .enum(CANDLE_INTERVALS, { error: `The interval is one of ${CANDLE_INTERVALS.join(', ')}.` })
+            .default('1m'),
+          /** How many candles, the latest last: at most 600 (500 of 1h, 90 of 1d); 300 (90 of 1d) unless given. */
+          limit: z.coerce.number().int().min(1).max(600).optional(),
           groupId: z.string().min(1).max(64).optional(),
         }),
       },
@@ -94,6 +115,14 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       if (!engine().instruments.has(request.params.symbol))
         throw notFound(`Unknown instrument ${request.params.symbol}.`);
+      const { interval } = request.query;
+      const { maxCandles, label } = CANDLE_INTERVAL_TERMS[interval];
+      const limit = request.query.limit ?? Math.min(300, maxCandles);
+      if (limit > maxCandles) {
+        const message = `At most ${maxCandles} candles of ${label} can be read at once.`;
+        throw new AppError(400, 'VALIDATION_FAILED', message, [{ path: 'limit', message }]);
+      }
+      let replayGroup = null;
       if (request.query.groupId) {
         await assertCanViewCompetition(
           app.database.db,
@@ -102,25 +131,23 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
           request.query.groupId,
         );
         const group = await findGroupOrThrow(app.database.db, request.query.groupId);
-        if (group.marketMode === 'replay') {
-          const candles = await replayCandles(
-            app.database.db,
-            group,
-            request.params.symbol,
-            Date.now(),
-            request.query.limit,
-          );
-          return {
-            success: true as const,
-            data: candles.map((candle) => ({ ...candle, time: Math.floor(candle.time / 1000) })),
-          };
-        }
+        if (group.marketMode === 'replay') replayGroup = group;
       }
+      // Longer intervals are read from the saved minutes: shared for a few seconds across callers.
+      const read = () =>
+        getCandles(app.database.db, engine(), {
+          symbol: request.params.symbol,
+          interval,
+          limit,
+          replayGroup,
+        });
+      const candles =
+        interval === '1m' || replayGroup
+          ? await read()
+          : await app.readCache.get(`candles:${request.params.symbol}:${interval}:${limit}`, 2000, read);
       return {
         success: true as const,
-        data: engine()
-          .candles.get(request.params.symbol, request.query.limit)
-          .map((candle) => ({ ...candle, time: Math.floor(candle.time / 1000) })),
+        data: candles.map((candle) => ({ ...candle, time: Math.floor(candle.time / 1000) })),
       };
     },
   );
@@ -147,7 +174,7 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          'Standings: Rank, Name, PnL %, Balance, Equity, Trades, Freezes (approved members and admins); money in `currency`',
+          'Standings: Rank, Name, PnL %, Balance, Equity, Trades, Freezes (approved members and admins; every signed-in learner once the competition has ended); money in `currency`',
         params: groupParams,
         response: {
           200: z.object({
@@ -158,7 +185,7 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await assertCanViewCompetition(
+      await assertCanViewStandings(
         app.database.db,
         app.readCache,
         request.currentUser,
@@ -209,10 +236,10 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
           side: z.enum(['buy', 'sell']),
           type: z.enum(['market', 'limit', 'stop']).default('market'),
           /** Contracts, in multiples of the instrument's lotStep and at least its minQuantity. */
-          quantity: positiveNumber,
-          price: positiveNumber.optional(),
-          stopLoss: positiveNumber.optional(),
-          takeProfit: positiveNumber.optional(),
+          quantity: positive('The quantity'),
+          price: positive('The price').optional(),
+          stopLoss: positive('The stop-loss').optional(),
+          takeProfit: positive('The take-profit').optional(),
         }),
       },
     },
@@ -245,6 +272,56 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.orderDesk.cancelOrder(request.currentUser.id, request.params.groupId, request.params.orderId);
       return { success: true as const, message: 'Order canceled.', data: null };
     },
+  );
+
+  app.patch(
+    '/group/:groupId/orders/:orderId',
+    {
+      config: { keepsUserCache: true },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Change the stop-loss and take-profit of an open order (null removes one; they pass to the position when it fills); 404 for an order that is not open in your account',
+        params: groupParams.extend({ orderId: z.string().min(1).max(64) }),
+        body: protectionBody,
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Stop-loss and take-profit saved.',
+      data: await app.orderDesk.protectOrder(
+        request.currentUser.id,
+        request.params.groupId,
+        request.params.orderId,
+        request.body,
+      ),
+    }),
+  );
+
+  app.patch(
+    '/group/:groupId/positions/:symbol',
+    {
+      config: { keepsUserCache: true },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Change the stop-loss and take-profit of an open position (null removes one); a level already through the current price is refused with 400',
+        params: groupParams.extend({ symbol: z.string().min(1).max(20) }),
+        body: protectionBody,
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Stop-loss and take-profit saved.',
+      data: await app.orderDesk.protectPosition(
+        request.currentUser.id,
+        request.params.groupId,
+        request.params.symbol,
+        request.body,
+      ),
+    }),
   );
 
   app.post(

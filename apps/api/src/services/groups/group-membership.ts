@@ -7,12 +7,12 @@ import {
   tradingAccounts,
   users,
 } from '@candlewise/db';
-import { groupPhase } from '@candlewise/shared';
+import { groupPhase, joinRefusal } from '@candlewise/shared';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { type AccountState, cloneAccount, closeOut } from '../../engine/account-book.ts';
 import { loadAccounts, lockAccountOf, saveAccounts } from '../../engine/account-ledger.ts';
 import type { TradingEngine } from '../../engine/trading-engine.ts';
-import { AppError, conflict, notFound } from '../../lib/app-error.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
 import type { EventBus } from '../../providers/events/event-bus.ts';
 import {
   announceNotifications,
@@ -120,9 +120,8 @@ export async function listParticipations(db: DbExecutor, userId: string): Promis
 export async function requestToJoin(db: DbExecutor, userId: string, groupId: string) {
   const [group] = await db.select().from(groups).where(eq(groups.id, groupId));
   if (!group) throw notFound('We could not find that group.');
-  if (groupPhase(group) === 'ended')
-    throw new AppError(409, 'CONFLICT', 'This competition has ended; you can no longer join it.');
-  if (!group.registrationOpen) throw new AppError(409, 'CONFLICT', 'Registration for this group is closed.');
+  const refusal = joinRefusal(group, groupPhase(group));
+  if (refusal) throw conflict(refusal);
   const [created] = await db
     .insert(groupParticipants)
     .values({ id: newId(), groupId, userId })
@@ -130,6 +129,37 @@ export async function requestToJoin(db: DbExecutor, userId: string, groupId: str
     .returning();
   if (!created) throw conflict('You have already asked to join this group.');
   return { _id: created.id, groupId: { _id: group.id, name: group.name }, status: created.status };
+}
+
+export const JOIN_REQUEST_NOT_FOUND = 'We could not find your join request for this group.';
+export const WITHDRAW_REFUSALS = {
+  approved:
+    'Your request was already approved, so there is nothing to withdraw: you are a member of this competition.',
+  rejected: 'Your request was already declined, so there is nothing to withdraw.',
+} as const;
+
+/**
+ * A learner takes back their own pending join request. One conditional DELETE decides, so a
+ * request an admin approves or rejects at the same moment is either withdrawn or decided, never
+ * both. Another user's request answers as if it did not exist (404).
+ */
+export async function withdrawJoinRequest(
+  db: DbExecutor,
+  input: { userId: string; groupId: string; participantId: string },
+): Promise<void> {
+  const mine = and(
+    eq(groupParticipants.id, input.participantId),
+    eq(groupParticipants.groupId, input.groupId),
+    eq(groupParticipants.userId, input.userId),
+  );
+  const withdrawn = await db
+    .delete(groupParticipants)
+    .where(and(mine, eq(groupParticipants.status, 'pending')))
+    .returning({ id: groupParticipants.id });
+  if (withdrawn.length > 0) return;
+  const [decided] = await db.select({ status: groupParticipants.status }).from(groupParticipants).where(mine);
+  if (!decided || decided.status === 'pending') throw notFound(JOIN_REQUEST_NOT_FOUND);
+  throw conflict(WITHDRAW_REFUSALS[decided.status]);
 }
 
 export async function listGroupParticipants(db: DbExecutor, groupId: string) {

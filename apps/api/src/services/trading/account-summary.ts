@@ -31,7 +31,7 @@ export async function getAccountSummary(
     db.select().from(fills).where(eq(fills.accountId, found.id)).orderBy(desc(fills.createdAt)).limit(50),
   ]);
   const [group] = await db
-    .select({ id: groups.id, marketMode: groups.marketMode })
+    .select({ id: groups.id, marketMode: groups.marketMode, instruments: groups.instruments })
     .from(groups)
     .where(eq(groups.id, groupId));
   const market = engine.marketFor(group ?? { id: groupId });
@@ -46,6 +46,18 @@ export async function getAccountSummary(
         .where(and(eq(orders.accountId, account.id), eq(orders.status, 'open')))
     : [];
   const createdAt = new Map(orderTimes.map((row) => [row.id, row.createdAt.toISOString()]));
+  // The rates the order ticket sizes with: each quote currency traded here into the account's.
+  const traded = group?.instruments.length ? group.instruments : [...engine.instruments.keys()];
+  const quoteCurrencies = new Set(
+    [...traded, ...account.positions.keys(), ...account.openOrders.map((order) => order.symbol)].map(
+      (symbol) => market.terms(symbol).currency,
+    ),
+  );
+  const rates: Record<string, number> = {};
+  for (const currency of quoteCurrencies) {
+    const rate = market.rate(currency, account.currency);
+    if (rate !== null) rates[currency] = rate;
+  }
   return {
     account: {
       _id: account.id,
@@ -64,6 +76,8 @@ export async function getAccountSummary(
       trades: account.tradesCount,
       finalRank: account.finalRank,
     },
+    /** Quote currency → account currency at the current mids (what notional and margin convert at). */
+    rates,
     positions: [...account.positions.values()].map((position) => {
       const quote = market.quote(position.symbol);
       const terms = market.terms(position.symbol);

@@ -7,10 +7,14 @@ import type { TradingEngine } from '../../engine/trading-engine.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
   applyCommand,
+  type CommandResult,
   type OrderInput,
   type OrderResult,
+  type ProtectionInput,
+  type ProtectionResult,
   type TraderCommand,
   validateOrderInput,
+  validateProtectionLevels,
 } from './place-order.ts';
 import { NOT_A_MEMBER } from './trading-access.ts';
 
@@ -23,7 +27,7 @@ const GATHER_MS = 2;
 
 type Pending = {
   command: TraderCommand;
-  resolve: (result: OrderResult | null) => void;
+  resolve: (result: CommandResult) => void;
   reject: (error: unknown) => void;
   queuedAt: number;
 };
@@ -36,9 +40,9 @@ export type OrderDeskStatus = {
 };
 
 /**
- * The traders' one ordered writer in each process: orders, cancels and closes queue here and are
- * applied in batches, each batch one transaction that locks its accounts (in id order), applies the
- * commands one after another on the stored state (place-order.ts) and saves them through the
+ * The traders' one ordered writer in each process: orders, cancels, closes and new stop-loss or
+ * take-profit levels queue here and are applied in batches, each batch one transaction that locks
+ * its accounts (in id order), applies the commands one after another on the stored state (place-order.ts) and saves them through the
  * ledger. A refused command answers its caller alone; the batch goes on. Many traders ordering at
  * once cost a few statements per batch instead of a dozen per order (the embedded database runs one
  * statement at a time), and the queue has a bound: past it, orders are refused with 503.
@@ -78,7 +82,40 @@ export class OrderDesk {
     return this.submit({ kind: 'close', userId, groupId, symbol }) as Promise<OrderResult>;
   }
 
-  private submit(command: TraderCommand): Promise<OrderResult | null> {
+  /** New stop-loss and take-profit of the caller's open position in `symbol` (null removes one). */
+  protectPosition(
+    userId: string,
+    groupId: string,
+    symbol: string,
+    levels: ProtectionInput,
+  ): Promise<ProtectionResult> {
+    validateProtectionLevels(this.engine.instruments.get(symbol), levels);
+    return this.submit({
+      kind: 'protect-position',
+      userId,
+      groupId,
+      symbol,
+      levels,
+    }) as Promise<ProtectionResult>;
+  }
+
+  /** New stop-loss and take-profit of the caller's open (pending) order (null removes one). */
+  protectOrder(
+    userId: string,
+    groupId: string,
+    orderId: string,
+    levels: ProtectionInput,
+  ): Promise<ProtectionResult> {
+    return this.submit({
+      kind: 'protect-order',
+      userId,
+      groupId,
+      orderId,
+      levels,
+    }) as Promise<ProtectionResult>;
+  }
+
+  private submit(command: TraderCommand): Promise<CommandResult> {
     if (this.queue.length >= MAX_QUEUED) {
       return Promise.reject(
         new AppError(
@@ -183,7 +220,7 @@ export class OrderDesk {
     };
 
     const writes = new Map<string, AccountWrite>();
-    const results: Array<{ value: OrderResult | null } | { error: unknown }> = [];
+    const results: Array<{ value: CommandResult } | { error: unknown }> = [];
     for (const { command } of batch) {
       try {
         const group = groupById.get(command.groupId);
@@ -197,12 +234,19 @@ export class OrderDesk {
           fills: [],
           newOrders: [],
           canceledOrders: [],
+          amendedOrders: [],
         };
+        if (command.kind === 'protect-order') {
+          // The order's symbol (and so its tick size) is known once its account is loaded.
+          const order = write.after.openOrders.find((candidate) => candidate.id === command.orderId);
+          if (order) validateProtectionLevels(this.engine.instruments.get(order.symbol), command.levels);
+        }
         const applied = applyCommand(write.after, group, marketOf(group), command, () => newId());
         write.after = applied.account;
         write.fills.push(...applied.effect.fills);
         write.newOrders!.push(...applied.effect.newOrders);
         write.canceledOrders!.push(...applied.effect.canceledOrders);
+        write.amendedOrders!.push(...applied.effect.amendedOrders);
         writes.set(stored.id, write);
         results.push({ value: applied.result });
       } catch (error) {

@@ -1,11 +1,13 @@
 import type { groups, instruments } from '@candlewise/db';
 import {
   groupPhase,
+  type InstrumentSteps,
   isMarketOpen,
   LEVERAGE,
   marketFillPrice,
   nextMarketOpen,
   priceProblem,
+  protectionProblem,
   quantityProblem,
   type Side,
   sessionLabel,
@@ -21,14 +23,14 @@ import {
   type Market,
   markToMarket,
 } from '../../engine/account-book.ts';
-import type { NewOrder } from '../../engine/account-ledger.ts';
+import type { AmendedOrder, NewOrder } from '../../engine/account-ledger.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { REMOVED_FROM_COMPETITION } from './trading-access.ts';
 
 /**
- * The rules of the trader's own commands — place an order, cancel one, close a position — as pure
- * functions on an account already locked and loaded. The order desk (order-desk.ts) runs them,
- * many at a time, inside the transaction that saves their result.
+ * The rules of the trader's own commands — place an order, cancel one, close a position, move a
+ * stop-loss or take-profit — as pure functions on an account already locked and loaded. The order
+ * desk (order-desk.ts) runs them, many at a time, inside the transaction that saves their result.
  */
 
 export type OrderInput = {
@@ -43,16 +45,27 @@ export type OrderInput = {
 
 export type OrderResult = { _id: string; status: 'open' | 'filled'; fillPrice: number | null };
 
+/** New protective levels: a price sets the level, null removes it, a level left out stays as it is. */
+export type ProtectionInput = { stopLoss?: number | null; takeProfit?: number | null };
+
+/** The levels a position or an open order has after an amendment. */
+export type ProtectionResult = { stopLoss: number | null; takeProfit: number | null };
+
 export type TraderCommand =
   | { kind: 'place'; userId: string; groupId: string; input: OrderInput }
   | { kind: 'cancel'; userId: string; groupId: string; orderId: string }
-  | { kind: 'close'; userId: string; groupId: string; symbol: string };
+  | { kind: 'close'; userId: string; groupId: string; symbol: string }
+  | { kind: 'protect-position'; userId: string; groupId: string; symbol: string; levels: ProtectionInput }
+  | { kind: 'protect-order'; userId: string; groupId: string; orderId: string; levels: ProtectionInput };
+
+export type CommandResult = OrderResult | ProtectionResult | null;
 
 /** What a command adds to its account's save. */
 export type CommandEffect = {
   fills: FillRecord[];
   newOrders: NewOrder[];
   canceledOrders: Array<{ id: string; reason: CancelReason | string }>;
+  amendedOrders: AmendedOrder[];
 };
 
 type GroupRow = typeof groups.$inferSelect;
@@ -113,28 +126,9 @@ export function validateOrderInput(instrument: InstrumentRow | undefined, input:
 
 /** Stop-loss below (above) a buy's (sell's) entry, take-profit the other way. */
 function validateProtection(input: OrderInput, reference: number): void {
-  if (
-    input.stopLoss !== undefined &&
-    (input.side === 'buy' ? input.stopLoss >= reference : input.stopLoss <= reference)
-  ) {
-    throw invalid(
-      'stopLoss',
-      input.side === 'buy'
-        ? 'A buy’s stop-loss must be below the entry price.'
-        : 'A sell’s stop-loss must be above the entry price.',
-    );
-  }
-  if (
-    input.takeProfit !== undefined &&
-    (input.side === 'buy' ? input.takeProfit <= reference : input.takeProfit >= reference)
-  ) {
-    throw invalid(
-      'takeProfit',
-      input.side === 'buy'
-        ? 'A buy’s take-profit must be above the entry price.'
-        : 'A sell’s take-profit must be below the entry price.',
-    );
-  }
+  const { side, stopLoss, takeProfit } = input;
+  const problem = protectionProblem({ side, reference, stopLoss, takeProfit });
+  if (problem) throw invalid(problem.path, problem.message);
 }
 
 /**
@@ -190,7 +184,7 @@ export function applyOrder(
   }
   markToMarket(account, market);
   const exposureBefore = accountExposure(account, market);
-  const effect: CommandEffect = { fills: [], newOrders: [], canceledOrders: [] };
+  const effect: CommandEffect = { fills: [], newOrders: [], canceledOrders: [], amendedOrders: [] };
   let order: OrderResult;
   if (input.type === 'market') {
     const fill = executeFill(
@@ -247,6 +241,88 @@ export function applyOrder(
   return { effect, order };
 }
 
+/** The tick-size check of new protective levels (the instrument's rule, as for a new order). */
+export function validateProtectionLevels(
+  instrument: InstrumentSteps | undefined,
+  levels: ProtectionInput,
+): void {
+  if (!instrument) return;
+  for (const [path, label, value] of [
+    ['stopLoss', 'Stop-loss', levels.stopLoss],
+    ['takeProfit', 'Take-profit', levels.takeProfit],
+  ] as const) {
+    const problem = value === undefined || value === null ? null : priceProblem(instrument, value, label);
+    if (problem) throw invalid(path, problem);
+  }
+}
+
+/** The levels after an amendment: what was sent replaces, what was left out stays. */
+function amended(current: ProtectionResult, levels: ProtectionInput): ProtectionResult {
+  return {
+    stopLoss: levels.stopLoss === undefined ? current.stopLoss : levels.stopLoss,
+    takeProfit: levels.takeProfit === undefined ? current.takeProfit : levels.takeProfit,
+  };
+}
+
+/**
+ * New stop-loss and take-profit of an open position (mutated): checked against the price it would
+ * close at now (a long's bid, a short's ask), so a stop already through it is refused rather than
+ * closing the position on the next tick. The position row is saved with the account (its version
+ * bumped), so a fill decided on the account before this change cannot overwrite it, and this change
+ * cannot apply to a position that a fill has closed since.
+ */
+export function protectPosition(
+  account: AccountState,
+  market: Market,
+  symbol: string,
+  levels: ProtectionInput,
+): ProtectionResult {
+  const position = account.positions.get(symbol);
+  if (!position) throw notFound(`You have no open ${symbol} position.`);
+  const quote = market.quote(symbol);
+  if (!quote) throw marketUnavailable();
+  const long = position.quantity > 0;
+  const problem = protectionProblem({
+    side: long ? 'buy' : 'sell',
+    reference: long ? quote.bid : quote.ask,
+    stopLoss: levels.stopLoss,
+    takeProfit: levels.takeProfit,
+    of: 'position',
+  });
+  if (problem) throw invalid(problem.path, problem.message);
+  const next = amended(position, levels);
+  position.stopLoss = next.stopLoss;
+  position.takeProfit = next.takeProfit;
+  return next;
+}
+
+/**
+ * New stop-loss and take-profit of a pending order (mutated), checked against its entry price as
+ * when it was placed. They pass to the position when the order fills.
+ */
+export function protectOrder(
+  account: AccountState,
+  orderId: string,
+  levels: ProtectionInput,
+): { order: AmendedOrder; result: ProtectionResult } {
+  const order = account.openOrders.find((candidate) => candidate.id === orderId);
+  if (!order)
+    throw notFound(
+      'There is no open order with that id in your account. It may have just filled or been canceled.',
+    );
+  const problem = protectionProblem({
+    side: order.side,
+    reference: order.price,
+    stopLoss: levels.stopLoss,
+    takeProfit: levels.takeProfit,
+  });
+  if (problem) throw invalid(problem.path, problem.message);
+  const next = amended(order, levels);
+  order.stopLoss = next.stopLoss;
+  order.takeProfit = next.takeProfit;
+  return { order: { id: order.id, ...next }, result: next };
+}
+
 /**
  * One command on its locked account. Works on a copy: the account changes only when the command
  * succeeds, so a refused command in a batch leaves the others' result untouched.
@@ -257,7 +333,7 @@ export function applyCommand(
   market: Market,
   command: TraderCommand,
   newOrderId: () => string,
-): { account: AccountState; effect: CommandEffect; result: OrderResult | null } {
+): { account: AccountState; effect: CommandEffect; result: CommandResult } {
   assertTradable(group, account);
   const next = cloneAccount(account);
   switch (command.kind) {
@@ -275,8 +351,25 @@ export function applyCommand(
           fills: [],
           newOrders: [],
           canceledOrders: [{ id: command.orderId, reason: 'canceled by the trader' }],
+          amendedOrders: [],
         },
         result: null,
+      };
+    }
+    case 'protect-position': {
+      const result = protectPosition(next, market, command.symbol, command.levels);
+      return {
+        account: next,
+        effect: { fills: [], newOrders: [], canceledOrders: [], amendedOrders: [] },
+        result,
+      };
+    }
+    case 'protect-order': {
+      const { order, result } = protectOrder(next, command.orderId, command.levels);
+      return {
+        account: next,
+        effect: { fills: [], newOrders: [], canceledOrders: [], amendedOrders: [order] },
+        result,
       };
     }
     case 'close': {

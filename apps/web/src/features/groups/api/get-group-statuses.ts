@@ -27,14 +27,23 @@ export function groupStatusesQueryOptions(userId: string) {
   });
 }
 
-/** The user's status per group id; a group missing from the map has no status ("none"). */
-export function toStatusByGroup(participations: Participation[] | undefined): Map<string, ParticipantStatus> {
-  const statuses = new Map<string, ParticipantStatus>();
+/** The user's request per group id (its `_id` is what a withdrawal names). */
+export function toParticipationByGroup(
+  participations: Participation[] | undefined,
+): Map<string, Participation> {
+  const byGroup = new Map<string, Participation>();
   for (const record of participations ?? []) {
     const groupId = record?.groupId?._id;
-    if (groupId) statuses.set(groupId, record.status);
+    if (groupId) byGroup.set(groupId, record);
   }
-  return statuses;
+  return byGroup;
+}
+
+/** The user's status per group id; a group missing from the map has no status ("none"). */
+export function toStatusByGroup(participations: Participation[] | undefined): Map<string, ParticipantStatus> {
+  return new Map(
+    [...toParticipationByGroup(participations)].map(([groupId, record]) => [groupId, record.status]),
+  );
 }
 
 /** The user's join requests. A failure is logged only (spec §8): every group then reads as "none". */

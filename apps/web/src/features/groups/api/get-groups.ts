@@ -49,7 +49,7 @@ export function groupsQueryOptions() {
   return queryOptions({ queryKey: groupKeys.list(), queryFn: ({ signal }) => getGroups(signal) });
 }
 
-/** Every competition. A failure is logged only (spec §8); the caller shows nothing for it. */
+/** Every competition. A failure is logged (spec §8's 'Failed to load groups'); the page offers Retry. */
 export function useGroups() {
   const query = useQuery(groupsQueryOptions());
   const { error } = query;

@@ -1,6 +1,7 @@
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { ApiError, apiClient } from '@/lib/api-client';
+import { serverSentenceOr } from '../lib/server-sentence';
 import type { Participation } from './get-group-statuses';
 import type { Group } from './get-groups';
 import { groupKeys } from './group-query-keys';
@@ -21,12 +22,7 @@ export function joinGroup({ groupId, userId }: { groupId: string; userId: string
  * 'Failed to join group' (no answer at all, or an answer without a message).
  */
 export function joinFailureMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status !== 0) {
-    const message = error.message.trim();
-    // The API client's own wording for an answer that carried no message is not the server's.
-    if (message && message !== `The request failed (${error.status}). Please try again.`) return message;
-  }
-  return JOIN_FAILURE_FALLBACK;
+  return serverSentenceOr(error, JOIN_FAILURE_FALLBACK);
 }
 
 /**

@@ -1,5 +1,11 @@
-import { CalendarOutlined, InfoCircleOutlined, TeamOutlined, TrophyOutlined } from '@ant-design/icons';
-import type { GroupPhase } from '@candlewise/shared';
+import {
+  CalendarOutlined,
+  InfoCircleOutlined,
+  LockOutlined,
+  TeamOutlined,
+  TrophyOutlined,
+} from '@ant-design/icons';
+import { type GroupPhase, joinRefusal } from '@candlewise/shared';
 import { Button, Tag } from 'antd';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -23,18 +29,26 @@ type Props = {
   joinState: JoinState;
   onInfo: () => void;
   onJoin: () => void;
+  /** Given while the learner's request is pending: the card offers 'Withdraw request'. */
+  onWithdraw?: () => void;
+  /** The withdrawal is on its way ('Withdrawing...'). */
+  withdrawing?: boolean;
 };
 
 /**
  * One competition (spec §2): name, 'N total joined', Info, the Join button that follows the user's
  * status, and the Leaderboard link for approved members only. Also its phase and when it starts
- * or ends, relative, so the card never repeats the Info dialog's dates.
+ * or ends, relative, so the card never repeats the Info dialog's dates. A competition that takes
+ * no one (ended, registration closed) disables Join and says why; a pending request can be
+ * withdrawn; an ended competition's final standings are open to everyone.
  */
-export function GroupCard({ group, joinState, onInfo, onJoin }: Props) {
+export function GroupCard({ group, joinState, onInfo, onJoin, onWithdraw, withdrawing = false }: Props) {
   const titleId = useId();
+  const refusalId = useId();
   const phase = phaseOf(group);
   const schedule = scheduleSummary(group, phase);
-  const registrationClosed = joinState === 'none' && (group.registrationOpen === false || phase === 'ended');
+  const refusal = joinState === 'none' ? joinRefusal(group, phase) : null;
+  const standingsPath = `/group/${encodeURIComponent(group._id)}/leaderboard`;
   return (
     <article className="cw-group-card" aria-labelledby={titleId} data-phase={phase}>
       <div className="cw-group-card__top">
@@ -59,21 +73,31 @@ export function GroupCard({ group, joinState, onInfo, onJoin }: Props) {
           )}
         </li>
       </ul>
-      {registrationClosed ? (
-        <p className="cw-group-card__note">Registration is closed for this group.</p>
+      {refusal ? (
+        <p id={refusalId} className="cw-group-card__note">
+          <LockOutlined aria-hidden="true" />
+          <span>{refusal}</span>
+        </p>
       ) : null}
       <div className="cw-group-card__actions">
         <Button icon={<InfoCircleOutlined aria-hidden="true" />} onClick={onInfo}>
           Info
         </Button>
-        <JoinButton state={joinState} onJoin={onJoin} />
+        <JoinButton state={joinState} onJoin={onJoin} refusalId={refusal ? refusalId : undefined} />
+        {joinState === 'pending' && onWithdraw ? (
+          <Button danger className="cw-group-card__withdraw" loading={withdrawing} onClick={onWithdraw}>
+            {withdrawing ? 'Withdrawing...' : 'Withdraw request'}
+          </Button>
+        ) : null}
         {joinState === 'approved' ? (
-          <Link
-            className="cw-group-card__leaderboard"
-            to={`/group/${encodeURIComponent(group._id)}/leaderboard`}
-          >
+          <Link className="cw-group-card__leaderboard" to={standingsPath}>
             <TrophyOutlined aria-hidden="true" />
             <span>Leaderboard</span>
+          </Link>
+        ) : phase === 'ended' ? (
+          <Link className="cw-group-card__leaderboard" to={standingsPath}>
+            <TrophyOutlined aria-hidden="true" />
+            <span>Final standings</span>
           </Link>
         ) : null}
       </div>

@@ -1,4 +1,4 @@
-import { Modal } from 'antd';
+import { Button, Modal } from 'antd';
 import type { Group } from '../api/get-groups';
 import {
   formatGroupDate,
@@ -27,22 +27,34 @@ function Fact({ label, value }: { label: string; value: string }) {
  * what the drawdown is measured from, the daily loss limit), the account currency, and for a replay
  * competition the day it replays.
  * `group` stays set while the dialog closes so its content does not vanish mid-animation.
+ * With `onWithdraw` (the learner's request is pending) the footer offers 'Withdraw request'.
  */
 export function GroupInfoDialog({
   group,
   open,
   onClose,
+  onWithdraw,
 }: {
   group: Group | null;
   open: boolean;
   onClose: () => void;
+  onWithdraw?: () => void;
 }) {
   const replay = group ? replayText(group) : null;
   return (
     <Modal
       open={open && group !== null}
       title={group?.name}
-      footer={null}
+      footer={
+        onWithdraw ? (
+          <div className="cw-group-info__footer">
+            <p className="cw-group-info__pending">Your request to join is waiting for an admin.</p>
+            <Button danger onClick={onWithdraw}>
+              Withdraw request
+            </Button>
+          </div>
+        ) : null
+      }
       onCancel={onClose}
       width={600}
       className="cw-group-info"

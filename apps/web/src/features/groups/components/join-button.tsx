@@ -21,17 +21,29 @@ const looks: Record<JoinState, { label: string; button: ButtonProps }> = {
 
 /**
  * Spec §4: the label and colour follow the status. Join is available only without a status;
- * 'Joining...', 'Request Sent', 'Approved' (green) and 'Rejected' (red) are disabled.
+ * 'Joining...', 'Request Sent', 'Approved' (green) and 'Rejected' (red) are disabled. Join is also
+ * disabled when the competition takes no one (ended, registration closed): `refusalId` names the
+ * element that says why, so a screen reader announces the reason with the button.
  */
-export function JoinButton({ state, onJoin }: { state: JoinState; onJoin: () => void }) {
+export function JoinButton({
+  state,
+  onJoin,
+  refusalId,
+}: {
+  state: JoinState;
+  onJoin: () => void;
+  refusalId?: string;
+}) {
   const { label, button } = looks[state];
+  const available = state === 'none' && !refusalId;
   return (
     <Button
       {...button}
       className={`cw-join-button cw-join-button--${state}`}
       data-status={state}
-      disabled={state !== 'none'}
-      onClick={state === 'none' ? onJoin : undefined}
+      disabled={!available}
+      aria-describedby={refusalId}
+      onClick={available ? onJoin : undefined}
     >
       {label}
     </Button>

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
+  contractUnit,
   currencyLabel,
   currencySymbol,
   formatCountdown,
+  formatLots,
   formatMoney,
   formatPrice,
   formatQuotedPrice,
   formatSignedMoney,
   formatSignedPercent,
+  formatUnits,
   lotHint,
   priceDecimals,
 } from './trading-format';
@@ -61,13 +64,27 @@ describe('trading formats', () => {
     expect(formatQuotedPrice(24512.35, 0.05, undefined)).toBe('24,512.35');
   });
 
-  it('describes an instrument’s lot rules for the order ticket', () => {
-    expect(lotHint({ lotStep: 0.1, minQuantity: 0.1, contractSize: 1000 })).toBe(
-      'Steps of 0.1 · min 0.1 · 1 = 1,000 units',
+  it('describes an instrument’s lot rules for the order ticket, with what a lot holds', () => {
+    const eur = contractUnit({ symbol: 'EURUSD', assetClass: 'forex', currency: 'USD' });
+    expect(lotHint({ lotStep: 0.1, minQuantity: 0.1, contractSize: 1000, unit: eur })).toBe(
+      '1 lot = 1,000 EUR · steps of 0.1 · min 0.1',
     );
     expect(lotHint({ lotStep: 0.0001, minQuantity: 0.0001, contractSize: 1 })).toBe(
-      'Steps of 0.0001 · min 0.0001 · 1 = 1 unit',
+      '1 lot = 1 unit · steps of 0.0001 · min 0.0001',
     );
+    expect(contractUnit({ symbol: 'BTCUSD', assetClass: 'crypto', currency: 'USD' })).toEqual({
+      one: 'BTC',
+      many: 'BTC',
+    });
+    expect(contractUnit({ symbol: 'XAUUSD', assetClass: 'commodity', currency: 'USD' }).one).toBe('XAU');
+    expect(contractUnit({ symbol: 'RELIANCE', assetClass: 'stock_in', currency: 'INR' })).toEqual({
+      one: 'share',
+      many: 'shares',
+    });
+    expect(contractUnit({ symbol: 'NIFTY50', assetClass: 'index', currency: 'INR' }).many).toBe('units');
+    expect(formatLots(1)).toBe('1 lot');
+    expect(formatLots(2.5)).toBe('2.5 lots');
+    expect(formatUnits(2500, eur)).toBe('2,500 EUR');
   });
 
   it('counts a freeze down in minutes and seconds, with hours when longer', () => {

@@ -89,18 +89,53 @@ export function formatQuotedPrice(value: number, tickSize: number | undefined, c
   return currency ? `${price} ${currency}` : price;
 }
 
-/** The order ticket's quantity hint: 'Steps of 0.1 · min 0.1 · 1 = 1,000 units'. */
+/**
+ * What one contract (lot) of an instrument holds: the base currency of a currency pair or a crypto or
+ * metal quoted in another currency (EURUSD → 'EUR', BTCUSD → 'BTC', XAUUSD → 'XAU'), shares of a
+ * stock, else units.
+ */
+export function contractUnit({
+  symbol,
+  assetClass,
+  currency,
+}: {
+  symbol: string;
+  assetClass: string;
+  currency?: string;
+}): { one: string; many: string } {
+  if (currency && symbol.endsWith(currency) && symbol.length > currency.length) {
+    const base = symbol.slice(0, -currency.length);
+    if (/^[A-Z]{3,5}$/.test(base) && ['forex', 'crypto', 'commodity'].includes(assetClass))
+      return { one: base, many: base };
+  }
+  if (assetClass.startsWith('stock')) return { one: 'share', many: 'shares' };
+  return { one: 'unit', many: 'units' };
+}
+
+/** A number of lots as people read it: '1 lot', '2.5 lots'. */
+export function formatLots(quantity: number): string {
+  return `${plainNumber(quantity)} ${quantity === 1 ? 'lot' : 'lots'}`;
+}
+
+/** An amount of the contract's unit: (1000, EUR) → '1,000 EUR', (1, share) → '1 share'. */
+export function formatUnits(amount: number, unit: { one: string; many: string }): string {
+  const text = amount.toLocaleString('en-US', { maximumFractionDigits: 8 });
+  return `${text} ${amount === 1 ? unit.one : unit.many}`;
+}
+
+/** The order ticket's quantity hint: '1 lot = 1,000 EUR · steps of 0.1 · min 0.1'. */
 export function lotHint({
   lotStep,
   minQuantity,
   contractSize,
+  unit = { one: 'unit', many: 'units' },
 }: {
   lotStep: number;
   minQuantity: number;
   contractSize: number;
+  unit?: { one: string; many: string };
 }): string {
-  const units = `${contractSize.toLocaleString('en-US', { maximumFractionDigits: 8 })} ${contractSize === 1 ? 'unit' : 'units'}`;
-  return `Steps of ${plainNumber(lotStep)} · min ${plainNumber(minQuantity)} · 1 = ${units}`;
+  return `1 lot = ${formatUnits(contractSize, unit)} · steps of ${plainNumber(lotStep)} · min ${plainNumber(minQuantity)}`;
 }
 
 /** The frozen banner's countdown: '1:05:09' above an hour, '4:07' below. */

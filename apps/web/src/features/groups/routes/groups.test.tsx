@@ -44,16 +44,27 @@ function mockGroupsApi(
     groupsReply,
     statusesReply,
     joinReply = { status: 201, body: { success: true, message: 'Request sent successfully', data: {} } },
+    withdrawReply = { status: 200, body: { success: true, message: 'Request withdrawn', data: null } },
   }: {
     groups?: Group[];
     participations?: Participation[];
-    groupsReply?: Reply;
+    groupsReply?: Reply | (() => Reply);
     statusesReply?: Reply;
     joinReply?: Reply;
+    withdrawReply?: Reply;
   } = {},
 ) {
   const joinPaths = Object.fromEntries(
-    groups.map((group) => [`POST /group/${group._id}/participants`, () => joinReply]),
+    groups.flatMap((group) => [
+      // What the leaderboard page reads when a card's link opens it.
+      [`GET /group/${group._id}`, { body: { success: true, data: group } }],
+      [
+        `GET /group/${group._id}/leaderboard`,
+        { body: { success: true, data: { rows: [], currency: 'INR' } } },
+      ],
+      [`POST /group/${group._id}/participants`, () => joinReply],
+      [`DELETE /group/${group._id}/participants/p-${group._id}`, () => withdrawReply],
+    ]),
   );
   return mockApi({
     'GET /notification/all': { body: { success: true, data: [] } },
@@ -178,10 +189,144 @@ describe('the groups screen (/group)', { timeout: 30_000 }, () => {
     expect(within(rejected).queryByRole('link', { name: 'Leaderboard' })).not.toBeInTheDocument();
   });
 
+  it('disables Join on an ended or closed competition and says why, for screen readers too', async () => {
+    const { user, api } = openGroups({
+      groups: [
+        makeGroup({ _id: 'g-ended', name: 'October Crypto Cup', phase: 'ended', registrationOpen: false }),
+        makeGroup({ _id: 'g-closed', name: 'Invite-only Cup', phase: 'upcoming', registrationOpen: false }),
+        makeGroup({ _id: 'g-open', name: 'Open Cup', phase: 'upcoming', registrationOpen: true }),
+      ],
+    });
+    const ended = await card('October Crypto Cup');
+    const endedJoin = within(ended).getByRole('button', { name: 'Join' });
+    expect(endedJoin).toBeDisabled();
+    expect(endedJoin).toHaveAccessibleDescription('This competition has ended; you can no longer join it.');
+    expect(within(ended).getByText('This competition has ended; you can no longer join it.')).toBeVisible();
+
+    const closed = screen.getByRole('article', { name: 'Invite-only Cup' });
+    const closedJoin = within(closed).getByRole('button', { name: 'Join' });
+    expect(closedJoin).toBeDisabled();
+    expect(closedJoin).toHaveAccessibleDescription('Registration for this group is closed.');
+    expect(within(closed).queryByRole('link', { name: 'Final standings' })).not.toBeInTheDocument();
+
+    const open = screen.getByRole('article', { name: 'Open Cup' });
+    expect(within(open).getByRole('button', { name: 'Join' })).toBeEnabled();
+    expect(within(open).getByRole('button', { name: 'Join' })).not.toHaveAttribute('aria-describedby');
+
+    await user.click(endedJoin);
+    expect(screen.queryByRole('dialog', { name: 'Join Group' })).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/group/g-ended/participants')).toHaveLength(0);
+  });
+
+  it('links every learner to an ended competition’s final standings; a member keeps the Leaderboard link', async () => {
+    const { user, currentPath } = openGroups({
+      groups: [
+        makeGroup({ _id: 'g-ended', name: 'October Crypto Cup', phase: 'ended' }),
+        makeGroup({ _id: 'g-mine', name: 'September Cup', phase: 'ended' }),
+        makeGroup({ _id: 'g-running', name: 'November Forex Sprint', phase: 'running' }),
+      ],
+      participations: [participation('g-mine', 'approved')],
+    });
+    const ended = await card('October Crypto Cup');
+    const standings = within(ended).getByRole('link', { name: 'Final standings' });
+    expect(standings).toHaveAttribute('href', '/group/g-ended/leaderboard');
+    expect(within(ended).queryByRole('link', { name: 'Leaderboard' })).not.toBeInTheDocument();
+
+    const mine = screen.getByRole('article', { name: 'September Cup' });
+    expect(within(mine).getByRole('link', { name: 'Leaderboard' })).toHaveAttribute(
+      'href',
+      '/group/g-mine/leaderboard',
+    );
+    expect(within(mine).queryByRole('link', { name: 'Final standings' })).not.toBeInTheDocument();
+    const running = screen.getByRole('article', { name: 'November Forex Sprint' });
+    expect(within(running).queryByRole('link', { name: 'Final standings' })).not.toBeInTheDocument();
+
+    await user.click(standings);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'October Crypto Cup · Leaderboard' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Final standings' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/group/g-ended/leaderboard');
+  });
+
+  it('withdraws a pending request after asking: Keep request sends nothing, then the card offers Join again', async () => {
+    const { user, api } = openGroups({ participations: [participation('g-forex', 'pending')] });
+    const forex = await card('November Forex Sprint');
+    expect(within(forex).getByRole('button', { name: 'Request Sent' })).toBeDisabled();
+
+    await user.click(within(forex).getByRole('button', { name: 'Withdraw request' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Withdraw request' });
+    expect(
+      within(dialog).getByText(
+        'Withdraw your request to join November Forex Sprint? You can ask to join again while registration is open.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep request' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('DELETE', '/group/g-forex/participants/p-g-forex')).toHaveLength(0);
+
+    const held = holdRequests(api, '/api/v1/group/g-forex/participants/p-g-forex');
+    await user.click(within(forex).getByRole('button', { name: 'Withdraw request' }));
+    dialog = await screen.findByRole('dialog', { name: 'Withdraw request' });
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw request' }));
+    expect(await within(forex).findByRole('button', { name: /Withdrawing\.\.\./ })).toBeInTheDocument();
+    await held.release();
+
+    expect(await screen.findByText('Request withdrawn')).toBeInTheDocument();
+    expect(await within(forex).findByRole('button', { name: 'Join' })).toBeEnabled();
+    expect(within(forex).queryByRole('button', { name: 'Withdraw request' })).not.toBeInTheDocument();
+    expect(api.callsTo('DELETE', '/group/g-forex/participants/p-g-forex')).toHaveLength(1);
+  });
+
+  it('offers Withdraw request in the Info dialog of a pending group, with the same confirmation', async () => {
+    const { user, api } = openGroups({ participations: [participation('g-forex', 'pending')] });
+    const forex = await card('November Forex Sprint');
+    await user.click(within(forex).getByRole('button', { name: 'Info' }));
+    const info = await screen.findByRole('dialog', { name: 'November Forex Sprint' });
+    expect(within(info).getByText('Your request to join is waiting for an admin.')).toBeInTheDocument();
+    await user.click(within(info).getByRole('button', { name: 'Withdraw request' }));
+
+    // Under test antd gives every dialog title the same id, so the hidden Info dialog's title would
+    // name this one too: it is found by its text here (a browser has distinct ids).
+    const confirm = (
+      await screen.findByText(/^Withdraw your request to join November Forex Sprint\?/)
+    ).closest('[role="dialog"]') as HTMLElement;
+    await user.click(within(confirm).getByRole('button', { name: 'Withdraw request' }));
+    expect(await within(forex).findByRole('button', { name: 'Join' })).toBeEnabled();
+    expect(api.callsTo('DELETE', '/group/g-forex/participants/p-g-forex')).toHaveLength(1);
+  });
+
+  it('shows no Withdraw request in the Info dialog without a pending request', async () => {
+    const { user } = openGroups({ participations: [participation('g-forex', 'approved')] });
+    await user.click(within(await card('November Forex Sprint')).getByRole('button', { name: 'Info' }));
+    const info = await screen.findByRole('dialog', { name: 'November Forex Sprint' });
+    expect(within(info).queryByRole('button', { name: 'Withdraw request' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Withdraw request' })).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s sentence when the request was decided meanwhile, and reads the statuses again', async () => {
+    const sentence =
+      'Your request was already approved, so there is nothing to withdraw: you are a member of this competition.';
+    const { user, api, session } = openGroups({
+      participations: [participation('g-forex', 'pending')],
+      withdrawReply: { status: 409, body: { success: false, code: 'CONFLICT', message: sentence } },
+    });
+    const forex = await card('November Forex Sprint');
+    await user.click(within(forex).getByRole('button', { name: 'Withdraw request' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw request' });
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw request' }));
+    expect(await screen.findByText(sentence)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.callsTo('GET', `/group/getParticipants/participants/${session.user._id}`)).toHaveLength(2),
+    );
+  });
+
   it('opens the leaderboard of an approved group', async () => {
     const { user, currentPath } = openGroups({ participations: [participation('g-forex', 'approved')] });
     await user.click(within(await card('November Forex Sprint')).getByRole('link', { name: 'Leaderboard' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Leaderboard' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'November Forex Sprint · Leaderboard' }),
+    ).toBeInTheDocument();
     expect(currentPath()).toBe('/group/g-forex/leaderboard');
   });
 
@@ -380,19 +525,30 @@ describe('the groups screen (/group)', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });
 
-  it('only logs a failure to load the groups: no message, and no false empty state', async () => {
+  it('logs a failure to load the groups and offers Retry, with no false empty state', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    openGroups({
-      groupsReply: { status: 403, body: { success: false, message: 'Not allowed', code: 'FORBIDDEN' } },
+    let failing = true;
+    const { user, api } = openGroups({
+      groupsReply: () =>
+        failing
+          ? { status: 403, body: { success: false, message: 'Not allowed', code: 'FORBIDDEN' } }
+          : { body: { success: true, data: [makeGroup()] } },
     });
-    await waitFor(() =>
-      expect(consoleError).toHaveBeenCalledWith('Failed to load groups', expect.anything()),
-    );
+    const alert = await screen.findByRole('alert');
+    expect(consoleError).toHaveBeenCalledWith('Failed to load groups', expect.anything());
+    expect(within(alert).getByText('We could not load the groups')).toBeInTheDocument();
+    expect(within(alert).getByText('Check your connection, then try again.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'GROUPS' })).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Loading groups' })).not.toBeInTheDocument();
     expect(screen.queryByText('No groups available')).not.toBeInTheDocument();
+    // The server's sentence is for the log, not the page.
     expect(screen.queryByText('Not allowed')).not.toBeInTheDocument();
+
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await card('November Forex Sprint')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/group/')).toHaveLength(2);
   });
 
   it('only logs a failure to load the statuses: the groups show with Join', async () => {

@@ -1,16 +1,18 @@
-import { TrophyOutlined } from '@ant-design/icons';
-import { Spin } from 'antd';
+import { ReloadOutlined, TrophyOutlined, WarningOutlined } from '@ant-design/icons';
+import { Button, Spin } from 'antd';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { useCurrentUser } from '@/lib/current-user';
 import { usePageTitle } from '@/lib/use-page-title';
-import { toStatusByGroup, useGroupStatuses } from '../api/get-group-statuses';
+import { toParticipationByGroup, useGroupStatuses } from '../api/get-group-statuses';
 import { type Group, useGroups } from '../api/get-groups';
 import { useJoinGroup, useJoiningGroupIds } from '../api/join-group';
+import { useWithdrawingGroupIds, useWithdrawJoinRequest } from '../api/withdraw-join-request';
 import { GroupCard } from '../components/group-card';
 import { GroupInfoDialog } from '../components/group-info-dialog';
 import type { JoinState } from '../components/join-button';
 import { JoinGroupDialog } from '../components/join-group-dialog';
+import { WithdrawRequestDialog } from '../components/withdraw-request-dialog';
 import './groups.css';
 
 /** /group (spec §2 "Groups screen"). A signed-out user is sent to /auth. */
@@ -30,17 +32,34 @@ function GroupsScreen({ userId }: { userId: string }) {
   const statuses = useGroupStatuses(userId);
   const joinGroup = useJoinGroup(userId);
   const joiningIds = useJoiningGroupIds();
+  const withdrawRequest = useWithdrawJoinRequest(userId);
+  const withdrawingIds = useWithdrawingGroupIds();
   const [info, setInfo] = useState<DialogState>(closed);
   const [confirm, setConfirm] = useState<DialogState>(closed);
+  const [withdrawal, setWithdrawal] = useState<DialogState>(closed);
 
-  const statusByGroup = toStatusByGroup(statuses.data);
+  const requestByGroup = toParticipationByGroup(statuses.data);
   const joinStateOf = (group: Group): JoinState =>
-    statusByGroup.get(group._id) ?? (joiningIds.includes(group._id) ? 'joining' : 'none');
+    requestByGroup.get(group._id)?.status ?? (joiningIds.includes(group._id) ? 'joining' : 'none');
+  const canWithdraw = (group: Group | null) =>
+    group !== null && joinStateOf(group) === 'pending' && !withdrawingIds.includes(group._id);
 
   function confirmJoin() {
     const group = confirm.group;
     setConfirm((state) => ({ ...state, open: false }));
     if (group && joinStateOf(group) === 'none') joinGroup.mutate(group);
+  }
+
+  function confirmWithdrawal() {
+    const group = withdrawal.group;
+    setWithdrawal((state) => ({ ...state, open: false }));
+    const request = group ? requestByGroup.get(group._id) : undefined;
+    if (group && request?.status === 'pending') withdrawRequest.mutate({ group, participantId: request._id });
+  }
+
+  function retry() {
+    void groups.refetch();
+    if (statuses.isError) void statuses.refetch();
   }
 
   return (
@@ -57,8 +76,22 @@ function GroupsScreen({ userId }: { userId: string }) {
         <div className="cw-groups__loading" role="status" aria-label="Loading groups">
           <Spin size="large" />
         </div>
-      ) : groups.isError ? null : groups.data.length === 0 ? (
-        // A failed load is logged only (spec §8), so this never claims "no groups" when it does not know.
+      ) : groups.isError ? (
+        // The failure is also logged (spec §8); a blank page would leave the learner stuck.
+        <div className="cw-groups__empty cw-groups__error" role="alert">
+          <WarningOutlined aria-hidden="true" className="cw-groups__empty-icon" />
+          <p className="cw-groups__empty-title">We could not load the groups</p>
+          <p className="cw-groups__empty-text">Check your connection, then try again.</p>
+          <Button
+            className="cw-groups__retry"
+            icon={<ReloadOutlined aria-hidden="true" />}
+            loading={groups.isFetching}
+            onClick={retry}
+          >
+            Retry
+          </Button>
+        </div>
+      ) : groups.data.length === 0 ? (
         <div className="cw-groups__empty">
           <TrophyOutlined aria-hidden="true" className="cw-groups__empty-icon" />
           <p className="cw-groups__empty-title">No groups available</p>
@@ -73,6 +106,8 @@ function GroupsScreen({ userId }: { userId: string }) {
                 joinState={joinStateOf(group)}
                 onInfo={() => setInfo({ group, open: true })}
                 onJoin={() => setConfirm({ group, open: true })}
+                onWithdraw={() => setWithdrawal({ group, open: true })}
+                withdrawing={withdrawingIds.includes(group._id)}
               />
             </li>
           ))}
@@ -83,12 +118,26 @@ function GroupsScreen({ userId }: { userId: string }) {
         group={info.group}
         open={info.open}
         onClose={() => setInfo((state) => ({ ...state, open: false }))}
+        onWithdraw={
+          canWithdraw(info.group)
+            ? () => {
+                setInfo((state) => ({ ...state, open: false }));
+                setWithdrawal({ group: info.group, open: true });
+              }
+            : undefined
+        }
       />
       <JoinGroupDialog
         group={confirm.group}
         open={confirm.open}
         onConfirm={confirmJoin}
         onCancel={() => setConfirm((state) => ({ ...state, open: false }))}
+      />
+      <WithdrawRequestDialog
+        group={withdrawal.group}
+        open={withdrawal.open}
+        onConfirm={confirmWithdrawal}
+        onCancel={() => setWithdrawal((state) => ({ ...state, open: false }))}
       />
     </div>
   );

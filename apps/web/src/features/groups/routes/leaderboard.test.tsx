@@ -269,9 +269,53 @@ describe('the leaderboard page (/group/{groupId}/leaderboard)', { timeout: 30_00
       await screen.findByText("This leaderboard is for the competition's approved members."),
     ).toBeInTheDocument();
     expect(screen.getByText(/Ask to join on the Groups page/)).toBeInTheDocument();
+    expect(screen.getByText(/Its final standings are open to everyone once it ends/)).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Order ticket' })).not.toBeInTheDocument();
     expect(api.callsTo('GET', '/group/g-forex/stream')).toHaveLength(0);
     expect(api.callsTo('GET', '/group/g-forex/account')).toHaveLength(0);
+  });
+
+  it('shows anyone the final standings of an ended competition, read-only: no desk and no stream', async () => {
+    const { api } = openLeaderboard({
+      status: null,
+      group: {
+        phase: 'ended',
+        startDate: new Date(Date.now() - 40 * 86_400_000).toISOString(),
+        endDate: new Date(Date.now() - 10 * 86_400_000).toISOString(),
+      },
+      rows: () => [
+        row({ rank: 1, userId: 'u-2', name: 'Ravi Rao', pnlPercent: 12.5, equity: 112_500, trades: 9 }),
+        row({
+          rank: 2,
+          userId: 'u-3',
+          name: 'Mira Shah',
+          pnlPercent: -3,
+          equity: 97_000,
+          trades: 4,
+          freezes: 1,
+        }),
+      ],
+    });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Final standings' })).toBeInTheDocument();
+    expect(
+      screen.getByText('This competition has ended; these are its final standings.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Final')).toBeInTheDocument();
+    expect(screen.queryByText('Updates every 10 s')).not.toBeInTheDocument();
+    const standings = await table();
+    const ravi = within(standings).getByText('Ravi Rao').closest('tr')!;
+    expect(within(ravi).getByText('+12.50%')).toBeInTheDocument();
+    expect(within(standings).getByText('Mira Shah')).toBeInTheDocument();
+    expect(screen.queryByText('You')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText("This leaderboard is for the competition's approved members."),
+    ).not.toBeInTheDocument();
+
+    expect(screen.queryByRole('form', { name: 'Order ticket' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('My account')).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/group/g-forex/stream')).toHaveLength(0);
+    expect(api.callsTo('GET', '/group/g-forex/account')).toHaveLength(0);
+    expect(api.callsTo('GET', '/group/g-forex/leaderboard')).toHaveLength(1);
   });
 
   it('shows a frozen member the banner with a countdown and closes the ticket', async () => {
@@ -463,7 +507,7 @@ describe('the leaderboard page (/group/{groupId}/leaderboard)', { timeout: 30_00
     });
     const buy = await screen.findByRole('button', { name: 'Buy EURUSD' });
     const quantity = ticketField('Quantity');
-    expect(within(quantity).getByText('Steps of 0.1 · min 0.1 · 1 = 1,000 units')).toBeInTheDocument();
+    expect(within(quantity).getByText('1 lot = 1,000 EUR · steps of 0.1 · min 0.1')).toBeInTheDocument();
     expect(screen.getByLabelText('Quantity')).toHaveAttribute('step', '0.1');
     expect(screen.getByLabelText('Quantity')).toHaveAttribute('aria-valuemin', '0.1');
 

@@ -18,7 +18,9 @@ import './leaderboard.css';
 /**
  * /group/{groupId}/leaderboard: the live standings (Rank, Name, PnL %, Balance, Equity, Trades,
  * Freezes) for approved members and admins, and for a member their trading desk above it. Live
- * through the competition stream; every 10 seconds from the API while the stream is down.
+ * through the competition stream; every 10 seconds from the API while the stream is down. Once
+ * the competition has ended its final standings are open to every learner: read-only, no stream
+ * for non-members, no polling (they no longer change).
  */
 export default function LeaderboardPage() {
   const { groupId = '' } = useParams();
@@ -27,8 +29,10 @@ export default function LeaderboardPage() {
   const statuses = useGroupStatuses(user?._id ?? '');
   const approved = toStatusByGroup(statuses.data).get(groupId) === 'approved';
   const isAdmin = user?.role === 'admin';
+  const phase = group.data ? phaseOf(group.data) : null;
+  const ended = phase === 'ended';
   const stream = useCompetitionStream(groupId, { enabled: approved || isAdmin });
-  const leaderboard = useLeaderboard(groupId, { poll: stream.status !== 'live' });
+  const leaderboard = useLeaderboard(groupId, { poll: stream.status !== 'live' && !ended });
   const refusal = leaderboard.error instanceof ApiError ? leaderboard.error : null;
   // The account does not say which rule froze it; the member's own standings row does.
   const myRow = leaderboard.data?.rows.find((row) => row.userId === user?._id);
@@ -53,7 +57,6 @@ export default function LeaderboardPage() {
   }
 
   const title = group.data ? `${group.data.name} · Leaderboard` : 'Leaderboard';
-  const phase = group.data ? phaseOf(group.data) : null;
   const replayTag = group.data ? replayTagText(group.data) : null;
 
   return (
@@ -69,7 +72,9 @@ export default function LeaderboardPage() {
                 <Tag title={replayText(group.data) ?? undefined}>{replayTag}</Tag>
               ) : null}
               <span>{scheduleSummary(group.data, phase).text}</span>
-              <span>Positions close and trading freezes at {group.data.freezeThreshold}% drawdown</span>
+              {ended ? null : (
+                <span>Positions close and trading freezes at {group.data.freezeThreshold}% drawdown</span>
+              )}
             </span>
           ) : undefined
         }
@@ -84,20 +89,30 @@ export default function LeaderboardPage() {
           title="This leaderboard is for the competition's approved members."
           description={
             <>
-              {refusal.message} <Link to="/group">Go to Groups</Link>
+              {refusal.message} Its final standings are open to everyone once it ends.{' '}
+              <Link to="/group">Go to Groups</Link>
             </>
           }
         />
       ) : (
         <Card
           className="cw-leaderboard__card"
-          title={<h2 className="cw-leaderboard__card-title">Leaderboard</h2>}
+          title={<h2 className="cw-leaderboard__card-title">{ended ? 'Final standings' : 'Leaderboard'}</h2>}
           extra={
-            <span className={`cw-leaderboard__live cw-leaderboard__live--${stream.status}`} role="status">
-              {stream.status === 'live' ? 'Live' : 'Updates every 10 s'}
-            </span>
+            ended ? (
+              <span className="cw-leaderboard__live cw-leaderboard__live--final">Final</span>
+            ) : (
+              <span className={`cw-leaderboard__live cw-leaderboard__live--${stream.status}`} role="status">
+                {stream.status === 'live' ? 'Live' : 'Updates every 10 s'}
+              </span>
+            )
           }
         >
+          {ended ? (
+            <p className="cw-leaderboard__final-note">
+              This competition has ended; these are its final standings.
+            </p>
+          ) : null}
           {leaderboard.data ? (
             <LeaderboardTable
               rows={leaderboard.data.rows}

@@ -1,3 +1,4 @@
+import { bucketStart } from '@candlewise/shared/trading/candle-intervals';
 import {
   CandlestickSeries,
   ColorType,
@@ -26,19 +27,26 @@ function themeColors() {
 }
 
 /**
- * 1-minute candlesticks of one instrument (lightweight-charts): the history from the API, then the
- * live quotes extend the last candle or open the next minute's. Follows the light/dark theme.
+ * Candlesticks of one instrument (lightweight-charts) at one interval (1-minute unless told): the
+ * history from the API, then the live quotes extend the last candle or open the next interval's.
+ * Follows the light/dark theme.
  */
 export function CandleChart({
   symbol,
   candles,
   quote,
   tickSize,
+  intervalSeconds = 60,
+  intervalName = '1-minute',
 }: {
   symbol: string;
   candles: Candle[] | undefined;
   quote: Quote | undefined;
   tickSize: number | undefined;
+  /** The length of one candle. */
+  intervalSeconds?: number;
+  /** The interval as an adjective, for the chart's name: '5-minute', 'daily'. */
+  intervalName?: string;
 }) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
@@ -99,28 +107,28 @@ export function CandleChart({
 
   useEffect(() => {
     if (!series.current || !quote || quote.symbol !== symbol || !last.current) return;
-    const minute = Math.floor(quote.time / 60_000) * 60;
+    const start = bucketStart(Math.floor(quote.time / 1000), intervalSeconds);
     const previous = last.current;
-    if (minute < previous.time) return;
+    if (start < previous.time) return;
     const next: Candle =
-      minute === previous.time
+      start === previous.time
         ? {
             ...previous,
             high: Math.max(previous.high, quote.mid),
             low: Math.min(previous.low, quote.mid),
             close: quote.mid,
           }
-        : { time: minute, open: previous.close, high: quote.mid, low: quote.mid, close: quote.mid };
+        : { time: start, open: previous.close, high: quote.mid, low: quote.mid, close: quote.mid };
     last.current = next;
     series.current.update({ ...next, time: next.time as UTCTimestamp });
-  }, [quote, symbol]);
+  }, [quote, symbol, intervalSeconds]);
 
   return (
     <div
       ref={container}
       className="cw-trading__chart"
       role="img"
-      aria-label={`${symbol} 1-minute candlestick chart`}
+      aria-label={`${symbol} ${intervalName} candlestick chart`}
     />
   );
 }

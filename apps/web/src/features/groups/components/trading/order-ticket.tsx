@@ -1,24 +1,42 @@
-import { priceProblem, quantityProblem } from '@candlewise/shared';
-import { Alert, Button, Form, InputNumber, Radio, Segmented, Select } from 'antd';
-import type { Rule } from 'antd/es/form';
-import { useState } from 'react';
+import {
+  marketFillPrice,
+  plainNumber,
+  protectionProblem,
+  quantityProblem,
+  roundToStep,
+} from '@candlewise/shared';
+import {
+  contractValue,
+  maxOrderQuantity,
+  orderExposure,
+  orderMargin,
+} from '@candlewise/shared/trading/order-sizing';
+import { Alert, Button, Form, Radio, Segmented, Select } from 'antd';
+import { useId, useMemo, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
+import { accountRates } from '../../api/account-rates';
 import type { Instrument } from '../../api/get-instruments';
-import { type OrderRequest, usePlaceOrder } from '../../api/trading-actions';
+import type { TradingAccount } from '../../api/get-trading-account';
+import { ORDER_FIELDS, type OrderRequest, usePlaceOrder } from '../../api/trading-actions';
 import type { Quote } from '../../api/use-competition-stream';
-import { formatPrice, lotHint } from '../../lib/trading-format';
+import { parseDecimal, priceFieldProblem, quantityFieldProblem } from '../../lib/order-ticket-fields';
+import { sizingContext } from '../../lib/order-ticket-sizing';
+import {
+  contractUnit,
+  formatLots,
+  formatMoney,
+  formatPrice,
+  formatUnits,
+  lotHint,
+} from '../../lib/trading-format';
+import { errorItemProps } from './field-error';
+import { NumberField } from './number-field';
+import { RiskSizer } from './risk-sizer';
+import './order-ticket.css';
 
-type TicketValues = {
-  side: 'buy' | 'sell';
-  type: 'market' | 'limit' | 'stop';
-  quantity: number | null;
-  price: number | null;
-  stopLoss: number | null;
-  takeProfit: number | null;
-};
-
-const optional = (value: number | null | undefined) =>
-  value === null || value === undefined ? undefined : value;
+type Field = (typeof ORDER_FIELDS)[number];
+type OrderType = 'market' | 'limit' | 'stop';
+type Texts = Record<Field, string>;
 
 /** The instrument's lot step, minimum and tick size, when the API gave all three. */
 function stepsOf(instrument: Instrument | undefined) {
@@ -33,27 +51,20 @@ function firstQuantity(steps: ReturnType<typeof stepsOf>): number {
   return steps && quantityProblem(steps, 1) ? steps.minQuantity : 1;
 }
 
-/**
- * A field rule with the API's own sentence (shared with it) for a quantity off the lot step or a
- * price off the tick size, so the member hears it before sending; the server checks again.
- */
-function stepRule(problem: (value: number) => string | null): Rule {
-  return {
-    validator: async (_, value: number | null | undefined) => {
-      const message = value === null || value === undefined ? null : problem(value);
-      if (message) throw new Error(message);
-    },
-  };
-}
+const noErrors: Partial<Record<Field, string>> = {};
 
 /**
- * The order ticket: instrument, Buy or Sell, Market/Limit/Stop, quantity (in the instrument's lot
- * steps), a price for limit and stop orders, optional stop-loss and take-profit (at its tick size,
- * in its quote currency). The server's refusals (423 frozen, 409 outside the window or the market
- * closed, 503 prices stopped, 400 per field, buying power among them) come back as a toast in the
- * server's words and, for fields, under the field. While the instrument's quote is stale, or its
- * market is closed, the ticket says so and a market order cannot be sent (nothing would fill on it);
- * limit and stop orders can still be placed and wait.
+ * The order ticket: instrument, Buy or Sell, Market/Limit/Stop, quantity in lots (what a lot holds,
+ * its step and minimum under it), a price for limit and stop orders, optional stop-loss and
+ * take-profit (at its tick size, in its quote currency), and as you type the order's size, notional
+ * and margin in the account currency and the most the buying power allows (the engine's own rule,
+ * shared). Only what is in the fields is sent: each field's text is checked as typed and one plain
+ * sentence shows under a field that is wrong, while Buy/Sell waits. One click sends one order (a
+ * second click while it is on its way does nothing). The server's refusals of a field show under it;
+ * the others (423 frozen, 409 outside the window or the market closed, 503 prices stopped) come
+ * back as one toast in the server's words. While the instrument's quote is stale, or its market is
+ * closed, the ticket says so and a market order cannot be sent (nothing would fill on it); limit
+ * and stop orders can still be placed and wait.
  */
 export function OrderTicket({
   groupId,
@@ -61,6 +72,8 @@ export function OrderTicket({
   symbol,
   onSymbolChange,
   quote,
+  quotes,
+  account,
   disabledReason,
   marketClosed = null,
 }: {
@@ -69,75 +82,213 @@ export function OrderTicket({
   symbol: string;
   onSymbolChange: (symbol: string) => void;
   quote: Quote | undefined;
+  /** The competition's latest quotes (the value of what the account holds, for the maximum). */
+  quotes?: ReadonlyMap<string, Quote>;
+  /** The member's account: equity, positions and orders (the maximum and the margin), and the rates. */
+  account?: TradingAccount;
   /** Why the ticket is closed (frozen, not running), or null when orders are accepted. */
   disabledReason: string | null;
   /** 'Market closed, opens in 14 h 05 m' while the instrument's market is closed, else null. */
   marketClosed?: string | null;
 }) {
-  const [form] = Form.useForm<TicketValues>();
+  const id = useId();
   const placeOrder = usePlaceOrder(groupId);
-  const [side, setSide] = useState<'buy' | 'sell'>('buy');
-  const type = Form.useWatch('type', form) ?? 'market';
+  const sending = useRef(false);
   const instrument = instruments.find((item) => item.symbol === symbol);
-  const tick = instrument?.tickSize;
   const steps = stepsOf(instrument);
+  const tick = instrument?.tickSize;
+  const [side, setSide] = useState<'buy' | 'sell'>('buy');
+  const [type, setType] = useState<OrderType>('market');
+  const [texts, setTexts] = useState<Texts>(() => ({
+    quantity: plainNumber(firstQuantity(steps)),
+    price: '',
+    stopLoss: '',
+    takeProfit: '',
+  }));
+  const [touched, setTouched] = useState<ReadonlySet<Field>>(new Set());
+  const [attempted, setAttempted] = useState(false);
+  const [serverErrors, setServerErrors] = useState(noErrors);
+
   const inQuote = instrument?.currency ? ` (${instrument.currency})` : '';
   const stale = quote?.stale === true;
   const marketOrdersPaused = (stale || marketClosed !== null) && type === 'market';
-  const priceRules = (label: string): Rule[] =>
-    steps ? [stepRule((value) => priceProblem(steps, value, label))] : [];
+  const unit = instrument ? contractUnit(instrument) : { one: 'unit', many: 'units' };
+  const contractSize = instrument?.contractSize;
+
+  // Sizing: the account's book and equity with the engine's buying-power rule.
+  const bySymbol = useMemo(() => new Map(instruments.map((item) => [item.symbol, item])), [instruments]);
+  const sizing = useMemo(
+    () =>
+      account
+        ? sizingContext({
+            account,
+            rates: accountRates(account),
+            instruments: bySymbol,
+            quotes: quotes ?? new Map(),
+          })
+        : null,
+    [account, bySymbol, quotes],
+  );
+  const rate = sizing?.rateOf(instrument?.currency) ?? null;
+  const quantity = parseDecimal(texts.quantity);
+  const price = type === 'market' ? null : parseDecimal(texts.price);
+  /** The price the order would fill at: the ask or bid now, or the limit or stop price typed. */
+  const entry = type === 'market' ? (quote ? marketFillPrice(side, quote) : null) : price;
+  const canSize =
+    sizing !== null && steps !== null && contractSize !== undefined && sizing.unitValueOf(symbol) > 0;
+  const max = canSize
+    ? maxOrderQuantity({
+        book: sizing.book,
+        order: { symbol, side, type },
+        equity: sizing.equity,
+        unitValueOf: sizing.unitValueOf,
+        lotStep: steps.lotStep,
+        minQuantity: steps.minQuantity,
+        // A market order pays the spread at once: the server checks on the equity after it.
+        costPerUnit:
+          type === 'market' && quote && rate !== null
+            ? contractValue(quote.ask - quote.bid, contractSize, rate)
+            : 0,
+      })
+    : null;
+
+  const problems: Record<Field, string | null> = {
+    quantity: quantityFieldProblem(texts.quantity, steps, max),
+    price:
+      type === 'market'
+        ? null
+        : priceFieldProblem(texts.price, {
+            name: `${type} price`,
+            label: 'Price',
+            required: true,
+            steps,
+          }),
+    stopLoss: priceFieldProblem(texts.stopLoss, { name: 'stop-loss', label: 'Stop-loss', steps }),
+    takeProfit: priceFieldProblem(texts.takeProfit, { name: 'take-profit', label: 'Take-profit', steps }),
+  };
+  // Levels on the wrong side of the entry: the server's own sentence, before it is asked.
+  const stopLoss = problems.stopLoss ? null : parseDecimal(texts.stopLoss);
+  const takeProfit = problems.takeProfit ? null : parseDecimal(texts.takeProfit);
+  if (entry !== null && !problems.price) {
+    const wrongSide = protectionProblem({ side, reference: entry, stopLoss, takeProfit });
+    if (wrongSide) problems[wrongSide.path] ??= wrongSide.message;
+  }
+  /** A field's error shows once it has text, was edited, or a send was tried; the server's first. */
+  const shown = (field: Field): string | null =>
+    serverErrors[field] ?? (texts[field].trim() || touched.has(field) || attempted ? problems[field] : null);
+  const anyShown = ORDER_FIELDS.some((field) => shown(field) !== null);
+  const valid = ORDER_FIELDS.every((field) => problems[field] === null);
+
+  const edit = (field: Field) => (text: string) => {
+    setTexts((current) => ({ ...current, [field]: text }));
+    setTouched((current) => new Set(current).add(field));
+    setServerErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  };
 
   const changeSymbol = (next: string) => {
     onSymbolChange(next);
     // A quantity that fit the last instrument may be off this one's lot step: start this one afresh.
     const nextSteps = stepsOf(instruments.find((item) => item.symbol === next));
-    const quantity = form.getFieldValue('quantity');
-    if (nextSteps && (typeof quantity !== 'number' || quantityProblem(nextSteps, quantity))) {
-      form.setFieldValue('quantity', firstQuantity(nextSteps));
-    }
-    form.setFields(
-      (['quantity', 'price', 'stopLoss', 'takeProfit'] as const).map((name) => ({ name, errors: [] })),
-    );
+    const typed = parseDecimal(texts.quantity);
+    setTexts((current) => ({
+      ...current,
+      quantity:
+        nextSteps && (typed === null || quantityProblem(nextSteps, typed))
+          ? plainNumber(firstQuantity(nextSteps))
+          : current.quantity,
+      price: '',
+      stopLoss: '',
+      takeProfit: '',
+    }));
+    setTouched(new Set());
+    setAttempted(false);
+    setServerErrors(noErrors);
   };
 
-  const submit = async (values: TicketValues) => {
+  const submit = async () => {
+    // One click, one order: a second click (or Enter) while one is on its way is ignored.
+    if (sending.current || disabledReason !== null || marketOrdersPaused) return;
+    setAttempted(true);
+    if (!valid || quantity === null) return;
     const order: OrderRequest = {
       symbol,
       side,
-      type: values.type,
-      quantity: values.quantity ?? 0,
-      price: values.type === 'market' ? undefined : optional(values.price),
-      stopLoss: optional(values.stopLoss),
-      takeProfit: optional(values.takeProfit),
+      type,
+      quantity,
+      price: type === 'market' ? undefined : (price ?? undefined),
+      stopLoss: stopLoss ?? undefined,
+      takeProfit: takeProfit ?? undefined,
     };
+    sending.current = true;
+    setServerErrors(noErrors);
     try {
       await placeOrder.mutateAsync(order);
-      form.setFieldsValue({ price: null, stopLoss: null, takeProfit: null });
+      setTexts((current) => ({ ...current, price: '', stopLoss: '', takeProfit: '' }));
+      setTouched(new Set());
+      setAttempted(false);
     } catch (error) {
       if (error instanceof ApiError && error.details.length > 0) {
-        const known = new Set(['quantity', 'price', 'stopLoss', 'takeProfit']);
-        form.setFields(
-          error.details
-            .filter((detail) => known.has(detail.path))
-            .map((detail) => ({ name: detail.path as keyof TicketValues, errors: [detail.message] })),
-        );
+        const next: Partial<Record<Field, string>> = {};
+        for (const detail of error.details) {
+          const field = ORDER_FIELDS.find((name) => name === detail.path);
+          if (field && !next[field]) next[field] = detail.message;
+        }
+        setServerErrors(next);
       }
+    } finally {
+      sending.current = false;
     }
   };
 
+  const fieldItem = (field: Field, label: string) => ({
+    label,
+    ...errorItemProps(`${id}-${field}`, shown(field)),
+  });
+  const numberField = (
+    field: Field,
+    options: {
+      step?: number;
+      min?: number;
+      placeholder?: string;
+      describedBy?: string;
+      suffix?: string;
+    } = {},
+  ) => (
+    <NumberField
+      id={`${id}-${field}`}
+      value={texts[field]}
+      onChange={edit(field)}
+      invalid={shown(field) !== null}
+      {...options}
+    />
+  );
+
+  const lots = quantity !== null && !problems.quantity ? quantity : null;
+  const notional =
+    lots !== null && entry !== null && rate !== null && contractSize !== undefined
+      ? lots * contractValue(entry, contractSize, rate)
+      : null;
+  const margin =
+    lots !== null && canSize
+      ? orderMargin(orderExposure(sizing.book, { symbol, side, type, quantity: lots }, sizing.unitValueOf))
+      : null;
+  const currency = sizing?.currency ?? account?.account.currency;
+  const money = (value: number | null) => (value === null || !currency ? '—' : formatMoney(value, currency));
+  const stopLossDistance =
+    stopLoss !== null && entry !== null && tick ? roundToStep(Math.abs(entry - stopLoss), tick) : null;
+
   return (
-    <Form<TicketValues>
-      form={form}
+    <Form
       layout="vertical"
       className="cw-trading__ticket"
       aria-label="Order ticket"
-      initialValues={{ side: 'buy', type: 'market', quantity: firstQuantity(steps) }}
-      onFinish={submit}
+      onFinish={() => void submit()}
       disabled={disabledReason !== null}
       requiredMark={false}
     >
-      <Form.Item label="Instrument">
+      <Form.Item label="Instrument" htmlFor={`${id}-instrument`}>
         <Select
+          id={`${id}-instrument`}
           aria-label="Instrument"
           value={symbol}
           onChange={changeSymbol}
@@ -190,9 +341,14 @@ export function OrderTicket({
           ]}
         />
       </Form.Item>
-      <Form.Item label="Order type" name="type">
-        <Segmented
+      <Form.Item label="Order type">
+        <Segmented<OrderType>
           block
+          value={type}
+          onChange={(next) => {
+            setType(next);
+            setServerErrors(noErrors);
+          }}
           options={[
             { value: 'market', label: 'Market' },
             { value: 'limit', label: 'Limit' },
@@ -201,37 +357,87 @@ export function OrderTicket({
         />
       </Form.Item>
       <Form.Item
-        label="Quantity"
-        name="quantity"
+        {...fieldItem('quantity', 'Quantity')}
         extra={
-          steps && instrument?.contractSize !== undefined
-            ? lotHint({ ...steps, contractSize: instrument.contractSize })
-            : undefined
+          steps && contractSize !== undefined ? (
+            <span id={`${id}-quantity-hint`}>{lotHint({ ...steps, contractSize, unit })}</span>
+          ) : undefined
         }
-        rules={[
-          { required: true, message: 'Enter how many contracts to trade.' },
-          ...(steps ? [stepRule((value) => quantityProblem(steps, value))] : []),
-        ]}
       >
-        <InputNumber min={steps?.minQuantity ?? 0} step={steps?.lotStep ?? 1} style={{ width: '100%' }} />
+        {numberField('quantity', {
+          step: steps?.lotStep ?? 1,
+          min: steps?.minQuantity,
+          suffix: 'lots',
+          describedBy: steps ? `${id}-quantity-hint` : undefined,
+        })}
       </Form.Item>
       {type !== 'market' ? (
-        <Form.Item
-          label={`${type === 'limit' ? 'Limit price' : 'Stop price'}${inQuote}`}
-          name="price"
-          rules={[{ required: true, message: `Enter the ${type} price.` }, ...priceRules('Price')]}
-        >
-          <InputNumber min={0} step={tick} style={{ width: '100%' }} />
+        <Form.Item {...fieldItem('price', `${type === 'limit' ? 'Limit price' : 'Stop price'}${inQuote}`)}>
+          {numberField('price', { step: tick, min: tick })}
         </Form.Item>
       ) : null}
       <div className="cw-trading__protect">
-        <Form.Item label={`Stop-loss${inQuote}`} name="stopLoss" rules={priceRules('Stop-loss')}>
-          <InputNumber min={0} step={tick} style={{ width: '100%' }} placeholder="Optional" />
+        <Form.Item {...fieldItem('stopLoss', `Stop-loss${inQuote}`)}>
+          {numberField('stopLoss', { step: tick, min: tick, placeholder: 'Optional' })}
         </Form.Item>
-        <Form.Item label={`Take-profit${inQuote}`} name="takeProfit" rules={priceRules('Take-profit')}>
-          <InputNumber min={0} step={tick} style={{ width: '100%' }} placeholder="Optional" />
+        <Form.Item {...fieldItem('takeProfit', `Take-profit${inQuote}`)}>
+          {numberField('takeProfit', { step: tick, min: tick, placeholder: 'Optional' })}
         </Form.Item>
       </div>
+      {steps && contractSize !== undefined ? (
+        <dl className="cw-ticket__sizing" aria-label="Order size">
+          <div>
+            <dt>Size</dt>
+            <dd>
+              {lots !== null
+                ? `${formatLots(lots)} = ${formatUnits(roundToStep(lots * contractSize, 1e-8), unit)}`
+                : '—'}
+            </dd>
+          </div>
+          <div>
+            <dt>Notional</dt>
+            <dd>{money(notional)}</dd>
+          </div>
+          <div>
+            <dt>Margin</dt>
+            <dd>
+              {money(margin)}
+              {margin === 0 && lots !== null ? (
+                <span className="cw-ticket__note"> reduces your position</span>
+              ) : null}
+            </dd>
+          </div>
+          <div>
+            <dt>Max</dt>
+            <dd>
+              {max !== null ? formatLots(max) : '—'}
+              {max !== null && max > 0 && disabledReason === null ? (
+                <Button
+                  type="link"
+                  size="small"
+                  className="cw-ticket__use-max"
+                  onClick={() => edit('quantity')(plainNumber(max))}
+                  aria-label={`Use the maximum, ${formatLots(max)}`}
+                >
+                  Use
+                </Button>
+              ) : null}
+            </dd>
+          </div>
+        </dl>
+      ) : null}
+      {steps && contractSize !== undefined && sizing ? (
+        <RiskSizer
+          equity={sizing.equity}
+          currency={sizing.currency}
+          quoteCurrency={instrument?.currency}
+          contractSize={contractSize}
+          rate={rate}
+          steps={steps}
+          stopLossDistance={stopLossDistance}
+          onUse={(next) => edit('quantity')(plainNumber(next))}
+        />
+      ) : null}
       {disabledReason ? <p className="cw-trading__ticket-note">{disabledReason}</p> : null}
       <Button
         type="primary"
@@ -239,8 +445,12 @@ export function OrderTicket({
         block
         danger={side === 'sell'}
         loading={placeOrder.isPending}
-        disabled={marketOrdersPaused ? true : undefined}
+        disabled={marketOrdersPaused || anyShown || placeOrder.isPending ? true : undefined}
         className="cw-trading__submit"
+        // The second click of a double click is not a second order.
+        onClick={(event) => {
+          if (event.detail > 1) event.preventDefault();
+        }}
       >
         {`${side === 'buy' ? 'Buy' : 'Sell'} ${symbol}`}
       </Button>

@@ -1,22 +1,58 @@
+import { EditOutlined } from '@ant-design/icons';
+import { unrealizedPnl } from '@candlewise/shared';
 import { Button, Table, Tabs, Tag } from 'antd';
+import { useState } from 'react';
+import { accountRates } from '../../api/account-rates';
 import type { Instrument } from '../../api/get-instruments';
 import type { TradingAccount } from '../../api/get-trading-account';
 import { useCancelOrder, useClosePosition } from '../../api/trading-actions';
+import type { Quote } from '../../api/use-competition-stream';
 import { formatPrice, formatQuotedPrice, formatSignedMoney, signClass } from '../../lib/trading-format';
+import { ClosePositionDialog } from './close-position-dialog';
+import { ProtectionDialog, type ProtectionTarget } from './protection-dialog';
 
 type Instruments = ReadonlyMap<string, Instrument>;
+type Position = TradingAccount['positions'][number];
 
 const price = (value: number | null, tick?: number) => (value === null ? '—' : formatPrice(value, tick));
 
-/** The SL / TP column of the positions and the orders tables: each price at its symbol's tick size. */
-function protectionColumn(instruments: Instruments) {
+/** The steps of an instrument when the API gave them all (the dialog checks the tick size with them). */
+function stepsOf(instrument: Instrument | undefined) {
+  if (!instrument) return null;
+  const { symbol, lotStep, minQuantity, tickSize } = instrument;
+  if (lotStep === undefined || minQuantity === undefined || tickSize === undefined) return null;
+  return { symbol, lotStep, minQuantity, tickSize };
+}
+
+/**
+ * The SL / TP column of the positions and the orders tables: each price at its symbol's tick size,
+ * and a button that moves them (while trading is open).
+ */
+function protectionColumn<Row extends { symbol: string; stopLoss: number | null; takeProfit: number | null }>(
+  instruments: Instruments,
+  edit: { allowed: boolean; label: (row: Row) => string; open: (row: Row) => void },
+) {
   return {
     title: 'SL / TP',
     key: 'protect',
     align: 'right' as const,
-    render: (_: unknown, row: { symbol: string; stopLoss: number | null; takeProfit: number | null }) => {
+    render: (_: unknown, row: Row) => {
       const tick = instruments.get(row.symbol)?.tickSize;
-      return `${price(row.stopLoss, tick)} / ${price(row.takeProfit, tick)}`;
+      return (
+        <span className="cw-ticket__levels">
+          {`${price(row.stopLoss, tick)} / ${price(row.takeProfit, tick)}`}
+          {edit.allowed ? (
+            <Button
+              size="small"
+              type="text"
+              icon={<EditOutlined />}
+              aria-label={edit.label(row)}
+              title="Change the stop-loss and take-profit"
+              onClick={() => edit.open(row)}
+            />
+          ) : null}
+        </span>
+      );
     },
   };
 }
@@ -31,23 +67,75 @@ const fillReasons: Record<TradingAccount['fills'][number]['reason'], string> = {
 };
 
 /**
- * Open positions (close at market), open orders (cancel) and recent fills, as tabs. Prices carry
- * their instrument's quote currency; P&L is in the account currency, with its symbol.
+ * Open positions (close at market after a confirmation that shows the estimated P&L; move the
+ * stop-loss and take-profit), open orders (cancel; move their stop-loss and take-profit) and recent
+ * fills, as tabs. Prices carry their instrument's quote currency; P&L is in the account currency,
+ * with its symbol.
  */
 export function PositionsAndOrders({
   groupId,
   account,
   instruments,
   canTrade,
+  quotes,
 }: {
   groupId: string;
   account: TradingAccount;
   instruments: Instruments;
   canTrade: boolean;
+  /** The latest quotes: the estimated P&L of a close and the price a new stop is checked against. */
+  quotes?: ReadonlyMap<string, Quote>;
 }) {
   const closePosition = useClosePosition(groupId);
   const cancelOrder = useCancelOrder(groupId);
   const currency = account.account.currency;
+  const [closing, setClosing] = useState<string | null>(null);
+  const [protecting, setProtecting] = useState<{ kind: 'position' | 'order'; key: string } | null>(null);
+  /** The price a position would close at now: a long's bid, a short's ask (the last mark without a quote). */
+  const exitPrice = (position: Position) => {
+    const quote = quotes?.get(position.symbol);
+    if (!quote) return position.markPrice;
+    return position.quantity > 0 ? quote.bid : quote.ask;
+  };
+  /** What closing now would realise, in the account currency: live where the rate is known. */
+  const estimatedPnl = (position: Position) => {
+    const quote = quotes?.get(position.symbol);
+    const instrument = instruments.get(position.symbol);
+    const rate = accountRates(account)[position.quoteCurrency];
+    if (!quote || rate === undefined || instrument?.contractSize === undefined) return position.unrealizedPnl;
+    return Math.round(unrealizedPnl(position, quote, instrument.contractSize) * rate * 100) / 100;
+  };
+  const closingPosition = closing ? account.positions.find((row) => row.symbol === closing) : undefined;
+  // The dialog follows the row as it is now (a live price to check a stop against); a position or
+  // order that is gone (stopped out, filled) closes it.
+  const protectedPosition =
+    protecting?.kind === 'position'
+      ? account.positions.find((row) => row.symbol === protecting.key)
+      : undefined;
+  const protectedOrder =
+    protecting?.kind === 'order' ? account.orders.find((row) => row._id === protecting.key) : undefined;
+  const protectionTarget: ProtectionTarget | null = protectedPosition
+    ? {
+        kind: 'position',
+        symbol: protectedPosition.symbol,
+        quantity: protectedPosition.quantity,
+        exitPrice: exitPrice(protectedPosition),
+        stopLoss: protectedPosition.stopLoss,
+        takeProfit: protectedPosition.takeProfit,
+      }
+    : protectedOrder
+      ? {
+          kind: 'order',
+          orderId: protectedOrder._id,
+          symbol: protectedOrder.symbol,
+          side: protectedOrder.side,
+          type: protectedOrder.type,
+          quantity: protectedOrder.quantity,
+          price: protectedOrder.price,
+          stopLoss: protectedOrder.stopLoss,
+          takeProfit: protectedOrder.takeProfit,
+        }
+      : null;
   /** A price of `symbol` with the currency it is quoted in ('1.08457 USD'); '—' when there is none. */
   const quoted = (value: number | null, symbol: string, quoteCurrency?: string) => {
     const instrument = instruments.get(symbol);
@@ -94,7 +182,11 @@ export function PositionsAndOrders({
           align: 'right',
           render: pnl,
         },
-        protectionColumn(instruments),
+        protectionColumn<Position>(instruments, {
+          allowed: canTrade,
+          label: (row) => `Change the stop-loss and take-profit of the ${row.symbol} position`,
+          open: (row) => setProtecting({ kind: 'position', key: row.symbol }),
+        }),
         {
           title: <span className="cw-visually-hidden">Actions</span>,
           key: 'actions',
@@ -104,8 +196,9 @@ export function PositionsAndOrders({
               size="small"
               disabled={!canTrade}
               loading={closePosition.isPending && closePosition.variables === row.symbol}
-              onClick={() => closePosition.mutate(row.symbol)}
+              onClick={() => setClosing(row.symbol)}
               aria-label={`Close ${row.symbol} position`}
+              aria-haspopup="dialog"
             >
               Close
             </Button>
@@ -136,7 +229,12 @@ export function PositionsAndOrders({
           align: 'right',
           render: (_, row) => quoted(row.price, row.symbol),
         },
-        protectionColumn(instruments),
+        protectionColumn<TradingAccount['orders'][number]>(instruments, {
+          allowed: canTrade,
+          label: (row) =>
+            `Change the stop-loss and take-profit of the ${row.side} ${row.type} order for ${row.symbol}`,
+          open: (row) => setProtecting({ kind: 'order', key: row._id }),
+        }),
         {
           title: <span className="cw-visually-hidden">Actions</span>,
           key: 'actions',
@@ -192,13 +290,40 @@ export function PositionsAndOrders({
     />
   );
   return (
-    <Tabs
-      className="cw-trading__tabs"
-      items={[
-        { key: 'positions', label: `Positions (${account.positions.length})`, children: positions },
-        { key: 'orders', label: `Orders (${account.orders.length})`, children: orders },
-        { key: 'fills', label: 'History', children: fills },
-      ]}
-    />
+    <>
+      <Tabs
+        className="cw-trading__tabs"
+        items={[
+          { key: 'positions', label: `Positions (${account.positions.length})`, children: positions },
+          { key: 'orders', label: `Orders (${account.orders.length})`, children: orders },
+          { key: 'fills', label: 'History', children: fills },
+        ]}
+      />
+      {closingPosition ? (
+        <ClosePositionDialog
+          symbol={closingPosition.symbol}
+          quantity={closingPosition.quantity}
+          exitPrice={exitPrice(closingPosition)}
+          tickSize={instruments.get(closingPosition.symbol)?.tickSize}
+          quoteCurrency={closingPosition.quoteCurrency}
+          estimatedPnl={estimatedPnl(closingPosition)}
+          currency={currency}
+          closing={closePosition.isPending}
+          onCancel={() => setClosing(null)}
+          onConfirm={() =>
+            closePosition.mutate(closingPosition.symbol, { onSettled: () => setClosing(null) })
+          }
+        />
+      ) : null}
+      {protectionTarget ? (
+        <ProtectionDialog
+          groupId={groupId}
+          target={protectionTarget}
+          steps={stepsOf(instruments.get(protectionTarget.symbol))}
+          quoteCurrency={instruments.get(protectionTarget.symbol)?.currency}
+          onClose={() => setProtecting(null)}
+        />
+      ) : null}
+    </>
   );
 }

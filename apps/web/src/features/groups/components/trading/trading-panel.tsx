@@ -1,5 +1,10 @@
+import {
+  CANDLE_INTERVAL_TERMS,
+  CANDLE_INTERVALS,
+  type CandleInterval,
+} from '@candlewise/shared/trading/candle-intervals';
 import type { FreezeReason } from '@candlewise/shared/trading/risk-rules';
-import { Alert, Button, Card, Skeleton } from 'antd';
+import { Alert, Button, Card, Segmented, Skeleton } from 'antd';
 import { useMemo, useState } from 'react';
 import { useCandles } from '../../api/get-candles';
 import type { Group } from '../../api/get-groups';
@@ -15,9 +20,19 @@ import { OrderTicket } from './order-ticket';
 import { PositionsAndOrders } from './positions-and-orders';
 import { RiskRulesNote } from './risk-rules-note';
 
+/** The chart's timeframes: the button text and the chart's name. */
+const intervalNames: Record<CandleInterval, { button: string; adjective: string }> = {
+  '1m': { button: '1m', adjective: '1-minute' },
+  '5m': { button: '5m', adjective: '5-minute' },
+  '15m': { button: '15m', adjective: '15-minute' },
+  '1h': { button: '1h', adjective: '1-hour' },
+  '1d': { button: '1D', adjective: 'daily' },
+};
+
 /**
  * The approved member's desk: account numbers and the rules that apply, frozen banner (with the rule
- * that fired, `frozenReason` from the member's standings row), chart, ticket, positions and orders.
+ * that fired, `frozenReason` from the member's standings row), chart (1m, 5m, 15m, 1h or 1D), ticket,
+ * positions and orders.
  */
 export function TradingPanel({
   group,
@@ -40,7 +55,8 @@ export function TradingPanel({
   const symbol = chosen ?? instruments[0]?.symbol ?? null;
   // A replay's market is its uploaded day: its own candles, open while the bars last.
   const replay = group.marketMode === 'replay';
-  const candles = useCandles(symbol, replay ? group._id : null);
+  const [chartInterval, setChartInterval] = useState<CandleInterval>('1m');
+  const candles = useCandles(symbol, replay ? group._id : null, chartInterval);
   const now = useNow(1000);
   const session = symbol ? bySymbol.get(symbol)?.session : undefined;
   const marketClosed = replay || !session ? null : marketClosedText(session, now);
@@ -103,7 +119,23 @@ export function TradingPanel({
         <Card
           className="cw-trading__chart-card"
           size="small"
-          title={symbol ? `${symbol} · 1 minute` : 'Chart'}
+          title={symbol ? `${symbol} · ${CANDLE_INTERVAL_TERMS[chartInterval].label}` : 'Chart'}
+          extra={
+            symbol ? (
+              <Segmented<CandleInterval>
+                size="small"
+                aria-label="Chart timeframe"
+                className="cw-ticket__timeframes"
+                value={chartInterval}
+                onChange={setChartInterval}
+                options={CANDLE_INTERVALS.map((value) => ({
+                  value,
+                  label: intervalNames[value].button,
+                  title: `${intervalNames[value].adjective} candles`,
+                }))}
+              />
+            ) : null
+          }
         >
           {symbol ? (
             <CandleChart
@@ -111,6 +143,8 @@ export function TradingPanel({
               candles={candles.data}
               quote={quotes.get(symbol)}
               tickSize={bySymbol.get(symbol)?.tickSize}
+              intervalSeconds={CANDLE_INTERVAL_TERMS[chartInterval].seconds}
+              intervalName={intervalNames[chartInterval].adjective}
             />
           ) : (
             <p>No instruments are traded in this competition.</p>
@@ -124,6 +158,8 @@ export function TradingPanel({
               symbol={symbol}
               onSymbolChange={setChosen}
               quote={quotes.get(symbol)}
+              quotes={quotes}
+              account={account.data}
               disabledReason={disabledReason}
               marketClosed={marketClosed}
             />
@@ -136,6 +172,7 @@ export function TradingPanel({
           account={account.data}
           instruments={bySymbol}
           canTrade={disabledReason === null}
+          quotes={quotes}
         />
       </Card>
     </section>
