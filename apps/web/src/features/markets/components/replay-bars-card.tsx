@@ -22,7 +22,7 @@ const columns: TableColumnsType<StoredBars> = [
     title: 'From – to',
     key: 'range',
     render: (_, { first, last }) => (
-      <span className="cw-admin-markets__price">{formatUtcRange(first, last)}</span>
+      <span className="cw-admin-markets__range">{formatUtcRange(first, last)}</span>
     ),
   },
 ];
@@ -69,7 +69,9 @@ export function ReplayBarsCard() {
           loading={stored.isPending}
           pagination={false}
           size="middle"
-          scroll={{ x: 'max-content' }}
+          // Three short columns fit a phone: the range wraps instead of the table scrolling (a
+          // scrolled region with nothing focusable in it cannot be scrolled from the keyboard).
+          tableLayout="auto"
           locale={{ emptyText: 'No bars yet. Upload a day to replay it.' }}
         />
       )}

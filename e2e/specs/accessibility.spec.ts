@@ -1,0 +1,137 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { json } from '../support/learners.ts';
+import { apiLogin, plantSession, type Session } from '../support/session.ts';
+
+/**
+ * The axe sweep (issue #17): every screen, signed out, as a learner and as an admin, at 1280 and
+ * 375 px, in light and dark, has no serious or critical violation of WCAG 2.1 A and AA.
+ */
+
+type Audience = 'visitor' | 'learner' | 'admin';
+const VIEWS = [
+  { width: 1280, dark: false },
+  { width: 1280, dark: true },
+  { width: 375, dark: false },
+  { width: 375, dark: true },
+] as const;
+
+const SIGNED_OUT = [
+  '/',
+  '/login',
+  '/signup',
+  '/auth',
+  '/contact',
+  '/pricing',
+  '/sales',
+  '/terms-and-conditions',
+  '/privacy-policy',
+  '/refunds-cancellations',
+  '/reset-password',
+  '/no-such-page',
+];
+
+const sessions: Partial<Record<Audience, Session>> = {};
+const pages: Record<Audience, string[]> = { visitor: SIGNED_OUT, learner: [], admin: [] };
+
+test.beforeAll(async ({ request }) => {
+  sessions.learner = await apiLogin(request, 'learner');
+  sessions.admin = await apiLogin(request, 'admin');
+  const headers = { Authorization: `Bearer ${sessions.learner.token}` };
+  const groups = (await json(await request.get('/api/v1/group/', { headers }))).data;
+  const groupList = Array.isArray(groups) ? groups : (groups.groups ?? []);
+  const courses = (await json(await request.get('/api/v1/courses', { headers }))).data;
+  const courseList = Array.isArray(courses) ? courses : (courses.courses ?? []);
+  const news = (await json(await request.get('/api/v1/news?page=1', { headers }))).data;
+  const newsList: Array<{ _id: string; kind: string }> = news.items ?? [];
+  const story = newsList.find((item) => item.kind !== 'feed') ?? newsList[0];
+  pages.learner = [
+    '/home',
+    '/home2',
+    '/group',
+    ...(groupList[0] ? [`/group/${groupList[0]._id}/leaderboard`] : []),
+    '/journal',
+    '/journal?tab=trades',
+    '/journal?tab=statistics',
+    '/journal?tab=positions',
+    '/journal?tab=import',
+    '/news',
+    ...(story ? [`/news/${story._id}`] : []),
+    '/course',
+    ...(courseList[0] ? [`/courseVideos/${courseList[0]._id}`] : []),
+    '/profile',
+    '/manage-subscription',
+    '/connectbroker',
+  ];
+  pages.admin = [
+    '/admin',
+    '/admin?tab=users',
+    '/admin?tab=groups',
+    '/admin?tab=courses',
+    '/admin?tab=broadcast',
+    '/admin?tab=contact',
+    '/admin?tab=journal',
+    '/admin?tab=markets',
+    '/admin?tab=live',
+  ];
+});
+
+/** The page has settled: its heading is there and nothing is still loading. */
+async function settled(page: Page) {
+  await expect(page.locator('h1').first()).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page.locator('.ant-skeleton-active, .ant-spin-spinning, [role="status"]:text("Loading")'),
+  ).toHaveCount(0, {
+    timeout: 15_000,
+  });
+}
+
+async function sweep(browser: Browser, audience: Audience, width: number, dark: boolean) {
+  const context = await browser.newContext({
+    viewport: { width, height: width === 375 ? 812 : 900 },
+    colorScheme: dark ? 'dark' : 'light',
+  });
+  const page = await context.newPage();
+  const session = sessions[audience];
+  await plantSession(page, session ?? { token: null, user: null }, dark);
+  const found: string[] = [];
+  let first = true;
+  for (const url of pages[audience]) {
+    if (first) await page.goto(url);
+    else {
+      // Moving inside the app (as a click on a link does) instead of loading it again: the sweep
+      // spends its time on the pages, not on starting the app 150 times.
+      await page.evaluate((next) => {
+        window.history.pushState({}, '', next);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, url);
+      await page.waitForURL((current) => `${current.pathname}${current.search}` === url);
+    }
+    first = false;
+    await settled(page);
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    for (const violation of violations) {
+      if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
+      const where = violation.nodes
+        .slice(0, 3)
+        .map((node) => node.target.join(' '))
+        .join(' | ');
+      found.push(`${url}: ${violation.id} (${violation.impact}, ${violation.nodes.length}×) ${where}`);
+    }
+  }
+  await context.close();
+  return found;
+}
+
+for (const audience of ['visitor', 'learner', 'admin'] as const) {
+  for (const { width, dark } of VIEWS) {
+    test(`axe finds no serious or critical violation: ${audience}, ${width} px, ${dark ? 'dark' : 'light'}`, async ({
+      browser,
+    }) => {
+      test.setTimeout(240_000);
+      expect(await sweep(browser, audience, width, dark)).toEqual([]);
+    });
+  }
+}
