@@ -10,6 +10,14 @@ import { leaveFor } from '../lib/leave-for';
 /** Where the broker sends the learner back after signing in: this page. */
 export const signInReturnUrl = () => `${window.location.origin}/connectbroker`;
 
+/** "API key ID" stays as written, "Secret key" reads "secret key": acronyms keep their capitals. */
+export function inSentence(label: string): string {
+  const [first = ''] = label.split(' ');
+  return first.length > 1 && first === first.toUpperCase()
+    ? label
+    : label.charAt(0).toLowerCase() + label.slice(1);
+}
+
 /** One input per described field, labelled, with its help underneath. */
 function FieldItems({ fields }: { fields: BrokerField[] }) {
   return (
@@ -22,7 +30,7 @@ function FieldItems({ fields }: { fields: BrokerField[] }) {
           extra={field.help}
           rules={
             field.required
-              ? [{ required: true, whitespace: true, message: `Enter your ${field.label.toLowerCase()}.` }]
+              ? [{ required: true, whitespace: true, message: `Enter your ${inSentence(field.label)}.` }]
               : []
           }
         >
@@ -58,6 +66,8 @@ const onlyText = (values: Record<string, unknown>) =>
 
 type Props = {
   brokers: BrokerDescription[];
+  /** Brokers already connected: the paper broker has nothing to enter, so it is not offered again. */
+  connected?: BrokerId[];
   /** The broker to preselect (e.g. the one that asks to be reconnected). */
   initialBroker?: BrokerId;
 };
@@ -67,14 +77,26 @@ type Props = {
  * broker that offers signing in on its own page (Dhan's API key & secret) gets a second way: the
  * learner enters the key, signs in on the broker's page and comes back here.
  */
-export function BrokerConnectForm({ brokers, initialBroker }: Props) {
-  const [brokerId, setBrokerId] = useState<BrokerId>(initialBroker ?? brokers[0]?.id ?? 'paper');
+export function BrokerConnectForm({ brokers, connected = [], initialBroker }: Props) {
+  const offered = (id: BrokerId) => id !== 'paper' || !connected.includes('paper');
+  const [brokerId, setBrokerId] = useState<BrokerId>(
+    initialBroker ?? brokers.find((candidate) => offered(candidate.id))?.id ?? brokers[0]?.id ?? 'paper',
+  );
   const [method, setMethod] = useState<'form' | 'signIn'>('form');
   const [form] = Form.useForm<Record<string, string>>();
   const connect = useConnectBroker();
   const signIn = useStartBrokerSignIn();
   const broker = brokers.find((candidate) => candidate.id === brokerId) ?? brokers[0];
   const signingIn = method === 'signIn' && Boolean(broker?.signIn);
+
+  // Once the paper broker is connected (here or in another tab), move the choice to one still offered.
+  const paperTaken = connected.includes('paper');
+  useEffect(() => {
+    if (paperTaken && brokerId === 'paper') {
+      const next = brokers.find((candidate) => candidate.id !== 'paper');
+      if (next) setBrokerId(next.id);
+    }
+  }, [paperTaken, brokerId, brokers]);
 
   useEffect(() => {
     if (initialBroker) setBrokerId(initialBroker);
@@ -136,7 +158,11 @@ export function BrokerConnectForm({ brokers, initialBroker }: Props) {
         value={broker.id}
         onChange={(event) => choose(event.target.value as BrokerId)}
         aria-label="Broker"
-        options={brokers.map((candidate) => ({ value: candidate.id, label: candidate.name }))}
+        options={brokers.map((candidate) => ({
+          value: candidate.id,
+          label: offered(candidate.id) ? candidate.name : `${candidate.name} (connected)`,
+          disabled: !offered(candidate.id),
+        }))}
       />
       <p className="cw-broker-connect__description">{broker.description}</p>
       {broker.signIn ? (

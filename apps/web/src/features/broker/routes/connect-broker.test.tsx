@@ -166,6 +166,20 @@ describe('/connectbroker', { timeout: 60_000 }, () => {
     expect(within(card).getByRole('link', { name: 'Open the journal' })).toHaveAttribute('href', '/journal');
   });
 
+  it('does not offer the paper broker again once connected, and asks for missing keys in plain words', async () => {
+    mockApi({
+      ...noNotifications,
+      'GET /broker/brokers': { body: { success: true, data: brokers } },
+      'GET /broker/connections': { body: { success: true, data: [paperConnection] } },
+    });
+    renderApp('/connectbroker', { auth: makeSession(pro) });
+    const paper = await screen.findByRole('radio', { name: 'Candlewise paper (connected)' });
+    expect(paper).toBeDisabled();
+    expect(screen.getByRole('radio', { name: 'Alpaca' })).toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Connect Alpaca' }));
+    expect(await screen.findByText('Enter your API key ID.')).toBeInTheDocument();
+  });
+
   it('tells a free learner that broker sync is part of Pro, with the way to upgrade', async () => {
     mockApi({
       ...noNotifications,

@@ -138,7 +138,13 @@ export default function ConnectBrokerPage() {
             action={<Button onClick={() => brokers.refetch()}>Try again</Button>}
           />
         ) : (
-          <BrokerConnectForm brokers={brokers.data} initialBroker={reconnect} />
+          <BrokerConnectForm
+            brokers={brokers.data}
+            connected={(connections.data ?? [])
+              .filter((connection) => connection.status === 'connected')
+              .map((connection) => connection.broker)}
+            initialBroker={reconnect}
+          />
         )}
       </div>
     </div>
