@@ -58,6 +58,12 @@ test('a learner writes today’s entry with a screenshot, adds two trades, impor
     .or(page.getByRole('button', { name: "Write today's entry" }))
     .click();
   const entry = page.getByRole('form', { name: `Entry for ${today}` });
+  // Nothing written yet: saving says what to write instead of claiming an empty entry is saved.
+  await entry.getByRole('button', { name: 'Save entry' }).click();
+  await expect(
+    page.getByText('Write an answer, pick an emotion or a rating, add notes or link a trade before saving.'),
+  ).toBeVisible();
+  await expect(page.getByText('Your entry is saved.')).toHaveCount(0);
   await entry.getByLabel('What was my plan for today?').fill('Trade only the opening range breakout.');
   await entry.locator('.ant-rate-star').nth(3).click();
   await entry.getByLabel('Notes').fill('**Patient** morning; one impulsive short.');

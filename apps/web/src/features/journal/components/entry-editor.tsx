@@ -38,16 +38,29 @@ export function EntryEditor({ day }: { day: JournalDay }) {
   }));
 
   const submit = async (values: EntryForm) => {
+    const input = {
+      answers: Object.entries(values.answers ?? {})
+        .filter(([, answer]) => answer?.trim())
+        .map(([questionId, answer]) => ({ questionId, answer })),
+      emotion: (values.emotion as EntryForm['emotion'] & (typeof JOURNAL_EMOTIONS)[number]) ?? null,
+      rating: values.rating || null,
+      notes: values.notes ?? '',
+      tradeIds: values.tradeIds ?? [],
+    };
+    const empty =
+      input.answers.length === 0 &&
+      !input.emotion &&
+      !input.rating &&
+      !input.notes.trim() &&
+      input.tradeIds.length === 0 &&
+      screenshots.length === 0;
+    if (empty && !entry) {
+      // Nothing typed: saying "saved" would be untrue, and an empty day is not an entry.
+      toast.info('Write an answer, pick an emotion or a rating, add notes or link a trade before saving.');
+      return;
+    }
     try {
-      await save.mutateAsync({
-        answers: Object.entries(values.answers ?? {})
-          .filter(([, answer]) => answer?.trim())
-          .map(([questionId, answer]) => ({ questionId, answer })),
-        emotion: (values.emotion as EntryForm['emotion'] & (typeof JOURNAL_EMOTIONS)[number]) ?? null,
-        rating: values.rating || null,
-        notes: values.notes ?? '',
-        tradeIds: values.tradeIds ?? [],
-      });
+      await save.mutateAsync(input);
       toast.success('Your entry is saved.');
     } catch (error) {
       toast.error((error as ApiError).message);
