@@ -1,6 +1,6 @@
 import { zoneClock, zonedTimeToInstant } from '@candlewise/shared';
 import { Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { ApiError } from '@/lib/api-client';
 import { type TradeFormValues, useCreateTrade, useUpdateTrade } from '../api/journal-trades';
@@ -44,6 +44,12 @@ export function TradeFormModal({
   const create = useCreateTrade();
   const update = useUpdateTrade();
   const verified = Boolean(trade?.verified || trade?.fromFills);
+  // Esc, × or Cancel on a half-typed trade asks before throwing the typing away.
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  const cancel = () => {
+    if (form.isFieldsTouched()) setConfirmingDiscard(true);
+    else onClose();
+  };
 
   useEffect(() => {
     if (!open) return;
@@ -105,10 +111,24 @@ export function TradeFormModal({
       okText={trade ? 'Save trade' : 'Add trade'}
       onOk={() => form.submit()}
       confirmLoading={create.isPending || update.isPending}
-      onCancel={onClose}
+      onCancel={cancel}
       destroyOnHidden
       width={640}
     >
+      <Modal
+        open={confirmingDiscard}
+        title={trade ? 'Discard your changes?' : 'Discard this trade?'}
+        okText="Discard"
+        okButtonProps={{ danger: true }}
+        cancelText="Keep editing"
+        onOk={() => {
+          setConfirmingDiscard(false);
+          onClose();
+        }}
+        onCancel={() => setConfirmingDiscard(false)}
+      >
+        <p>What you typed is not saved.</p>
+      </Modal>
       {verified ? (
         <p className="cw-journal-muted">
           This trade is rebuilt from its fills: you can change its stop, target, tags and notes.

@@ -160,6 +160,20 @@ describe('/journal', { timeout: 60_000 }, () => {
     });
   });
 
+  it('asks before Esc throws away a half-typed trade', async () => {
+    mockApi({ ...noNotifications, ...emptyTrades });
+    const { user } = renderApp('/journal?tab=trades', { auth: makeSession() });
+    await user.click(await screen.findByRole('button', { name: /Add trade/ }));
+    // jsdom gives antd's dialog titles one id, so dialogs are found by their text here.
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Symbol'), 'INFY');
+    await user.keyboard('{Escape}');
+    expect(await screen.findByText('Discard this trade?')).toBeInTheDocument();
+    expect(screen.getByText('What you typed is not saved.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Keep editing' }));
+    expect(within(dialog).getByLabelText('Symbol')).toHaveValue('INFY');
+  });
+
   it('previews a broker file as new and known fills, complete trades and open positions', async () => {
     mockApi({
       ...noNotifications,
