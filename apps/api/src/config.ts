@@ -110,6 +110,11 @@ const environmentSchema = z.object({
    * lead to loopback or private addresses: a comma-separated list, for tests' local servers and an
    * intranet feed on purpose. Everything else on a private network is refused.
    */
+  /**
+   * Sign-ups accepted from one address in 15 minutes (default 10). The e2e runner, which signs up
+   * many learners from 127.0.0.1, raises it; production keeps the default.
+   */
+  SIGNUPS_PER_IP_PER_15_MIN: z.coerce.number().int().min(1).max(10_000).default(10),
   OUTBOUND_ALLOWED_HOSTS: z
     .string()
     .optional()
@@ -160,6 +165,8 @@ export type AppConfig = {
   news: { pollMinutes: number; fetchTimeoutMs: number; maxFeedBytes: number };
   /** OUTBOUND_ALLOWED_HOSTS: hosts on private addresses that server-side fetches may reach. */
   outboundAllowedHosts: string[];
+  /** SIGNUPS_PER_IP_PER_15_MIN. */
+  signupsPerIp: number;
   /** Live market-data providers: Binance needs no key; Alpaca and Dhan only when their keys are set. */
   marketData: {
     binanceUrl: string;
@@ -258,6 +265,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       maxFeedBytes: Math.round(env.NEWS_MAX_FEED_MB * 1024 * 1024),
     },
     outboundAllowedHosts: env.OUTBOUND_ALLOWED_HOSTS,
+    signupsPerIp: env.SIGNUPS_PER_IP_PER_15_MIN,
     marketData: {
       binanceUrl: env.BINANCE_STREAM_URL.replace(/\/$/, ''),
       alpaca:

@@ -82,7 +82,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/signup',
     {
-      preHandler: [perIp('signup', 10)],
+      preHandler: [perIp('signup', app.config.signupsPerIp)],
       schema: {
         tags: ['auth'],
         summary: 'Create an account; a 6-digit code is e-mailed',
