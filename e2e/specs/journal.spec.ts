@@ -141,9 +141,8 @@ test('a learner writes today’s entry with a screenshot, adds two trades, impor
 
   // The calendar of the sample's month shows its days.
   await page.goto('/journal?tab=calendar&date=2026-11-02');
-  await expect(page.locator('button[data-date="2026-11-02"]')).toHaveAttribute(
-    'aria-label',
-    /^2026-11-02: 2 trades, −?\+?[\d,.]+/,
+  await expect(page.locator('button[data-date="2026-11-02"]')).toHaveAccessibleName(
+    /^2 November 2026\s?: 2 trades,\s?[−+]?[\d,.]+/,
     { timeout: 30_000 },
   );
   await expect(page.locator('.cw-journal-day').getByText('RELIANCE')).toBeVisible();
