@@ -12,6 +12,9 @@ export const contactMessages = pgTable(
     message: text('message').notNull(),
     ipAddress: text('ip_address'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When an admin marked the message handled (answered or nothing to do); null while open. */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: text('handled_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [index('contact_messages_created_idx').on(table.createdAt)],
 );

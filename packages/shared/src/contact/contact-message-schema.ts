@@ -25,3 +25,11 @@ export const contactMessageSchema = z.object({
 });
 
 export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
+
+/** Which contact messages the admin list shows: not yet handled, handled, or every one. */
+export const contactMessageFilters = ['open', 'handled', 'all'] as const;
+export type ContactMessageFilter = (typeof contactMessageFilters)[number];
+
+/** PATCH /admin/contact-messages/{id}: mark a message handled (true) or open again (false). */
+export const contactMessageHandledSchema = z.object({ handled: z.boolean() });
+export type ContactMessageHandledInput = z.infer<typeof contactMessageHandledSchema>;

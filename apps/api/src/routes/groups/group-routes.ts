@@ -2,7 +2,7 @@ import { groupFieldsSchema } from '@candlewise/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assertSelf } from '../../plugins/authentication.ts';
-import { createGroup, updateGroup } from '../../services/groups/group-admin.ts';
+import { createGroup, listAdminGroups, updateGroup } from '../../services/groups/group-admin.ts';
 import {
   decideParticipant,
   getGroup,
@@ -167,6 +167,24 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Administration: competitions and approvals.
   const adminOnly = { onRequest: app.requireAdmin };
+  app.get(
+    '/admin/groups',
+    {
+      ...adminOnly,
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'All competitions with the number of join requests waiting in each',
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            data: z.array(groupSchema.extend({ pendingRequests: z.number() })),
+          }),
+        },
+      },
+    },
+    async () => ({ success: true as const, data: await listAdminGroups(app.database.db) }),
+  );
   app.post(
     '/admin/groups',
     {

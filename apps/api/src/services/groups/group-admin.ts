@@ -1,6 +1,15 @@
-import { type Database, type DbExecutor, groups, newId, replayBars, tradingAccounts } from '@candlewise/db';
-import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import {
+  type Database,
+  type DbExecutor,
+  groupParticipants,
+  groups,
+  newId,
+  replayBars,
+  tradingAccounts,
+} from '@candlewise/db';
+import { and, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { type GroupView, listGroups } from './group-membership.ts';
 
 export type GroupFields = {
   name: string;
@@ -101,4 +110,26 @@ export async function updateGroup(db: Database, groupId: string, input: GroupFie
       .returning();
     return updated;
   });
+}
+
+export type AdminGroupView = GroupView & {
+  /** Join requests still waiting for an approve or reject. */
+  pendingRequests: number;
+};
+
+/**
+ * The admin list: every competition as GET /group/ shows it, plus its waiting join requests,
+ * counted in one grouped query (not one per group).
+ */
+export async function listAdminGroups(db: DbExecutor): Promise<AdminGroupView[]> {
+  const [list, pending] = await Promise.all([
+    listGroups(db),
+    db
+      .select({ groupId: groupParticipants.groupId, pending: count() })
+      .from(groupParticipants)
+      .where(eq(groupParticipants.status, 'pending'))
+      .groupBy(groupParticipants.groupId),
+  ]);
+  const byGroup = new Map(pending.map((row) => [row.groupId, Number(row.pending)]));
+  return list.map((group) => ({ ...group, pendingRequests: byGroup.get(group._id) ?? 0 }));
 }
