@@ -84,6 +84,15 @@ async function settled(page: Page) {
   ).toHaveCount(0, {
     timeout: 15_000,
   });
+  // Antd's entrance animations (fading tabs, tables, dialogs) and the scroll-region shim
+  // (apps/web/src/lib/focusable-scroll-regions.ts, one animation frame after a change) finish
+  // before axe reads the page: axe measures colours and tab stops as they are at that instant.
+  await expect(page.locator('[class*="-appear-active"], [class*="-enter-active"]')).toHaveCount(0, {
+    timeout: 5_000,
+  });
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
 }
 
 async function sweep(browser: Browser, audience: Audience, width: number, dark: boolean) {
