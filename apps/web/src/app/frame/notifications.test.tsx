@@ -180,6 +180,54 @@ describe('the notification bell and drawer', () => {
     );
   });
 
+  it('marks all as read without closing: the badge clears, the drawer stays open, and it says so', async () => {
+    const api = mockNotifications();
+    let unread = unreadItems;
+    const answerOthers = api.fetchMock.getMockImplementation()!;
+    api.fetchMock.mockImplementation(async (input, init) => {
+      const url = new URL(String(input), 'http://127.0.0.1');
+      if (url.pathname.endsWith('/notification/all') && url.searchParams.get('read') === 'false')
+        return new Response(JSON.stringify({ success: true, data: unread }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      if (url.pathname.endsWith('/user/update/user-details')) unread = [];
+      return answerOthers(input, init);
+    });
+    const session = makeSession();
+    const { user, store } = renderApp('/home', { auth: session });
+    const bell = await screen.findByRole('button', { name: bellName });
+    await waitFor(() => expect(bell).toHaveAccessibleName('Notifications, 2 unread'));
+    await user.click(bell);
+    const drawer = await screen.findByRole('dialog', { name: 'Notifications' });
+    await within(drawer).findByText('Request approved');
+
+    await user.click(within(drawer).getByRole('button', { name: 'Mark all as read' }));
+
+    await waitFor(() => expect(api.callsTo('PUT', '/user/update/user-details')).toHaveLength(1));
+    const body = api.callsTo('PUT', '/user/update/user-details')[0].body as {
+      userId: string;
+      lastNotificationViewedAt: string;
+    };
+    expect(body.userId).toBe(session.user._id);
+    expect(await screen.findByText('All notifications are marked as read.')).toBeInTheDocument();
+    await waitFor(() => expect(bell).toHaveAccessibleName('Notifications'));
+    expect(badgeCount()).toBeNull();
+    expect(await within(drawer).findByText('No notifications found')).toBeInTheDocument();
+    expect(within(drawer).getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+    expect(screen.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
+    expect(store.getState().auth.user?.lastNotificationViewedAt).toBe(body.lastNotificationViewedAt);
+  });
+
+  it('offers nothing to mark when nothing is unread', async () => {
+    mockNotifications({ unread: [], read: [] });
+    const { user } = renderApp('/home', { auth: makeSession() });
+    await user.click(await screen.findByRole('button', { name: bellName }));
+    const drawer = await screen.findByRole('dialog', { name: 'Notifications' });
+    await within(drawer).findByText('No notifications found');
+    expect(within(drawer).getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+  });
+
   it('logs a failed load quietly and shows the empty state', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi({

@@ -51,6 +51,13 @@ export function NotificationBell({ userId, onViewed, allowLarge = true }: Props)
   const unreadCount = liveCount.data ?? unreadItems?.length ?? 0;
   const shown = tab === 'Unread' ? unread : read;
 
+  function markAllRead() {
+    markViewed.mutate(
+      { userId, lastNotificationViewedAt: new Date().toISOString() },
+      { onSuccess: () => toast.success('All notifications are marked as read.') },
+    );
+  }
+
   function closeDrawer() {
     setOpen(false);
     setTab('Unread');
@@ -97,6 +104,18 @@ export function NotificationBell({ userId, onViewed, allowLarge = true }: Props)
           value={tab}
           onChange={setTab}
         />
+        {tab === 'Unread' ? (
+          <div className="cw-notifications-drawer__actions">
+            <Button
+              type="link"
+              onClick={markAllRead}
+              disabled={unreadCount === 0 || markViewed.isPending}
+              loading={markViewed.isPending}
+            >
+              Mark all as read
+            </Button>
+          </div>
+        ) : null}
         <div className="cw-notifications-drawer__list">
           <NotificationList
             notifications={flattenNotificationPages(shown.data?.pages) ?? (shown.isError ? [] : undefined)}
