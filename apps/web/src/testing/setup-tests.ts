@@ -24,6 +24,7 @@ Object.defineProperty(window.navigator, 'webdriver', { configurable: true, value
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   document.documentElement.removeAttribute('data-theme');
   resetViewport();
   vi.restoreAllMocks();

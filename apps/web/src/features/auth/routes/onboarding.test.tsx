@@ -83,6 +83,9 @@ describe('onboarding resumes at the next step', () => {
     await user.click(screen.getByRole('button', { name: 'Finish and start learning' }));
 
     await waitFor(() => expect(currentPath()).toBe('/home'));
+    // Just signed up: a welcome, not a "welcome back".
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Grace' })).toBeInTheDocument();
+    expect(screen.getByText('Here is where to begin.')).toBeInTheDocument();
     expect(api.callsTo('POST', '/auth/user-details')[0].body).toEqual({
       firstName: 'Grace',
       lastName: 'Hopper',

@@ -1,5 +1,7 @@
 import type { UserDetailsInput } from '@candlewise/shared';
-import { useDispatch } from 'react-redux';
+import { useDispatch, useSelector } from 'react-redux';
+import type { SessionSlices } from '@/lib/current-user';
+import { markNewAccount } from '@/lib/first-visit';
 import { completeUserDetails } from '../api/complete-user-details';
 import { updateUser } from '../auth-slice';
 import { FormAlert, SubmitButton, TextField, useAccountForm } from '../components/account-form';
@@ -33,11 +35,14 @@ const interests = Object.keys(interestLabels) as Interest[];
 /** /user-details: the last step; the answered user has the role 'user', so the public guard opens /home. */
 function UserDetailsForm() {
   const dispatch = useDispatch();
+  const token = useSelector((state: SessionSlices) => state.auth.token);
   const form = useAccountForm({
     initialValues: { firstName: '', lastName: '', experienceLevel: '', interests: [] as string[] },
     schema: (schemas) => schemas.userDetailsSchema,
     onSubmit: async (input) => {
-      dispatch(updateUser(await completeUserDetails(input)));
+      const user = await completeUserDetails(input);
+      markNewAccount(token);
+      dispatch(updateUser(user));
     },
   });
   const chosen = form.values.interests;

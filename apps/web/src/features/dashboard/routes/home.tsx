@@ -1,8 +1,10 @@
 import { BookOutlined, PlayCircleOutlined, TeamOutlined } from '@ant-design/icons';
 import { Card } from 'antd';
+import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header/page-header';
-import { useCurrentUser } from '@/lib/current-user';
+import { type SessionSlices, useCurrentUser } from '@/lib/current-user';
+import { isNewAccountSession } from '@/lib/first-visit';
 import { ContinueLearningCard } from '../components/continue-learning-card';
 import { JournalCard } from '../components/journal-card';
 import { MyCompetitionsCard } from '../components/my-competitions-card';
@@ -36,10 +38,16 @@ const destinations = [
 /** /home, the dashboard: a greeting, the course to continue and the three places learners go most. */
 export default function HomePage() {
   const user = useCurrentUser();
-  const greeting = user?.firstName ? `Welcome back, ${user.firstName}` : 'Welcome back';
+  const token = useSelector((state: SessionSlices) => state.auth.token);
+  const isNew = isNewAccountSession(token);
+  const welcome = isNew ? 'Welcome' : 'Welcome back';
+  const greeting = user?.firstName ? `${welcome}, ${user.firstName}` : welcome;
   return (
     <>
-      <PageHeader title={greeting} description="Pick up where you left off." />
+      <PageHeader
+        title={greeting}
+        description={isNew ? 'Here is where to begin.' : 'Pick up where you left off.'}
+      />
       <ContinueLearningCard />
       <MyCompetitionsCard />
       <TopNewsCard />
