@@ -56,8 +56,8 @@ async function main() {
 
   // Scheduled work: end expired plans and send the 3-day notice (idempotent in every process).
   const runJobs = () =>
-    runPlanExpiryJob(database.db, app.eventBus).catch((error) =>
-      app.log.error({ err: error }, 'plan expiry job failed'),
+    runPlanExpiryJob(database.db, app.eventBus, Date.now(), (userId) => app.forgetUser(userId)).catch(
+      (error) => app.log.error({ err: error }, 'plan expiry job failed'),
     );
   void runJobs();
   const jobs = setInterval(runJobs, 60_000);

@@ -183,10 +183,17 @@ describe('local checkout and the plan calls', () => {
     await runPlanExpiryJob(t.database.db, t.app.eventBus);
     expect(await countWhere(t, me.id, 'Pro ends in 3 days')).toBe(1);
 
-    await runPlanExpiryJob(t.database.db, t.app.eventBus, (soon + 1) * 1000);
+    // The learner's details have been read (and may be cached) while the plan was active.
+    const details = async () =>
+      (await call(me.token, 'GET', `/user/details/${me.id}`)).json().data.userData.planStatus;
+    expect(await details()).toBe('active');
+
+    await runPlanExpiryJob(t.database.db, t.app.eventBus, (soon + 1) * 1000, t.app.forgetUser);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, me.id));
     expect(row.planStatus).toBe('Not Subscribed');
     expect(await countWhere(t, me.id, 'Pro has ended')).toBe(1);
+    // The next read says so at once, not when a cache runs out.
+    expect(await details()).toBe('Not Subscribed');
   });
 });
 

@@ -58,6 +58,8 @@ const TOKEN_CACHE_MAX = 50_000;
 /** How long a forget is remembered for streams being opened at that moment (see trackStream). */
 const FORGET_MEMORY_MS = 2 * USER_CACHE_MS;
 const STREAM_CHECK_BATCH = 500;
+/** A generation key outlives every cache entry read under it; a lapsed key only costs one miss. */
+const GENERATION_TTL_MS = 24 * 60 * 60 * 1000;
 
 function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization;
@@ -89,7 +91,13 @@ export const authenticationPlugin = fp(async (app: FastifyInstance) => {
   const verified = new Map<string, SessionClaims>();
   const cachedUsers = new Map<
     string,
-    { user: UserRow | undefined; at: number; revoked: Map<string, boolean> }
+    {
+      user: UserRow | undefined;
+      at: number;
+      revoked: Map<string, boolean>;
+      /** The user's change generation in Redis when the entry was read (null: one process, no Redis). */
+      generation: string | null;
+    }
   >();
   /** When each request's session was read from the database (its oldest part, for cached reads). */
   const sessionReadAt = new WeakMap<FastifyRequest, number>();
@@ -126,6 +134,33 @@ export const authenticationPlugin = fp(async (app: FastifyInstance) => {
     sessionReadAt.set(request, readAt);
   });
 
+  // Several processes: a forget travels by pub/sub, which arrives a moment after the write has
+  // answered, so the author's next read on another process could still find the old row. Each
+  // forget therefore first bumps the user's change generation in Redis (awaited before the write
+  // answers), and a cached entry is used only while the generation it was read under is current:
+  // one Redis GET instead of a database read, and read-your-writes on every process.
+  const redis = app.redis;
+  const generationKey = (userId: string | null) =>
+    `${app.config.redisPrefix}auth:user-generation:${userId ?? '*'}`;
+  async function currentGeneration(userId: string): Promise<string | null | undefined> {
+    if (!redis) return null;
+    try {
+      const [mine, everyone] = await redis.mget(generationKey(userId), generationKey(null));
+      return `${mine ?? 0}/${everyone ?? 0}`;
+    } catch {
+      return undefined; // Redis unreachable: read the database and cache nothing
+    }
+  }
+  async function bumpGeneration(userId: string | null) {
+    if (!redis) return;
+    const key = generationKey(userId);
+    try {
+      await redis.multi().incr(key).pexpire(key, GENERATION_TTL_MS).exec();
+    } catch {
+      // Redis unreachable: readers cannot confirm a generation either, so they read the database.
+    }
+  }
+
   app.decorate('authenticateCached', async (request: FastifyRequest) => {
     const token = bearerToken(request);
     let claims = verified.get(token);
@@ -136,7 +171,8 @@ export const authenticationPlugin = fp(async (app: FastifyInstance) => {
       verified.set(token, claims);
     }
     let entry = cachedUsers.get(claims.userId);
-    if (entry && Date.now() - entry.at > USER_CACHE_MS) {
+    const generation = await currentGeneration(claims.userId);
+    if (entry && (Date.now() - entry.at > USER_CACHE_MS || entry.generation !== generation)) {
       cachedUsers.delete(claims.userId);
       entry = undefined;
     }
@@ -144,9 +180,9 @@ export const authenticationPlugin = fp(async (app: FastifyInstance) => {
     if (!entry?.revoked.has(claims.tokenId)) {
       const loaded = await load(claims);
       if (!entry) {
-        entry = { user: loaded.user, at: readAt, revoked: new Map() };
+        entry = { user: loaded.user, at: readAt, revoked: new Map(), generation: generation ?? null };
         // A forget that arrived while this read was under way may have missed it: not cached then.
-        if (!forgottenSince(claims.userId, readAt)) {
+        if (generation !== undefined && !forgottenSince(claims.userId, readAt)) {
           if (cachedUsers.size >= TOKEN_CACHE_MAX) cachedUsers.delete(cachedUsers.keys().next().value!);
           cachedUsers.set(claims.userId, entry);
         }
@@ -181,6 +217,7 @@ export const authenticationPlugin = fp(async (app: FastifyInstance) => {
   }
   app.decorate('forgetUser', async (userId: string | null) => {
     forgetLocally(userId);
+    await bumpGeneration(userId);
     try {
       await app.eventBus.publish(FORGET_CHANNEL, { userId });
     } catch {

@@ -21,7 +21,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/details/:userId',
     {
-      onRequest: app.authenticate,
+      // Read on every page load: the identity cache answers it. Every write by the user, and every
+      // change made to them elsewhere (admin, plan expiry, webhook), forgets the entry first.
+      onRequest: app.authenticateCached,
       schema: {
         tags: ['users'],
         summary: 'The signed-in user (or, for admins, any user)',

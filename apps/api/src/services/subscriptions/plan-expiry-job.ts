@@ -9,8 +9,15 @@ const THREE_DAYS = 3 * 86_400;
  * Ends plans whose period is over (→ 'Not Subscribed') and sends the "expires in 3 days" notice
  * once per period. Stripe subscriptions that renew are moved forward by their webhooks first;
  * every step is a conditional update, so running it in several processes at once is harmless.
+ * Each ended user is forgotten by the identity caches (the row changed outside their own request).
  */
-export async function runPlanExpiryJob(db: Database, bus: EventBus, nowMs: number = Date.now()) {
+export async function runPlanExpiryJob(
+  db: Database,
+  bus: EventBus,
+  nowMs: number = Date.now(),
+  /** Drops the user from the identity caches of every process (`app.forgetUser`). */
+  forgetUser: (userId: string) => Promise<void> = async () => {},
+) {
   const now = Math.floor(nowMs / 1000);
   const ended = await db
     .update(users)
@@ -18,6 +25,7 @@ export async function runPlanExpiryJob(db: Database, bus: EventBus, nowMs: numbe
     .where(and(inArray(users.planStatus, ['active', 'canceled']), lte(users.planExpirationDate, now)))
     .returning({ id: users.id });
   for (const { id } of ended) {
+    await forgetUser(id); // cached reads of the user (details, Pro gates) see the end at once
     await notify(db, bus, {
       userId: id,
       kind: 'subscription_changed',

@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { createRedisEventBus, type EventBus } from '../src/providers/events/event-bus.ts';
+import { createOnboardedUser } from '../src/services/users/create-onboarded-user.ts';
+import { bearer, createTestDatabase, testConfig } from './helper.ts';
+
+const PASSWORD = 'password-for-tests';
+
+async function signIn(app: FastifyInstance, email: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { email, password: PASSWORD },
+  });
+  expect(response.statusCode).toBe(200);
+  const { token, user } = response.json().data;
+  return { token: token as string, userId: user._id as string };
+}
+
+const details = async (app: FastifyInstance, me: { token: string; userId: string }) => {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/api/v1/user/details/${me.userId}`,
+    headers: bearer(me.token),
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json().data.userData as { firstName: string; role: string };
+};
+
+/**
+ * GET /user/details is answered from the identity cache (read on every page load). Two API
+ * processes on one database and one Redis, round-robin: a change made through one is what the
+ * other answers on the very next read.
+ */
+describe.skipIf(!process.env.REDIS_URL)('user details across API processes sharing Redis', () => {
+  const namespace = `cw-cached-details-${process.pid}-${Date.now()}:`;
+  const closers: Array<() => Promise<unknown>> = [];
+  let first: FastifyInstance;
+  let second: FastifyInstance;
+
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    const redis = new Redis(process.env.REDIS_URL!);
+    const config = testConfig({ redisPrefix: namespace });
+    const buses: EventBus[] = [createRedisEventBus(redis, namespace), createRedisEventBus(redis, namespace)];
+    first = await buildApp({ config, database, redis, eventBus: buses[0], logger: false });
+    second = await buildApp({ config, database, redis, eventBus: buses[1], logger: false });
+    closers.push(
+      () => first.close(),
+      () => second.close(),
+      () => buses[0].close(),
+      () => buses[1].close(),
+      () => redis.quit(),
+      () => database.close(),
+    );
+  });
+  afterAll(async () => {
+    for (const close of closers) await close();
+  });
+
+  it("the author's next read on the other process shows their own change", async () => {
+    await createOnboardedUser(first.database.db, {
+      email: 'cached-author@example.com',
+      password: PASSWORD,
+      firstName: 'Before',
+    });
+    const me = await signIn(first, 'cached-author@example.com');
+    // Both processes have read (and cached) the user.
+    expect((await details(first, me)).firstName).toBe('Before');
+    expect((await details(second, me)).firstName).toBe('Before');
+
+    const update = await first.inject({
+      method: 'PUT',
+      url: '/api/v1/user/update/user-details',
+      headers: bearer(me.token),
+      payload: { userId: me.userId, firstName: 'After' },
+    });
+    expect(update.statusCode).toBe(200);
+    expect((await details(second, me)).firstName).toBe('After');
+    expect((await details(first, me)).firstName).toBe('After');
+  });
+
+  it("an administrator's change to a user reaches that user's next read on every process", async () => {
+    await createOnboardedUser(first.database.db, {
+      email: 'cached-admin@example.com',
+      password: PASSWORD,
+      role: 'admin',
+    });
+    await createOnboardedUser(first.database.db, { email: 'cached-learner@example.com', password: PASSWORD });
+    const admin = await signIn(first, 'cached-admin@example.com');
+    const learner = await signIn(second, 'cached-learner@example.com');
+    expect((await details(second, learner)).role).toBe('user');
+
+    const promoted = await first.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/users/${learner.userId}`,
+      headers: bearer(admin.token),
+      payload: { role: 'admin' },
+    });
+    expect(promoted.statusCode).toBe(200);
+    expect((await details(second, learner)).role).toBe('admin');
+  });
+
+  it("another user's id is refused from the cached read too", async () => {
+    await createOnboardedUser(first.database.db, { email: 'cached-a@example.com', password: PASSWORD });
+    await createOnboardedUser(first.database.db, { email: 'cached-b@example.com', password: PASSWORD });
+    const a = await signIn(first, 'cached-a@example.com');
+    const b = await signIn(first, 'cached-b@example.com');
+    const response = await second.inject({
+      method: 'GET',
+      url: `/api/v1/user/details/${b.userId}`,
+      headers: bearer(a.token),
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});
