@@ -1,6 +1,7 @@
 import { groupFieldsSchema } from '@candlewise/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendJsonText } from '../../lib/ttl-cache.ts';
 import { assertSelf } from '../../plugins/authentication.ts';
 import { createGroup, listAdminGroups, updateGroup } from '../../services/groups/group-admin.ts';
 import {
@@ -39,6 +40,7 @@ const groupSchema = z.object({
   participantsCount: z.number(),
   phase: z.enum(['upcoming', 'running', 'ended']),
 });
+const groupListAnswer = z.object({ success: z.literal(true), data: z.array(groupSchema) });
 const participationSchema = z.object({
   _id: z.string(),
   groupId: z.object({ _id: z.string(), name: z.string() }),
@@ -65,13 +67,17 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'All trading competitions',
-        response: { 200: z.object({ success: z.literal(true), data: z.array(groupSchema) }) },
+        response: { 200: groupListAnswer },
       },
     },
-    async () => ({
-      success: true as const,
-      data: await app.readCache.get('groups:list', 1000, () => listGroups(app.database.db)),
-    }),
+    // Every page of the groups area reads this: the answer is checked against its schema and
+    // serialised once per cache fill, then sent as is (a string skips the per-request serialiser).
+    async (_request, reply) => {
+      const body = await app.readCache.get('groups:list', 1000, async () =>
+        JSON.stringify(groupListAnswer.parse({ success: true, data: await listGroups(app.database.db) })),
+      );
+      return sendJsonText(reply, body);
+    },
   );
 
   app.get(

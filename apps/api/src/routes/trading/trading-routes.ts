@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { StandingRow } from '../../engine/account-book.ts';
 import { ENGINE_CHANNELS } from '../../engine/trading-engine.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { sendJsonText } from '../../lib/ttl-cache.ts';
 import { assertCanViewStandings } from '../../services/groups/standings-access.ts';
 import { getAccountSummary, getLeaderboard } from '../../services/trading/account-summary.ts';
 import { getCandles } from '../../services/trading/get-candles.ts';
@@ -40,7 +41,15 @@ const standingSchema = z.object({
   frozenReason: z.enum(['drawdown', 'daily_loss']).nullable(),
 });
 
+const standingsAnswer = z.object({
+  success: z.literal(true),
+  data: z.object({ rows: z.array(standingSchema), currency: z.string() }),
+});
+
 export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The serialised standings of one engine moment, per currency (forgotten with the rows). */
+  const standingsText = new WeakMap<StandingRow[], Map<string, string>>();
+
   // Reads come from the authentication cache; anything that changes state checks the database.
   app.addHook('onRequest', (request, reply) =>
     request.method === 'GET' ? app.authenticateCached(request, reply) : app.authenticate(request, reply),
@@ -176,15 +185,10 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Standings: Rank, Name, PnL %, Balance, Equity, Trades, Freezes (approved members and admins; every signed-in learner once the competition has ended); money in `currency`',
         params: groupParams,
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            data: z.object({ rows: z.array(standingSchema), currency: z.string() }),
-          }),
-        },
+        response: { 200: standingsAnswer },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await assertCanViewStandings(
         app.database.db,
         app.readCache,
@@ -197,7 +201,21 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
           findGroupOrThrow(app.database.db, request.params.groupId),
         ),
       ]);
-      return { success: true as const, data: { rows, currency: group.currency } };
+      // The engine keeps one rows array per group until a tick changes it: every viewer of that
+      // moment gets the same text, checked and serialised once.
+      let texts = standingsText.get(rows);
+      if (!texts) {
+        texts = new Map();
+        standingsText.set(rows, texts);
+      }
+      let body = texts.get(group.currency);
+      if (body === undefined) {
+        body = JSON.stringify(
+          standingsAnswer.parse({ success: true, data: { rows, currency: group.currency } }),
+        );
+        texts.set(group.currency, body);
+      }
+      return sendJsonText(reply, body);
     },
   );
 
