@@ -74,6 +74,11 @@ declare module 'fastify' {
     orderDesk: OrderDesk;
     /** Hot reads served from memory for a moment (group list, memberships, standings). */
     readCache: TtlCache;
+    /**
+     * Writes this process has answered (any method but GET/HEAD): part of the key of reads a write
+     * elsewhere may change (e.g. a notification from an approval), so they are read again here.
+     */
+    writesHandled: { count: number };
     stripeClient: Stripe | null;
     redis: Redis | null;
     brokerAdapters: BrokerAdapters;
@@ -214,8 +219,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('fileStorage', options.fileStorage ?? createDiskStorage(path.join(config.dataDir, 'uploads')));
 
+  app.decorate('writesHandled', { count: 0 });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (request.method !== 'GET' && request.method !== 'HEAD') app.writesHandled.count += 1;
   });
 
   // External plugins first, then ours, then the routes (the Fastify demo's order).

@@ -144,6 +144,42 @@ describe('notifications', () => {
     expect(count.json().data.unreadCount).toBe(1);
   });
 
+  it('the unread count (read on every page) follows a notification sent and a view, on the next read', async () => {
+    await createOnboardedUser(t.database.db, {
+      email: 'counted@example.com',
+      password: 'password-for-tests',
+    });
+    const counted = await signIn(t.app, 'counted@example.com');
+    const count = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/notification/unread-count',
+          headers: bearer(counted.token),
+        })
+      ).json().data.unreadCount as number;
+    const before = await count();
+    expect(await count()).toBe(before); // read twice: now it is cached
+
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/notifications',
+      headers: bearer(admin.token),
+      payload: { title: 'Only for you', message: 'Counted at once.', userId: counted.user._id },
+    });
+    expect(sent.statusCode).toBe(201);
+    expect(await count()).toBe(before + 1);
+
+    const viewed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/user/update/user-details',
+      headers: bearer(counted.token),
+      payload: { userId: counted.user._id, lastNotificationViewedAt: new Date().toISOString() },
+    });
+    expect(viewed.statusCode).toBe(200);
+    expect(await count()).toBe(0);
+  });
+
   it('lists 1,000 notifications in pages, newest first, each exactly once', async () => {
     const base = Date.now() - 10 * 86_400_000;
     const rows = Array.from({ length: 1000 }, (_, i) => ({
