@@ -103,6 +103,28 @@ describe.skipIf(!process.env.REDIS_URL)('user details across API processes shari
     expect((await details(second, learner)).role).toBe('admin');
   });
 
+  it('a lesson marked done on one process shows in the course and the catalogue read on the other', async () => {
+    await createOnboardedUser(first.database.db, { email: 'cached-courses@example.com', password: PASSWORD });
+    const me = await signIn(first, 'cached-courses@example.com');
+    const get = async (app: FastifyInstance, url: string) => {
+      const response = await app.inject({ method: 'GET', url: `/api/v1${url}`, headers: bearer(me.token) });
+      expect(response.statusCode).toBe(200);
+      return response.json().data;
+    };
+    const course = await get(second, '/courses/course1');
+    expect(course.completedVideoIds).toEqual([]);
+    expect((await get(second, '/courses'))[0]).toMatchObject({ completedCount: 0 });
+
+    const marked = await first.inject({
+      method: 'PUT',
+      url: `/api/v1/courses/course1/videos/${course.videos[0].id}/completion`,
+      headers: bearer(me.token),
+    });
+    expect(marked.statusCode).toBe(200);
+    expect((await get(second, '/courses/course1')).completedVideoIds).toEqual([course.videos[0].id]);
+    expect((await get(second, '/courses'))[0]).toMatchObject({ completedCount: 1 });
+  });
+
   it("another user's id is refused from the cached read too", async () => {
     await createOnboardedUser(first.database.db, { email: 'cached-a@example.com', password: PASSWORD });
     await createOnboardedUser(first.database.db, { email: 'cached-b@example.com', password: PASSWORD });

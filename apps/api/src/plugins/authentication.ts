@@ -15,6 +15,12 @@ declare module 'fastify' {
     currentUser: UserRow;
     /** The verified claims of the caller's token (logout revokes exactly this one). */
     sessionClaims: SessionClaims;
+    /**
+     * Set by `authenticateCached` with Redis: the caller's change generation, bumped (before the
+     * answer) by every write by or to them on any process. Part of the key of per-user cached reads,
+     * so the author's next read, anywhere, misses. Null without Redis or after `authenticate`.
+     */
+    identityGeneration: string | null;
   }
   interface FastifyInstance {
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
@@ -87,6 +93,7 @@ function admit(request: FastifyRequest, claims: SessionClaims, user: UserRow | u
 export const authenticationPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('currentUser', null as unknown as UserRow);
   app.decorateRequest('sessionClaims', null as unknown as SessionClaims);
+  app.decorateRequest('identityGeneration', null);
 
   const verified = new Map<string, SessionClaims>();
   const cachedUsers = new Map<
@@ -191,6 +198,7 @@ export const authenticationPlugin = fp(async (app: FastifyInstance) => {
       entry.revoked.set(claims.tokenId, loaded.revoked);
     }
     admit(request, claims, entry.user, entry.revoked.get(claims.tokenId) ?? true);
+    request.identityGeneration = generation ?? null;
     sessionReadAt.set(request, Math.min(readAt, entry.at));
   });
 

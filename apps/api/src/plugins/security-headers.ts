@@ -1,6 +1,6 @@
-import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import type { AppConfig } from '../config.ts';
 import { PRERENDER_HEAD_SCRIPT_HASH } from './prerender-head.ts';
 

@@ -1,5 +1,7 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendJsonText } from '../../lib/ttl-cache.ts';
 import {
   getCourseWithLessons,
   listCoursesWithProgress,
@@ -54,8 +56,43 @@ const completionAnswer = z.object({
   data: z.object({ videoId: z.number(), completed: z.boolean(), progress: z.number() }),
 });
 
+const courseAnswer = z.object({
+  success: z.literal(true),
+  data: z.object({
+    course: courseSummary.pick({
+      _id: true,
+      title: true,
+      description: true,
+      thumbnail: true,
+      isPro: true,
+      published: true,
+    }),
+    videos: z.array(lesson),
+    completedVideoIds: z.array(z.number()),
+    progress: z.number(),
+  }),
+});
+
+const courseListAnswer = z.object({ success: z.literal(true), data: z.array(courseSummary) });
+
 export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
+  // Reads (every /course page) from the identity cache; writes check the session afresh.
+  app.addHook('onRequest', (request, reply) =>
+    request.method === 'GET' ? app.authenticateCached(request, reply) : app.authenticate(request, reply),
+  );
+
+  /**
+   * A read of the caller's own courses, kept as checked JSON text for at most a second. The key
+   * holds the caller's change generation (bumped by their writes on any process) and this process's
+   * write count, so a learner's completion or an admin's edit here shows on the next read, and an
+   * edit on another process within a second.
+   */
+  const cachedForCaller = (request: FastifyRequest, what: string, load: () => Promise<string>) =>
+    app.readCache.get(
+      `courses:${what}:${request.currentUser.id}:${request.identityGeneration ?? '-'}:${app.writesHandled.count}`,
+      1000,
+      load,
+    );
 
   app.get(
     '/courses',
@@ -64,13 +101,21 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['courses'],
         summary: 'The catalogue with the caller’s progress',
         security: [{ bearerAuth: [] }],
-        response: { 200: z.object({ success: z.literal(true), data: z.array(courseSummary) }) },
+        response: { 200: courseListAnswer },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await listCoursesWithProgress(app.database.db, request.currentUser),
-    }),
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        await cachedForCaller(request, 'list', async () =>
+          JSON.stringify(
+            courseListAnswer.parse({
+              success: true,
+              data: await listCoursesWithProgress(app.database.db, request.currentUser),
+            }),
+          ),
+        ),
+      ),
   );
 
   app.get(
@@ -82,30 +127,21 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
           'One course with its lessons, chapters and the caller’s completions (403 for Pro without Pro)',
         security: [{ bearerAuth: [] }],
         params: courseParams,
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            data: z.object({
-              course: courseSummary.pick({
-                _id: true,
-                title: true,
-                description: true,
-                thumbnail: true,
-                isPro: true,
-                published: true,
-              }),
-              videos: z.array(lesson),
-              completedVideoIds: z.array(z.number()),
-              progress: z.number(),
-            }),
-          }),
-        },
+        response: { 200: courseAnswer },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await getCourseWithLessons(app.database.db, request.currentUser, request.params.courseId),
-    }),
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        await cachedForCaller(request, `one:${request.params.courseId}`, async () =>
+          JSON.stringify(
+            courseAnswer.parse({
+              success: true,
+              data: await getCourseWithLessons(app.database.db, request.currentUser, request.params.courseId),
+            }),
+          ),
+        ),
+      ),
   );
 
   app.put(
