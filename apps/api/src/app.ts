@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { DatabaseHandle } from '@candlewise/db';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type Stripe from 'stripe';
@@ -79,6 +84,11 @@ declare module 'fastify' {
      * elsewhere may change (e.g. a notification from an approval), so they are read again here.
      */
     writesHandled: { count: number };
+    /**
+     * One of the caller's reads (behind `authenticateCached`) as checked JSON text, kept for at most
+     * a second under their change generation and this process's write count (docs/decisions/019).
+     */
+    readForCaller(request: FastifyRequest, what: string, load: () => Promise<string>): Promise<string>;
     stripeClient: Stripe | null;
     redis: Redis | null;
     brokerAdapters: BrokerAdapters;
@@ -113,6 +123,8 @@ export type BuildAppOptions = {
 };
 
 export const API_PREFIX = '/api/v1';
+/** How long a cached read of one caller may be served (issue 19: visible everywhere within a second). */
+const READ_FOR_CALLER_MS = 1000;
 
 /**
  * Never logged: tokens, passwords, codes and broker credentials (the connect form's `fields`).
@@ -220,6 +232,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('fileStorage', options.fileStorage ?? createDiskStorage(path.join(config.dataDir, 'uploads')));
 
   app.decorate('writesHandled', { count: 0 });
+  // The caller's change generation (Redis, bumped by every write by or to them, on any process,
+  // before that write answers) makes their next read miss anywhere; this process's write count
+  // does the same here for writes to shared data; a second bounds the rest (another process's
+  // writes to shared data, the engine's fills and prices).
+  app.decorate('readForCaller', (request: FastifyRequest, what: string, load: () => Promise<string>) =>
+    app.readCache.get(
+      `caller:${request.currentUser.id}:${request.identityGeneration ?? '-'}:${app.writesHandled.count}:${what}`,
+      READ_FOR_CALLER_MS,
+      load,
+    ),
+  );
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (request.method !== 'GET' && request.method !== 'HEAD') app.writesHandled.count += 1;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createRedisEventBus, type EventBus } from '../src/providers/events/event-bus.ts';
 import { createOnboardedUser } from '../src/services/users/create-onboarded-user.ts';
+import { addApprovedMembers } from './competition-members.ts';
 import { bearer, createTestDatabase, testConfig } from './helper.ts';
 
 const PASSWORD = 'password-for-tests';
@@ -123,6 +124,121 @@ describe.skipIf(!process.env.REDIS_URL)('user details across API processes shari
     expect(marked.statusCode).toBe(200);
     expect((await get(second, '/courses/course1')).completedVideoIds).toEqual([course.videos[0].id]);
     expect((await get(second, '/courses'))[0]).toMatchObject({ completedCount: 1 });
+  });
+
+  it("an order placed on one process is in the author's account read on the other at once", async () => {
+    const [trader] = await addApprovedMembers(
+      first.database.db,
+      testConfig().appSecret,
+      'group-running',
+      1,
+      'cached-order',
+    );
+    const me = { token: trader.token, userId: trader.userId };
+    const account = async (app: FastifyInstance) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/v1/group/group-running/account',
+        headers: bearer(me.token),
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json().data as { orders: Array<{ price: number }> };
+    };
+    expect((await account(second)).orders).toEqual([]); // read, and kept, on the second process
+
+    const placed = await first.inject({
+      method: 'POST',
+      url: '/api/v1/group/group-running/orders',
+      headers: bearer(me.token),
+      payload: { symbol: 'NIFTY50', side: 'buy', type: 'limit', quantity: 1, price: 1 },
+    });
+    expect(placed.statusCode).toBe(201);
+    expect((await account(second)).orders).toMatchObject([{ price: 1 }]);
+  });
+
+  it("a journal trade added on one process is in the author's calendar, statistics and home card on the other", async () => {
+    await createOnboardedUser(first.database.db, { email: 'cached-journal@example.com', password: PASSWORD });
+    const me = await signIn(first, 'cached-journal@example.com');
+    const month = new Date().toISOString().slice(0, 7);
+    const read = async (url: string) => {
+      const response = await second.inject({
+        method: 'GET',
+        url: `/api/v1${url}`,
+        headers: bearer(me.token),
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json().data;
+    };
+    const before = await Promise.all([
+      read(`/journal/calendar?month=${month}`),
+      read('/journal/stats'),
+      read('/journal/summary'),
+    ]);
+    expect(before[0].days).toEqual([]);
+
+    const now = Date.now();
+    const added = await first.inject({
+      method: 'POST',
+      url: '/api/v1/journal/trades',
+      headers: bearer(me.token),
+      payload: {
+        symbol: 'RELIANCE',
+        side: 'long',
+        quantity: 10,
+        entryPrice: 2400,
+        exitPrice: 2450,
+        currency: 'INR',
+        entryTime: new Date(now - 60_000).toISOString(),
+        exitTime: new Date(now).toISOString(),
+      },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const after = await Promise.all([
+      read(`/journal/calendar?month=${month}`),
+      read('/journal/stats'),
+      read('/journal/summary'),
+    ]);
+    expect(after[0].days).toHaveLength(1);
+    expect(JSON.stringify(after[1])).not.toBe(JSON.stringify(before[1]));
+    expect(JSON.stringify(after[2])).not.toBe(JSON.stringify(before[2]));
+  });
+
+  it("an administrator's broadcast on one process is in every learner's first page on the other within a second", async () => {
+    await createOnboardedUser(first.database.db, {
+      email: 'cached-broadcaster@example.com',
+      password: PASSWORD,
+      role: 'admin',
+    });
+    await createOnboardedUser(first.database.db, { email: 'cached-reader@example.com', password: PASSWORD });
+    const admin = await signIn(first, 'cached-broadcaster@example.com');
+    const reader = await signIn(second, 'cached-reader@example.com');
+    const firstPage = async () => {
+      const response = await second.inject({
+        method: 'GET',
+        url: `/api/v1/notification/all?read=false&userId=${reader.userId}`,
+        headers: bearer(reader.token),
+      });
+      expect(response.statusCode).toBe(200);
+      return (response.json().data as Array<{ notificationContent: { title: string } }>).map(
+        (item) => item.notificationContent.title,
+      );
+    };
+    expect(await firstPage()).not.toContain('Cached broadcast'); // read, and kept, on the second process
+
+    const sent = await first.inject({
+      method: 'POST',
+      url: '/api/v1/admin/notifications',
+      headers: bearer(admin.token),
+      payload: { title: 'Cached broadcast', message: 'Markets open early tomorrow.' },
+    });
+    expect(sent.statusCode).toBe(201);
+    const sentAt = Date.now();
+    let titles = await firstPage();
+    while (!titles.includes('Cached broadcast') && Date.now() - sentAt < 1500) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      titles = await firstPage();
+    }
+    expect(titles).toContain('Cached broadcast'); // a second of cache, with room for a slow machine
   });
 
   it("another user's id is refused from the cached read too", async () => {

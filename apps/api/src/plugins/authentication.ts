@@ -149,13 +149,33 @@ export const authenticationPlugin = fp(async (app: FastifyInstance) => {
   const redis = app.redis;
   const generationKey = (userId: string | null) =>
     `${app.config.redisPrefix}auth:user-generation:${userId ?? '*'}`;
-  async function currentGeneration(userId: string): Promise<string | null | undefined> {
+  // Writes that cannot change the user row (orders, fills' SL/TP) still change what the user
+  // reads (their account, journal): they bump a second, data-only generation, without a forget.
+  const dataGenerationKey = (userId: string) => `${app.config.redisPrefix}auth:data-generation:${userId}`;
+  /** The identity generation (the user row) and the read generation (every cached read of theirs). */
+  async function currentGeneration(
+    userId: string,
+  ): Promise<{ identity: string; reads: string } | null | undefined> {
     if (!redis) return null;
     try {
-      const [mine, everyone] = await redis.mget(generationKey(userId), generationKey(null));
-      return `${mine ?? 0}/${everyone ?? 0}`;
+      const [mine, everyone, data] = await redis.mget(
+        generationKey(userId),
+        generationKey(null),
+        dataGenerationKey(userId),
+      );
+      const identity = `${mine ?? 0}/${everyone ?? 0}`;
+      return { identity, reads: `${identity}/${data ?? 0}` };
     } catch {
       return undefined; // Redis unreachable: read the database and cache nothing
+    }
+  }
+  async function bumpDataGeneration(userId: string) {
+    if (!redis) return;
+    const key = dataGenerationKey(userId);
+    try {
+      await redis.multi().incr(key).pexpire(key, GENERATION_TTL_MS).exec();
+    } catch {
+      // Redis unreachable: readers cannot confirm a generation either, so they read the database.
     }
   }
   async function bumpGeneration(userId: string | null) {
@@ -178,7 +198,8 @@ export const authenticationPlugin = fp(async (app: FastifyInstance) => {
       verified.set(token, claims);
     }
     let entry = cachedUsers.get(claims.userId);
-    const generation = await currentGeneration(claims.userId);
+    const generations = await currentGeneration(claims.userId);
+    const generation = generations === undefined ? undefined : (generations?.identity ?? null);
     if (entry && (Date.now() - entry.at > USER_CACHE_MS || entry.generation !== generation)) {
       cachedUsers.delete(claims.userId);
       entry = undefined;
@@ -198,7 +219,7 @@ export const authenticationPlugin = fp(async (app: FastifyInstance) => {
       entry.revoked.set(claims.tokenId, loaded.revoked);
     }
     admit(request, claims, entry.user, entry.revoked.get(claims.tokenId) ?? true);
-    request.identityGeneration = generation ?? null;
+    request.identityGeneration = generations?.reads ?? null;
     sessionReadAt.set(request, Math.min(readAt, entry.at));
   });
 
@@ -338,7 +359,10 @@ export const authenticationPlugin = fp(async (app: FastifyInstance) => {
   // `config: { keepsUserCache: true }` and skip the forget, which is a Redis message per write.
   app.addHook('onSend', async (request) => {
     if (request.method === 'GET' || request.method === 'HEAD') return;
-    if (request.routeOptions.config?.keepsUserCache) return;
+    if (request.routeOptions.config?.keepsUserCache) {
+      if (request.currentUser) await bumpDataGeneration(request.currentUser.id);
+      return;
+    }
     if (request.currentUser) await app.forgetUser(request.currentUser.id);
     else if (request.url.startsWith('/api/v1/plans/webhook')) await app.forgetUser(null);
   });

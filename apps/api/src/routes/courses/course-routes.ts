@@ -81,18 +81,9 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
     request.method === 'GET' ? app.authenticateCached(request, reply) : app.authenticate(request, reply),
   );
 
-  /**
-   * A read of the caller's own courses, kept as checked JSON text for at most a second. The key
-   * holds the caller's change generation (bumped by their writes on any process) and this process's
-   * write count, so a learner's completion or an admin's edit here shows on the next read, and an
-   * edit on another process within a second.
-   */
+  /** A read of the caller's own courses, served from memory for at most a second (ADR 019). */
   const cachedForCaller = (request: FastifyRequest, what: string, load: () => Promise<string>) =>
-    app.readCache.get(
-      `courses:${what}:${request.currentUser.id}:${request.identityGeneration ?? '-'}:${app.writesHandled.count}`,
-      1000,
-      load,
-    );
+    app.readForCaller(request, `courses:${what}`, load);
 
   app.get(
     '/courses',

@@ -13,10 +13,11 @@ import {
   journalOpeningHoldingsSchema,
   journalTradeInputSchema,
 } from '@candlewise/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { sendJsonText } from '../../lib/ttl-cache.ts';
 import { exportJournalTrades } from '../../services/journal/export-journal-trades.ts';
 import { getJournalStatistics } from '../../services/journal/get-journal-statistics.ts';
 import { commitJournalImport, previewJournalImport } from '../../services/journal/import-journal-trades.ts';
@@ -121,7 +122,27 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const ownRoutes: FastifyPluginAsyncZod = async (own) => {
-    own.addHook('onRequest', own.authenticate);
+    // Reads from the identity cache; writes check the session afresh.
+    own.addHook('onRequest', (request, reply) =>
+      request.method === 'GET' ? own.authenticateCached(request, reply) : own.authenticate(request, reply),
+    );
+    /**
+     * The /home and /journal first reads, from memory for at most a second (ADR 019). A journal
+     * write or an order by the learner bumps their read generation, so their next read is fresh.
+     */
+    const cachedOk = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      what: string,
+      load: () => Promise<unknown>,
+    ) =>
+      sendJsonText(
+        reply,
+        await app.readForCaller(request, `journal:${what}`, async () => {
+          await synced(request);
+          return JSON.stringify(ok(await load()));
+        }),
+      );
 
     own.get(
       '/journal/questions',
@@ -138,10 +159,8 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: 'The /home card: today, the entry streak and this month in the main currency',
         },
       },
-      async (request) => {
-        await synced(request);
-        return ok(await getJournalSummary(db(), request.currentUser));
-      },
+      async (request, reply) =>
+        cachedOk(request, reply, 'summary', () => getJournalSummary(db(), request.currentUser)),
     );
 
     own.get(
@@ -155,12 +174,10 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
           querystring: z.object({ month: journalMonthSchema, currency: journalCurrencySchema.optional() }),
         },
       },
-      async (request) => {
-        await synced(request);
-        return ok(
-          await getJournalCalendar(db(), request.currentUser, request.query.month, request.query.currency),
-        );
-      },
+      async (request, reply) =>
+        cachedOk(request, reply, `calendar:${request.query.month}:${request.query.currency ?? ''}`, () =>
+          getJournalCalendar(db(), request.currentUser, request.query.month, request.query.currency),
+        ),
     );
 
     own.get(
@@ -360,10 +377,10 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
           querystring: journalFiltersSchema,
         },
       },
-      async (request) => {
-        await synced(request);
-        return ok(await getJournalStatistics(db(), request.currentUser, request.query));
-      },
+      async (request, reply) =>
+        cachedOk(request, reply, `stats:${JSON.stringify(request.query)}`, () =>
+          getJournalStatistics(db(), request.currentUser, request.query),
+        ),
     );
 
     own.get(

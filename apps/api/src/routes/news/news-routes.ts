@@ -1,6 +1,7 @@
 import { NEWS_CATEGORIES, newsListQuerySchema } from '@candlewise/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendJsonText } from '../../lib/ttl-cache.ts';
 import { findMySymbols } from '../../services/news/find-my-symbols.ts';
 import { getNewsItem, listNews } from '../../services/news/list-news.ts';
 
@@ -19,45 +20,51 @@ export const newsItemSchema = z.object({
 });
 
 export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const listAnswer = z.object({
+    success: z.literal(true),
+    data: z.object({
+      items: z.array(newsItemSchema),
+      total: z.number(),
+      page: z.number(),
+      pageSize: z.number(),
+      /** With mine=1: the symbols the filter used. */
+      mySymbols: z.array(z.string()).optional(),
+    }),
+  });
+
+  // The /news page's first read: from memory for at most a second per caller and query (ADR 019).
   app.get(
     '/news',
     {
-      onRequest: app.authenticate,
+      onRequest: app.authenticateCached,
       schema: {
         tags: ['news'],
         summary:
           'News from the feeds and admin posts, newest first: paging, category, symbol, text search, and mine=1 for the instruments you hold or traded',
         security: [{ bearerAuth: [] }],
         querystring: newsListQuerySchema,
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            data: z.object({
-              items: z.array(newsItemSchema),
-              total: z.number(),
-              page: z.number(),
-              pageSize: z.number(),
-              /** With mine=1: the symbols the filter used. */
-              mySymbols: z.array(z.string()).optional(),
-            }),
-          }),
-        },
+        response: { 200: listAnswer },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { mine, ...filter } = request.query;
-      const mySymbols = mine ? await findMySymbols(app.database.db, request.currentUser.id) : undefined;
-      const { items, total } = await listNews(app.database.db, { ...filter, symbols: mySymbols });
-      return {
-        success: true as const,
-        data: {
-          items,
-          total,
-          page: filter.page,
-          pageSize: filter.pageSize,
-          ...(mySymbols ? { mySymbols } : {}),
-        },
-      };
+      const body = await app.readForCaller(request, `news:${JSON.stringify(request.query)}`, async () => {
+        const mySymbols = mine ? await findMySymbols(app.database.db, request.currentUser.id) : undefined;
+        const { items, total } = await listNews(app.database.db, { ...filter, symbols: mySymbols });
+        return JSON.stringify(
+          listAnswer.parse({
+            success: true,
+            data: {
+              items,
+              total,
+              page: filter.page,
+              pageSize: filter.pageSize,
+              ...(mySymbols ? { mySymbols } : {}),
+            },
+          }),
+        );
+      });
+      return sendJsonText(reply, body);
     },
   );
 

@@ -2,6 +2,7 @@ import { inAppPath } from '@candlewise/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { sendJsonText } from '../../lib/ttl-cache.ts';
 import { assertSelf } from '../../plugins/authentication.ts';
 import {
   countUnread,
@@ -29,10 +30,17 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     for (const end of openStreams) end();
   });
 
+  const pageAnswer = z.object({
+    success: z.literal(true),
+    data: z.array(notificationSchema),
+    meta: z.object({ nextCursor: z.string().nullable() }),
+  });
+
+  // Read on every page load (the bell's first page): from memory for at most a second (ADR 019).
   app.get(
     '/notification/all',
     {
-      onRequest: app.authenticate,
+      onRequest: app.authenticateCached,
       schema: {
         tags: ['notifications'],
         summary: 'Unread (read=false) or read (read=true) notifications, newest first, in pages',
@@ -45,16 +53,10 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
           limit: z.coerce.number().int().min(1).max(100).default(50),
           before: z.string().max(200).optional(),
         }),
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            data: z.array(notificationSchema),
-            meta: z.object({ nextCursor: z.string().nullable() }),
-          }),
-        },
+        response: { 200: pageAnswer },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       assertSelf(request, request.query.userId);
       const before = request.query.before ? decodeCursor(request.query.before) : undefined;
       if (before === null) {
@@ -65,12 +67,18 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
           [{ path: 'before', message: 'Unknown cursor.' }],
         );
       }
-      const page = await listNotifications(app.database.db, request.currentUser, {
-        read: request.query.read,
-        limit: request.query.limit,
-        before,
-      });
-      return { success: true as const, data: page.items, meta: { nextCursor: page.nextCursor } };
+      const { read, limit } = request.query;
+      const body = await app.readForCaller(
+        request,
+        `notifications:${read}:${limit}:${request.query.before ?? ''}`,
+        async () => {
+          const page = await listNotifications(app.database.db, request.currentUser, { read, limit, before });
+          return JSON.stringify(
+            pageAnswer.parse({ success: true, data: page.items, meta: { nextCursor: page.nextCursor } }),
+          );
+        },
+      );
+      return sendJsonText(reply, body);
     },
   );
 

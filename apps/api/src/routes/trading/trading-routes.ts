@@ -170,10 +170,16 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The competitions I asked to join, running first, with my rank where approved',
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await getMyCompetitions(app.database.db, engine(), app.readCache, request.currentUser.id),
-    }),
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        await app.readForCaller(request, 'group:mine', async () =>
+          JSON.stringify({
+            success: true,
+            data: await getMyCompetitions(app.database.db, engine(), app.readCache, request.currentUser.id),
+          }),
+        ),
+      ),
   );
 
   app.get(
@@ -229,15 +235,23 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         params: groupParams,
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await getAccountSummary(
-        app.database.db,
-        engine(),
-        request.currentUser.id,
-        request.params.groupId,
+    // Read on every desk load and after each order: from memory for at most a second (ADR 019);
+    // an order bumps its author's read generation, so their next read here is fresh.
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        await app.readForCaller(request, `account:${request.params.groupId}`, async () =>
+          JSON.stringify({
+            success: true,
+            data: await getAccountSummary(
+              app.database.db,
+              engine(),
+              request.currentUser.id,
+              request.params.groupId,
+            ),
+          }),
+        ),
       ),
-    }),
   );
 
   app.post(
