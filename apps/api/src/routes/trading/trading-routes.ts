@@ -9,6 +9,7 @@ import { assertCanViewStandings } from '../../services/groups/standings-access.t
 import { getAccountSummary, getLeaderboard } from '../../services/trading/account-summary.ts';
 import { getCandles } from '../../services/trading/get-candles.ts';
 import { getMyCompetitions } from '../../services/trading/my-competitions.ts';
+import { StandingsViewer, standingsMoment } from '../../services/trading/standings-feed.ts';
 import { assertCanViewCompetition, findGroupOrThrow } from '../../services/trading/trading-access.ts';
 
 const groupParams = z.object({ groupId: z.string().min(1).max(64) });
@@ -41,9 +42,29 @@ const standingSchema = z.object({
   frozenReason: z.enum(['drawdown', 'daily_loss']).nullable(),
 });
 
+const standingsPage = z.object({ rows: z.array(standingSchema), currency: z.string() });
 const standingsAnswer = z.object({
   success: z.literal(true),
-  data: z.object({ rows: z.array(standingSchema), currency: z.string() }),
+  data: standingsPage.extend({
+    /** How many members are ranked (every page's rows are a slice of them). */
+    total: z.number(),
+    /** The caller's own row wherever it ranks; null for a non-member (an admin, a reader of final standings). */
+    me: standingSchema.nullable(),
+  }),
+});
+const standingsQuery = z.object({
+  offset: z.coerce
+    .number({ message: 'offset must be a whole number from 0.' })
+    .int('offset must be a whole number from 0.')
+    .min(0, 'offset must be a whole number from 0.')
+    .max(1_000_000, 'offset must be at most 1,000,000.')
+    .optional(),
+  limit: z.coerce
+    .number({ message: 'limit must be a whole number from 1 to 500.' })
+    .int('limit must be a whole number from 1 to 500.')
+    .min(1, 'limit must be a whole number from 1 to 500.')
+    .max(500, 'limit must be a whole number from 1 to 500.')
+    .optional(),
 });
 
 export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -189,8 +210,9 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          'Standings: Rank, Name, PnL %, Balance, Equity, Trades, Freezes (approved members and admins; every signed-in learner once the competition has ended); money in `currency`',
+          'Standings: Rank, Name, PnL %, Balance, Equity, Trades, Freezes (approved members and admins; every signed-in learner once the competition has ended); money in `currency`. Every row, or a page of them with offset and limit; `total` ranked and the caller’s own row in `me`',
         params: groupParams,
+        querystring: standingsQuery,
         response: { 200: standingsAnswer },
       },
     },
@@ -208,20 +230,25 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
       ]);
       // The engine keeps one rows array per group until a tick changes it: every viewer of that
-      // moment gets the same text, checked and serialised once.
+      // moment gets the same text for the same page, checked and serialised once; only the
+      // caller's own row is added per request.
+      const { offset, limit } = request.query;
+      const paged = offset !== undefined || limit !== undefined;
+      const key = `${group.currency}:${paged ? `${offset ?? 0}:${limit ?? 50}` : 'all'}`;
       let texts = standingsText.get(rows);
       if (!texts) {
         texts = new Map();
         standingsText.set(rows, texts);
       }
-      let body = texts.get(group.currency);
-      if (body === undefined) {
-        body = JSON.stringify(
-          standingsAnswer.parse({ success: true, data: { rows, currency: group.currency } }),
-        );
-        texts.set(group.currency, body);
+      let head = texts.get(key);
+      if (head === undefined) {
+        const slice = paged ? rows.slice(offset ?? 0, (offset ?? 0) + (limit ?? 50)) : rows;
+        const page = JSON.stringify(standingsPage.parse({ rows: slice, currency: group.currency }));
+        head = `{"success":true,"data":${page.slice(0, -1)}`; // open: total and me follow
+        texts.set(key, head);
       }
-      return sendJsonText(reply, body);
+      const me = standingsMoment(rows).rowText(request.currentUser.id);
+      return sendJsonText(reply, `${head},"total":${rows.length},"me":${me}}}`);
     },
   );
 
@@ -385,7 +412,7 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          'Server-sent events: `quotes` of the competition’s instruments and `standings`, every second',
+          'Server-sent events: `quotes` of the competition’s instruments, and `standings` when what the viewer sees changes: `{ total, top?, me? }` (the first 10 rows, their own row; each only when it changed)',
         params: groupParams,
       },
     },
@@ -437,7 +464,14 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!raw.writableEnded) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       };
       raw.write('retry: 3000\n\n');
-      send('standings', { rows: await getLeaderboard(app.database.db, engine(), app.readCache, group.id) });
+      // Standings: the top of the table and the viewer's own row, each only when it changed for
+      // them (not the whole table every second; ADR 020). Other ranks: GET …/leaderboard?offset=.
+      const viewer = new StandingsViewer(request.currentUser.id);
+      const sendStandings = (rows: StandingRow[]) => {
+        const frame = viewer.frame(rows);
+        if (frame !== null && !raw.writableEnded) raw.write(frame);
+      };
+      sendStandings(await getLeaderboard(app.database.db, engine(), app.readCache, group.id));
       const subscribed = await Promise.all([
         // A replay competition streams its replayed day; the others the live market.
         app.eventBus.subscribe(
@@ -451,7 +485,7 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
         app.eventBus.subscribe(ENGINE_CHANNELS.standings(group.id), (payload) => {
           engine().rememberStandings(group.id, payload as StandingRow[]);
-          send('standings', { rows: payload });
+          sendStandings(payload as StandingRow[]);
         }),
       ]);
       // Ended (closed by the client, or the session) while subscribing: nothing may stay behind.

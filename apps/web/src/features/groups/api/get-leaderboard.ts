@@ -1,5 +1,5 @@
 import type { FreezeReason } from '@candlewise/shared/trading/risk-rules';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { groupKeys } from './group-query-keys';
 
@@ -20,8 +20,45 @@ export type StandingRow = {
   frozenReason?: FreezeReason | null;
 };
 
-/** The standings and the competition's account currency, the one Balance and Equity are in. */
-export type Standings = { rows: StandingRow[]; currency: string };
+/**
+ * The standings (every row, or one page of them) and the competition's account currency, the one
+ * Balance and Equity are in; `total` ranked members and the caller's own row (`me`) wherever it is.
+ */
+export type Standings = { rows: StandingRow[]; currency: string; total?: number; me?: StandingRow | null };
+
+/** Rows per page of the leaderboard page; the live stream keeps the top and the member's own row. */
+export const LEADERBOARD_PAGE_SIZE = 50;
+
+/**
+ * A live `standings` event: the total, and the top rows and the viewer's own row when they changed
+ * for this viewer (each absent otherwise).
+ */
+export type StandingsFrame = { total: number; top?: StandingRow[]; me?: StandingRow | null };
+
+/**
+ * One page of the standings after a live frame: the top replaces the first rows of page 1 (a member
+ * who rose into it leaves their old place), the viewer's own row replaces theirs on any page.
+ * The other rows are as the page last read them (it is read again every 10 seconds).
+ */
+export function applyStandingsFrame(page: Standings, frame: StandingsFrame, offset: number): Standings {
+  let rows = page.rows;
+  if (frame.top && offset === 0) {
+    // Whoever rose into the top leaves their old place; whoever fell out stays just below it.
+    const inTop = new Set(frame.top.map((row) => row.userId));
+    rows = [...frame.top, ...rows.filter((row) => !inTop.has(row.userId))].slice(
+      0,
+      Math.max(rows.length, frame.top.length),
+    );
+  }
+  const me = frame.me;
+  if (me) rows = rows.map((row) => (row.userId === me.userId ? me : row));
+  return {
+    ...page,
+    rows,
+    total: frame.total,
+    ...(frame.me !== undefined ? { me: frame.me } : {}),
+  };
+}
 
 /** While the live stream is down the table polls this often (it is the fallback, not the source). */
 export const LEADERBOARD_POLL_MS = 10_000;
@@ -35,13 +72,29 @@ export function leaderboardQueryOptions(groupId: string) {
   });
 }
 
+/** GET /group/{groupId}/leaderboard?offset=&limit=: one page of the standings (1-based). */
+export function leaderboardPageQueryOptions(groupId: string, page: number) {
+  return queryOptions({
+    queryKey: groupKeys.leaderboardPage(groupId, page),
+    queryFn: async ({ signal }) =>
+      (
+        await apiClient.get<Standings>(
+          `/group/${encodeURIComponent(groupId)}/leaderboard?offset=${(page - 1) * LEADERBOARD_PAGE_SIZE}&limit=${LEADERBOARD_PAGE_SIZE}`,
+          { signal },
+        )
+      ).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
 /**
- * The leaderboard page's standings. The stream writes fresh rows into this query's cache; when it
- * is down, `poll` turns on a 10-second refresh. A 403 (not a member) is not retried.
+ * The leaderboard page's standings, one page at a time. The stream writes the top and the member's
+ * own row into the pages' cache as they change; `poll` reads the page again every 10 seconds (the
+ * rest of a live page, or all of it while the stream is down). A 403 (not a member) is not retried.
  */
-export function useLeaderboard(groupId: string, { poll }: { poll: boolean }) {
+export function useLeaderboard(groupId: string, { poll, page }: { poll: boolean; page: number }) {
   return useQuery({
-    ...leaderboardQueryOptions(groupId),
+    ...leaderboardPageQueryOptions(groupId, page),
     refetchInterval: poll ? LEADERBOARD_POLL_MS : false,
   });
 }

@@ -6,6 +6,9 @@ export const groupKeys = {
   participants: (groupId: string) => [...groupKeys.all, 'participants', groupId] as const,
   detail: (groupId: string) => [...groupKeys.all, 'detail', groupId] as const,
   leaderboard: (groupId: string) => [...groupKeys.all, 'leaderboard', groupId] as const,
+  /** The leaderboard page's pages of the standings (under `leaderboard`: invalidated with it). */
+  leaderboardPages: (groupId: string) => [...groupKeys.leaderboard(groupId), 'page'] as const,
+  leaderboardPage: (groupId: string, page: number) => [...groupKeys.leaderboardPages(groupId), page] as const,
   account: (groupId: string) => [...groupKeys.all, 'account', groupId] as const,
   /** A replay competition's candles are its own replayed minutes; without a group, the live market's. */
   candles: (symbol: string, groupId: string | null = null) =>

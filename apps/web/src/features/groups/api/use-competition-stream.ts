@@ -4,7 +4,12 @@ import { useSelector } from 'react-redux';
 import type { SessionSlices } from '@/lib/current-user';
 import type { ServerSentEvent } from '@/lib/event-stream/parse-event-stream';
 import { type EventStreamStatus, runEventStream } from '@/lib/event-stream/run-event-stream';
-import type { StandingRow, Standings } from './get-leaderboard';
+import {
+  applyStandingsFrame,
+  LEADERBOARD_PAGE_SIZE,
+  type Standings,
+  type StandingsFrame,
+} from './get-leaderboard';
 import { groupKeys } from './group-query-keys';
 
 /**
@@ -29,9 +34,9 @@ const isQuote = (value: unknown): value is Quote =>
   typeof (value as Quote).ask === 'number';
 
 /**
- * GET /group/{groupId}/stream while the page is open: `standings` events replace the leaderboard
- * query's rows (so the table is live without polling) and `quotes` events update the prices the
- * ticket and chart show. Only for members and admins (`enabled`); a 403 ends it for good. Returns
+ * GET /group/{groupId}/stream while the page is open: `standings` events bring the top of the
+ * table and the member's own row into the leaderboard pages (so they are live without polling), and
+ * `quotes` events update the prices the ticket and chart show. Only for members and admins (`enabled`); a 403 ends it for good. Returns
  * the stream status (the leaderboard polls while it is not live) and the latest quote per symbol.
  */
 export function useCompetitionStream(groupId: string, { enabled }: { enabled: boolean }) {
@@ -43,13 +48,22 @@ export function useCompetitionStream(groupId: string, { enabled }: { enabled: bo
   const handleEvent = useEffectEvent((event: ServerSentEvent) => {
     const payload = parse(event.data);
     if (event.event === 'standings') {
-      const rows = (payload as { rows?: unknown } | null)?.rows;
-      // The event carries rows only; the currency stays what the first fetch said (it cannot change
-      // once members hold accounts). Before that fetch lands there is nothing to update.
-      if (Array.isArray(rows))
-        queryClient.setQueryData<Standings>(groupKeys.leaderboard(groupId), (previous) =>
-          previous ? { ...previous, rows: rows as StandingRow[] } : previous,
+      const frame = payload as StandingsFrame | null;
+      if (typeof frame?.total !== 'number') return;
+      if (frame.top !== undefined && !Array.isArray(frame.top)) return;
+      // The event carries the top and the viewer's row, each only when it changed; the currency
+      // stays what the first fetch said (it cannot change once members hold accounts). Pages not
+      // read yet have nothing to update.
+      for (const [key, page] of queryClient.getQueriesData<Standings>({
+        queryKey: groupKeys.leaderboardPages(groupId),
+      })) {
+        const number = Number(key.at(-1));
+        if (!page || !Number.isInteger(number)) continue;
+        queryClient.setQueryData<Standings>(
+          key,
+          applyStandingsFrame(page, frame, (number - 1) * LEADERBOARD_PAGE_SIZE),
         );
+      }
     } else if (event.event === 'quotes' && Array.isArray(payload)) {
       const fresh = payload.filter(isQuote);
       if (fresh.length === 0) return;

@@ -143,6 +143,7 @@ function openLeaderboard({
   currency = 'INR',
   summary = account(),
   leaderboardReply,
+  standingsExtra,
   orderReply = { status: 201, body: { success: true, message: 'Order filled.', data: {} } },
   instruments = [EURUSD],
 }: {
@@ -152,6 +153,8 @@ function openLeaderboard({
   currency?: string;
   summary?: TradingAccount;
   leaderboardReply?: { status: number; body: unknown };
+  /** More of the standings answer (total, me), given the member's id. */
+  standingsExtra?: (userId: string) => object;
   orderReply?: { status: number; body: unknown };
   instruments?: Array<typeof EURUSD | typeof RELIANCE>;
 }) {
@@ -167,7 +170,7 @@ function openLeaderboard({
       },
     },
     'GET /group/g-forex/leaderboard': leaderboardReply ?? {
-      body: { success: true, data: { rows: rows(userId), currency } },
+      body: { success: true, data: { rows: rows(userId), currency, ...standingsExtra?.(userId) } },
     },
     'GET /group/g-forex/account': { body: { success: true, data: summary } },
     'GET /instruments': { body: { success: true, data: instruments } },
@@ -235,10 +238,12 @@ describe('the leaderboard page (/group/{groupId}/leaderboard)', { timeout: 30_00
     expect(within(mine).getByText('You')).toBeInTheDocument();
 
     await stream.send('standings', {
-      rows: [
+      total: 2,
+      top: [
         row({ rank: 1, userId, name: 'Ada Lovelace', pnlPercent: 2, trades: 1 }),
         row({ rank: 2, userId: 'u-2', name: 'Ravi Rao', pnlPercent: 1.5, trades: 3 }),
       ],
+      me: row({ rank: 1, userId, name: 'Ada Lovelace', pnlPercent: 2, trades: 1 }),
     });
     await waitFor(() => {
       const first = within(standings).getAllByRole('row')[1];
@@ -250,6 +255,41 @@ describe('the leaderboard page (/group/{groupId}/leaderboard)', { timeout: 30_00
     expect(await screen.findByText('Live')).toBeInTheDocument();
     // The member's desk is there: the ticket offers a buy of the competition's instrument.
     expect(await screen.findByRole('button', { name: 'Buy EURUSD' })).toBeEnabled();
+  });
+
+  it('pages a large competition from the server and keeps the member’s own rank live above it', async () => {
+    const others = (from: number) =>
+      Array.from({ length: 50 }, (_, i) =>
+        row({ rank: from + i, userId: `u-${from + i}`, name: `Trader ${from + i}` }),
+      );
+    const { api, stream, user, userId } = openLeaderboard({
+      status: 'approved',
+      rows: () => others(1),
+      // 50 rows of 120, and the member's own row (rank 87) in `me`.
+      standingsExtra: (me) => ({
+        total: 120,
+        me: row({ rank: 87, userId: me, name: 'Ada Lovelace', pnlPercent: -1.25, equity: 98_750 }),
+      }),
+    });
+    const status = await screen.findByText(/You are ranked 87 of 120/);
+    expect(status).toHaveTextContent('-1.25%');
+    expect(screen.getByText('Ranks 1–50 of 120')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/group/g-forex/leaderboard')[0].url.search).toBe('?offset=0&limit=50');
+
+    // A frame with only the member's row: the line follows it, the table stays.
+    await stream.send('standings', {
+      total: 120,
+      me: row({ rank: 60, userId, name: 'Ada Lovelace', pnlPercent: 0.5, equity: 100_500 }),
+    });
+    expect(await screen.findByText(/You are ranked 60 of 120/)).toBeInTheDocument();
+    expect(screen.getByText('Trader 1')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show my rank' }));
+    await waitFor(() =>
+      expect(api.callsTo('GET', '/group/g-forex/leaderboard').map((call) => call.url.search)).toContain(
+        '?offset=50&limit=50',
+      ),
+    );
   });
 
   it('explains the refusal to someone who is not an approved member, and opens no stream', async () => {

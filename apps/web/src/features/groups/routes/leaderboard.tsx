@@ -1,12 +1,13 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Alert, Card, Result, Skeleton, Tag } from 'antd';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header/page-header';
 import { ApiError } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/current-user';
 import { useGroup } from '../api/get-group';
 import { toStatusByGroup, useGroupStatuses } from '../api/get-group-statuses';
-import { useLeaderboard } from '../api/get-leaderboard';
+import { LEADERBOARD_PAGE_SIZE, useLeaderboard } from '../api/get-leaderboard';
 import { useCompetitionStream } from '../api/use-competition-stream';
 import { PhaseTag } from '../components/group-card';
 import { LeaderboardTable } from '../components/trading/leaderboard-table';
@@ -32,10 +33,13 @@ export default function LeaderboardPage() {
   const phase = group.data ? phaseOf(group.data) : null;
   const ended = phase === 'ended';
   const stream = useCompetitionStream(groupId, { enabled: approved || isAdmin });
-  const leaderboard = useLeaderboard(groupId, { poll: stream.status !== 'live' && !ended });
+  const [page, setPage] = useState(1);
+  // Live, the stream brings the top and the member's own row; the rest of the page is read again
+  // every 10 s (all of it while the stream is down). Final standings no longer change.
+  const leaderboard = useLeaderboard(groupId, { poll: !ended, page });
   const refusal = leaderboard.error instanceof ApiError ? leaderboard.error : null;
   // The account does not say which rule froze it; the member's own standings row does.
-  const myRow = leaderboard.data?.rows.find((row) => row.userId === user?._id);
+  const myRow = leaderboard.data?.me ?? leaderboard.data?.rows.find((row) => row.userId === user?._id);
 
   const back = (
     <Link to="/group" className="cw-leaderboard__back">
@@ -117,8 +121,15 @@ export default function LeaderboardPage() {
             <LeaderboardTable
               rows={leaderboard.data.rows}
               currency={leaderboard.data.currency}
-              loading={false}
+              loading={leaderboard.isPlaceholderData}
               currentUserId={user?._id}
+              page={{
+                current: page,
+                pageSize: LEADERBOARD_PAGE_SIZE,
+                total: leaderboard.data.total ?? leaderboard.data.rows.length,
+                onChange: setPage,
+              }}
+              me={leaderboard.data.me ?? null}
             />
           ) : leaderboard.isError ? (
             <Alert type="error" showIcon title={leaderboard.error.message} />

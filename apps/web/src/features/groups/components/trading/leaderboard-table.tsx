@@ -1,4 +1,4 @@
-import { Table, Tag } from 'antd';
+import { Button, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { StandingRow } from '../../api/get-leaderboard';
 import { formatMoney, formatSignedPercent, signClass } from '../../lib/trading-format';
@@ -16,11 +16,17 @@ export function LeaderboardTable({
   currency,
   loading,
   currentUserId,
+  page,
+  me = null,
 }: {
   rows: StandingRow[];
   currency: string;
   loading: boolean;
   currentUserId: string | undefined;
+  /** Pages read from the server (the leaderboard page); without it, pages of the rows given. */
+  page?: { current: number; pageSize: number; total: number; onChange: (page: number) => void };
+  /** The viewer's own row, said above the table when it is not on the page shown. */
+  me?: StandingRow | null;
 }) {
   const now = useNow(
     1000,
@@ -66,7 +72,9 @@ export function LeaderboardTable({
     { title: 'Trades', dataIndex: 'trades', key: 'trades', align: 'right' },
     { title: 'Freezes', dataIndex: 'freezes', key: 'freezes', align: 'right' },
   ];
-  return (
+  const myPage = page && me ? Math.ceil(me.rank / page.pageSize) : null;
+  const meElsewhere = page && me && !rows.some((row) => row.userId === me.userId);
+  const table = (
     <Table<StandingRow>
       className="cw-trading__leaderboard"
       columns={columns}
@@ -76,8 +84,37 @@ export function LeaderboardTable({
       size="middle"
       scroll={{ x: 640 }}
       rowClassName={(row) => (row.userId === currentUserId ? 'cw-trading__my-row' : '')}
-      pagination={rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
+      pagination={
+        page
+          ? page.total > page.pageSize
+            ? {
+                current: page.current,
+                pageSize: page.pageSize,
+                total: page.total,
+                onChange: page.onChange,
+                showSizeChanger: false,
+                showTotal: (total, [from, to]) => `Ranks ${from}–${to} of ${total.toLocaleString('en-US')}`,
+              }
+            : false
+          : rows.length > 50
+            ? { pageSize: 50, showSizeChanger: false }
+            : false
+      }
       locale={{ emptyText: 'No approved members yet' }}
     />
+  );
+  if (!meElsewhere || !me || !page || myPage === null) return table;
+  return (
+    <>
+      <p className="cw-trading__my-rank" role="status">
+        You are ranked {me.rank.toLocaleString('en-US')} of {page.total.toLocaleString('en-US')} ·{' '}
+        <span className={signClass(me.pnlPercent)}>{formatSignedPercent(me.pnlPercent)}</span> ·{' '}
+        {formatMoney(me.equity, currency)}{' '}
+        <Button type="link" size="small" onClick={() => page.onChange(myPage)}>
+          Show my rank
+        </Button>
+      </p>
+      {table}
+    </>
   );
 }

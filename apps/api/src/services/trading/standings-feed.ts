@@ -1,0 +1,73 @@
+import type { StandingRow } from '../../engine/account-book.ts';
+
+/** How many leading rows every viewer of a live leaderboard receives on each change. */
+export const STANDINGS_TOP = 10;
+
+/**
+ * What one engine moment's standings look like to the stream: the top rows as JSON text, serialised
+ * once for every viewer, and each member's own row, found and serialised once per moment for
+ * whoever asks. The engine makes a new rows array for every tick that changes anything, so the view
+ * of an array never goes stale (kept in a WeakMap, forgotten with the array).
+ */
+class StandingsMoment {
+  readonly topText: string;
+  private byUser: Map<string, StandingRow> | null = null;
+  private readonly rowTexts = new Map<string, string>();
+
+  constructor(private readonly rows: StandingRow[]) {
+    this.topText = JSON.stringify(rows.slice(0, STANDINGS_TOP));
+  }
+
+  get total(): number {
+    return this.rows.length;
+  }
+
+  /** The member's own row as JSON text ('null' when they have no row, e.g. an admin). */
+  rowText(userId: string): string {
+    let text = this.rowTexts.get(userId);
+    if (text === undefined) {
+      this.byUser ??= new Map(this.rows.map((row) => [row.userId, row]));
+      const row = this.byUser.get(userId);
+      text = row ? JSON.stringify(row) : 'null';
+      this.rowTexts.set(userId, text);
+    }
+    return text;
+  }
+}
+
+const moments = new WeakMap<StandingRow[], StandingsMoment>();
+export function standingsMoment(rows: StandingRow[]): StandingsMoment {
+  let moment = moments.get(rows);
+  if (!moment) {
+    moment = new StandingsMoment(rows);
+    moments.set(rows, moment);
+  }
+  return moment;
+}
+
+/**
+ * One viewer of a live leaderboard. `frame` answers the `standings` event this viewer needs for a
+ * new moment: `{ total, top?, me? }`, where `top` (the first STANDINGS_TOP rows) and `me` (their own
+ * row, null when they have none) come only when they differ from what this viewer last received,
+ * or null when nothing they see changed. The first frame has both. Every other rank is read on
+ * demand with GET /group/{groupId}/leaderboard?offset=&limit=.
+ */
+export class StandingsViewer {
+  private sentTop: string | null = null;
+  private sentMe: string | null = null;
+  private sentTotal = -1;
+
+  constructor(private readonly userId: string) {}
+
+  frame(rows: StandingRow[]): string | null {
+    const moment = standingsMoment(rows);
+    const me = moment.rowText(this.userId);
+    const topChanged = moment.topText !== this.sentTop;
+    const meChanged = me !== this.sentMe;
+    if (!topChanged && !meChanged && moment.total === this.sentTotal) return null;
+    this.sentTop = moment.topText;
+    this.sentMe = me;
+    this.sentTotal = moment.total;
+    return `event: standings\ndata: {"total":${moment.total}${topChanged ? `,"top":${moment.topText}` : ''}${meChanged ? `,"me":${me}` : ''}}\n\n`;
+  }
+}

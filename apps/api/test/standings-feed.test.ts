@@ -1,0 +1,141 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import type { StandingRow } from '../src/engine/account-book.ts';
+import { STANDINGS_TOP, StandingsViewer } from '../src/services/trading/standings-feed.ts';
+import { addApprovedMembers, type Member } from './competition-members.ts';
+import { bearer, createTestDatabase, testConfig } from './helper.ts';
+
+const row = (rank: number, userId: string, equity = 100_000): StandingRow => ({
+  rank,
+  userId,
+  name: `Trader ${userId}`,
+  pnlPercent: (equity - 100_000) / 1000,
+  balance: 100_000,
+  equity,
+  trades: 0,
+  freezes: 0,
+  frozenUntil: null,
+  frozenReason: null,
+});
+const table = (count: number, equityOf: (i: number) => number = () => 100_000) =>
+  Array.from({ length: count }, (_, i) => row(i + 1, `u${i}`, equityOf(i)));
+
+/** The JSON of an SSE `standings` frame. */
+const data = (frame: string | null) => {
+  expect(frame).toMatch(/^event: standings\ndata: .*\n\n$/);
+  return JSON.parse(frame!.split('\n')[1].slice('data: '.length)) as {
+    total: number;
+    top?: StandingRow[];
+    me?: StandingRow | null;
+  };
+};
+
+describe('a live leaderboard viewer', () => {
+  it('first gets the top rows, their own row wherever it ranks, and the total', () => {
+    const viewer = new StandingsViewer('u500');
+    const first = data(viewer.frame(table(1000)));
+    expect(first.total).toBe(1000);
+    expect(first.top).toHaveLength(STANDINGS_TOP);
+    expect(first.top![0]).toMatchObject({ rank: 1, userId: 'u0' });
+    expect(first.me).toMatchObject({ rank: 501, userId: 'u500' });
+  });
+
+  it('then only what changed for them: nothing, the top alone, or their own row alone', () => {
+    const viewer = new StandingsViewer('u500');
+    viewer.frame(table(1000));
+    expect(viewer.frame(table(1000))).toBeNull(); // a new moment where nothing they see moved
+
+    const topMoved = data(viewer.frame(table(1000, (i) => (i === 3 ? 101_000 : 100_000))));
+    expect(topMoved.top![3].equity).toBe(101_000);
+    expect(topMoved).not.toHaveProperty('me');
+
+    const meMoved = data(
+      viewer.frame(table(1000, (i) => (i === 3 ? 101_000 : i === 500 ? 99_000 : 100_000))),
+    );
+    expect(meMoved).not.toHaveProperty('top');
+    expect(meMoved.me).toMatchObject({ userId: 'u500', equity: 99_000 });
+
+    // A far rank moving changes neither: nothing is sent to this viewer.
+    expect(
+      viewer.frame(table(1000, (i) => (i === 3 ? 101_000 : i === 500 ? 99_000 : i === 900 ? 1 : 100_000))),
+    ).toBeNull();
+  });
+
+  it('says me: null to a viewer without a row (an administrator), once', () => {
+    const viewer = new StandingsViewer('admin');
+    expect(data(viewer.frame(table(20))).me).toBeNull();
+    expect(viewer.frame(table(20))).toBeNull();
+  });
+
+  it('stays small at 10,000 members: a frame is the top and one row, not the table', () => {
+    const viewer = new StandingsViewer('u9999');
+    const rows = table(10_000);
+    const frame = viewer.frame(rows)!;
+    expect(Buffer.byteLength(frame)).toBeLessThan(5 * 1024);
+    expect(Buffer.byteLength(JSON.stringify(rows))).toBeGreaterThan(100 * Buffer.byteLength(frame));
+  });
+});
+
+describe('GET /group/:groupId/leaderboard pages and the caller’s row', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let app: FastifyInstance;
+  let members: Member[];
+  const get = (member: Member, query = '') =>
+    app.inject({
+      method: 'GET',
+      url: `/api/v1/group/group-running/leaderboard${query}`,
+      headers: bearer(member.token),
+    });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await buildApp({ config: testConfig(), database, logger: false });
+    await app.tradingEngine.tryLead();
+    members = await addApprovedMembers(database.db, testConfig().appSecret, 'group-running', 120, 'paged');
+    await app.tradingEngine.announceGroupChange('group-running');
+    await app.tradingEngine.flush();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('answers every row without paging, with the total and the caller’s own row', async () => {
+    const response = await get(members[7]);
+    expect(response.statusCode).toBe(200);
+    const body = response.json().data;
+    expect(body.rows).toHaveLength(body.total);
+    expect(body.total).toBeGreaterThanOrEqual(120);
+    expect(body.me.userId).toBe(members[7].userId);
+    expect(body.currency).toBeTypeOf('string');
+  });
+
+  it('answers a page of rows in rank order, every rank reachable', async () => {
+    const all = (await get(members[0])).json().data;
+    const second = (await get(members[0], '?offset=50&limit=50')).json().data;
+    expect(second.rows).toEqual(all.rows.slice(50, 100));
+    expect(second.total).toBe(all.total);
+    const last = (await get(members[0], `?offset=${all.total - 1}&limit=50`)).json().data;
+    expect(last.rows).toEqual([all.rows.at(-1)]);
+    const ranks = [];
+    for (let offset = 0; offset < all.total; offset += 50)
+      ranks.push(
+        ...(await get(members[0], `?offset=${offset}&limit=50`))
+          .json()
+          .data.rows.map((r: StandingRow) => r.rank),
+      );
+    expect(ranks).toEqual(all.rows.map((r: StandingRow) => r.rank));
+  });
+
+  it('refuses a page that is not one with a sentence', async () => {
+    const response = await get(members[0], '?offset=-1&limit=1000');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual(
+      expect.arrayContaining([
+        { path: 'offset', message: 'offset must be a whole number from 0.' },
+        { path: 'limit', message: 'limit must be a whole number from 1 to 500.' },
+      ]),
+    );
+  });
+});
