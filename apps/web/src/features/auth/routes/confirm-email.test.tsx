@@ -95,6 +95,9 @@ describe('/confirm-email', () => {
 
     const waiting = await screen.findByRole('button', { name: 'Send a new code in 60 s' });
     expect(waiting).toBeDisabled();
+    // The countdown's interval starts in an effect that may run a moment after that render (the
+    // page is a lazy chunk): fake time moved before it exists would never reach it.
+    await waitFor(() => expect(vi.getTimerCount()).toBeGreaterThan(0));
     act(() => vi.advanceTimersByTime(1000));
     expect(screen.getByRole('button', { name: 'Send a new code in 59 s' })).toBeDisabled();
     act(() => vi.advanceTimersByTime(59_000));
