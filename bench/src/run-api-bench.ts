@@ -7,8 +7,14 @@
 // better than a requests/s number does.
 //
 // BENCH_DURATION (seconds per run, default 5) and BENCH_ROUNDS (default 3) set the length.
+// BENCH_DATABASE=postgres runs the app on a fresh database of the local PostgreSQL server (with
+// Redis) instead of the embedded one. BENCH_PROCESSES=2 (PostgreSQL) also starts a second API
+// process on the same database and Redis and measures every scenario against both at once (the
+// load generator's connections alternate between them) next to the one-process run.
+// BENCH_ONLY picks scenarios by name; BENCH_CONNECTIONS sets the load generator's connections.
 import os from 'node:os';
 import autocannon from 'autocannon';
+import { benchDatabaseKind, createPostgresDatabase } from './postgres.ts';
 import { printTable } from './print-table.ts';
 import {
   BENCH_USER,
@@ -22,9 +28,18 @@ import {
   startProcess,
   waitForHttp,
 } from './processes.ts';
-import { fromContext, type Scenario, type SetupContext, scenarios } from './scenarios.ts';
+import { scenarios as allScenarios, fromContext, type Scenario, type SetupContext } from './scenarios.ts';
 
-const CONNECTIONS = 10;
+/** BENCH_ONLY=leaderboard,journal runs the scenarios whose names contain one of the words. */
+const ONLY = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((word) => word.trim().toLowerCase())
+  .filter(Boolean);
+const scenarios = ONLY.length
+  ? allScenarios.filter((scenario) => ONLY.some((word) => scenario.name.toLowerCase().includes(word)))
+  : allScenarios;
+/** BENCH_CONNECTIONS: autocannon's connections per run (default 10). */
+const CONNECTIONS = Number.parseInt(process.env.BENCH_CONNECTIONS ?? '10', 10) || 10;
 const WARMUP_SECONDS = 1;
 
 function integerFromEnv(name: string, fallback: number, min: number, max: number): number {
@@ -39,7 +54,8 @@ function integerFromEnv(name: string, fallback: number, min: number, max: number
 
 type Target = {
   name: string;
-  url: string;
+  /** Several: autocannon spreads its connections over them in turn. */
+  url: string | string[];
   method: Scenario['method'];
   headers: Record<string, string>;
   body?: string;
@@ -58,7 +74,8 @@ type Tally = { runs: Run[]; warmup: Run | null };
 
 async function load(target: Target, durationSeconds: number): Promise<Run> {
   const result = await autocannon({
-    url: target.url,
+    // autocannon takes several URLs and gives its connections to them in turn (its types say one).
+    url: target.url as string,
     method: target.method,
     headers: target.headers,
     body: target.body,
@@ -134,6 +151,13 @@ async function signIn(baseUrl: string): Promise<SetupContext> {
 
 /** One plain request per target before any load, so a broken route is named clearly and early. */
 async function probe(target: Target): Promise<string | null> {
+  if (Array.isArray(target.url)) {
+    for (const url of target.url) {
+      const failure = await probe({ ...target, url });
+      if (failure) return `${url}: ${failure}`;
+    }
+    return null;
+  }
   try {
     const response = await fetch(target.url, {
       method: target.method,
@@ -166,7 +190,12 @@ async function main(duration: number, rounds: number): Promise<number> {
         .join(' ')}\n`,
   );
 
-  const app = await startApp({ withUser: true });
+  const processCount = integerFromEnv('BENCH_PROCESSES', 1, 1, 2);
+  const databaseKind = processCount === 2 ? 'postgres' : benchDatabaseKind();
+  const database = databaseKind === 'postgres' ? await createPostgresDatabase() : null;
+  if (database) console.log(`database: ${database.description}`);
+  const app = await startApp({ withUser: true, env: database?.env });
+  const second = processCount === 2 ? await startApp({ withUser: false, env: database?.env }) : null;
 
   const barePort = await freePort();
   const bareProcess = startProcess('bare', ['--import', 'tsx', 'src/bare-server.ts'], {
@@ -182,21 +211,31 @@ async function main(duration: number, rounds: number): Promise<number> {
 
   const bare: Target = { name: 'bare fastify', url: bareUrl, method: 'GET', headers: {} };
   const targets: Target[] = [];
+  /** With BENCH_PROCESSES=2: each scenario against both processes, by scenario name. */
+  const pairs = new Map<string, Target>();
   for (const scenario of scenarios) {
     await scenario.setup?.(context);
     const path = fromContext(scenario.path, context);
     if (!path.startsWith('/')) throw new BenchError(`Scenario "${scenario.name}": path must start with /.`);
-    targets.push({
+    const target: Target = {
       name: scenario.name,
       url: `${app.baseUrl}${path}`,
       method: scenario.method,
       headers: fromContext(scenario.headers, context) ?? {},
       body: fromContext(scenario.body, context),
-    });
+    };
+    targets.push(target);
+    if (second) {
+      pairs.set(scenario.name, {
+        ...target,
+        name: `${scenario.name} ×2`,
+        url: [`${app.baseUrl}${path}`, `${second.baseUrl}${path}`],
+      });
+    }
   }
 
   const probeFailures: string[] = [];
-  for (const target of [bare, ...targets]) {
+  for (const target of [bare, ...targets, ...pairs.values()]) {
     const failure = await probe(target);
     if (failure) probeFailures.push(`  ${target.name} (${target.method} ${target.url}): ${failure}`);
   }
@@ -208,11 +247,18 @@ async function main(duration: number, rounds: number): Promise<number> {
     targets.map((target) => [target.name, { runs: [], warmup: null }]),
   );
   const tallies = new Map<string, Tally>(targets.map((target) => [target.name, { runs: [], warmup: null }]));
+  const pairTallies = new Map<string, Tally>(
+    [...pairs.keys()].map((name) => [name, { runs: [], warmup: null }]),
+  );
   const bareWarmup = await load(bare, WARMUP_SECONDS);
   for (const target of targets) tallies.get(target.name)!.warmup = await load(target, WARMUP_SECONDS);
+  for (const [name, pair] of pairs) pairTallies.get(name)!.warmup = await load(pair, WARMUP_SECONDS);
   console.log(`warm-up done (bare ${integer(bareWarmup.requestsPerSecond)} req/s)`);
 
-  const labelWidth = Math.max(...targets.map((target) => `bare (next to ${target.name})`.length));
+  const labelWidth = Math.max(
+    ...targets.map((target) => `bare (next to ${target.name})`.length),
+    ...[...pairs.values()].map((pair) => pair.name.length),
+  );
   const progress = (round: number, name: string, run: Run) =>
     console.log(
       `  round ${round}/${rounds}  ${name.padEnd(labelWidth)} ${integer(run.requestsPerSecond).padStart(8)} req/s` +
@@ -222,12 +268,18 @@ async function main(duration: number, rounds: number): Promise<number> {
   for (let round = 1; round <= rounds && !interrupted(); round += 1) {
     for (const target of targets) {
       // Alternate which goes first so neither side always follows the other.
-      const order = round % 2 === 1 ? (['bare', 'scenario'] as const) : (['scenario', 'bare'] as const);
-      for (const side of order) {
-        const run = await load(side === 'bare' ? bare : target, duration);
+      const pair = pairs.get(target.name);
+      const sides = [
+        { label: `bare (next to ${target.name})`, target: bare, tally: bareTallies.get(target.name)! },
+        { label: target.name, target, tally: tallies.get(target.name)! },
+        ...(pair ? [{ label: pair.name, target: pair, tally: pairTallies.get(target.name)! }] : []),
+      ];
+      if (round % 2 === 0) sides.reverse();
+      for (const side of sides) {
+        const run = await load(side.target, duration);
         if (interrupted()) return 130;
-        (side === 'bare' ? bareTallies : tallies).get(target.name)!.runs.push(run);
-        progress(round, side === 'bare' ? `bare (next to ${target.name})` : target.name, run);
+        side.tally.runs.push(run);
+        progress(round, side.label, run);
       }
     }
   }
@@ -245,7 +297,17 @@ async function main(duration: number, rounds: number): Promise<number> {
     const ratio = bareRps > 0 ? rps / bareRps : 0;
     const own = problems(tally);
     const ofBare = problems(bareTally);
-    const broken = own.non2xx + own.errors + ofBare.non2xx + ofBare.errors > 0;
+    const pairTally = pairTallies.get(target.name);
+    const ofPair = pairTally ? problems(pairTally) : { non2xx: 0, errors: 0, timeouts: 0, codes: '' };
+    const pairRps = pairTally ? median(pairTally.runs.map((run) => run.requestsPerSecond)) : 0;
+    const broken =
+      own.non2xx + own.errors + ofBare.non2xx + ofBare.errors + ofPair.non2xx + ofPair.errors > 0;
+    if (ofPair.non2xx || ofPair.errors) {
+      notes.push(
+        `${target.name} on two processes: ${integer(ofPair.non2xx)} non-2xx (${ofPair.codes || 'no status'}), ` +
+          `${integer(ofPair.errors)} errors`,
+      );
+    }
     let verdict = '-';
     if (scenario.minRatio !== undefined) verdict = ratio >= scenario.minRatio ? 'PASS' : 'FAIL';
     if (broken) verdict = 'FAIL';
@@ -269,13 +331,14 @@ async function main(duration: number, rounds: number): Promise<number> {
     }
     rows.push([
       target.name,
-      `${target.method} ${target.url.slice(app.baseUrl.length).replace(context.userId, ':userId')}`,
+      `${target.method} ${String(target.url).slice(app.baseUrl.length).replace(context.userId, ':userId')}`,
       integer(rps),
       p99.toFixed(0),
       integer(bareRps),
       percent(ratio),
       scenario.minRatio === undefined ? '-' : percent(scenario.minRatio),
       `${integer(own.non2xx)}/${integer(own.errors)}`,
+      ...(pairTally ? [integer(pairRps), rps > 0 ? `${(pairRps / rps).toFixed(2)}×` : '-'] : []),
       verdict,
     ]);
   }
@@ -284,11 +347,26 @@ async function main(duration: number, rounds: number): Promise<number> {
     notes.push(`bare warm-up: ${bareWarmup.non2xx} non-2xx, ${bareWarmup.errors} errors`);
   }
 
-  console.log(`\nMedians of ${rounds} run(s) of ${duration} s, ${CONNECTIONS} connections:\n`);
+  console.log(
+    `\nMedians of ${rounds} run(s) of ${duration} s, ${CONNECTIONS} connections, on ` +
+      `${database ? 'PostgreSQL with Redis' : 'the embedded database'}` +
+      `${second ? '; "2 procs": the same load spread over two API processes, × = against one' : ''}:\n`,
+  );
   printTable(
-    ['scenario', 'request', 'req/s', 'p99 ms', 'bare req/s', 'ratio', 'min', 'non-2xx/err', 'result'],
+    [
+      'scenario',
+      'request',
+      'req/s',
+      'p99 ms',
+      'bare req/s',
+      'ratio',
+      'min',
+      'non-2xx/err',
+      ...(second ? ['2 procs req/s', '2 procs ×'] : []),
+      'result',
+    ],
     rows,
-    new Set([2, 3, 4, 5, 6, 7]),
+    new Set(second ? [2, 3, 4, 5, 6, 7, 8, 9] : [2, 3, 4, 5, 6, 7]),
   );
   if (notes.length > 0) console.log(`\n${notes.map((note) => `! ${note}`).join('\n')}`);
   console.log(
@@ -312,5 +390,5 @@ try {
   process.exit(1);
 }
 // Bound: app start (≤ 300 s build + health) + warm-ups + the runs with slack per run.
-const runSeconds = scenarios.length * rounds * 2 * (duration + 3) + (scenarios.length + 1) * 4;
+const runSeconds = scenarios.length * rounds * 3 * (duration + 3) + (2 * scenarios.length + 1) * 4;
 await runWithCleanup(() => main(duration, rounds), (420 + runSeconds + 60) * 1000);

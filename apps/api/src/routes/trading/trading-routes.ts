@@ -467,6 +467,7 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
       // Standings: the top of the table and the viewer's own row, each only when it changed for
       // them (not the whole table every second; ADR 020). Other ranks: GET …/leaderboard?offset=.
       const viewer = new StandingsViewer(request.currentUser.id);
+      raw.on('close', () => viewer.close());
       const sendStandings = (rows: StandingRow[]) => {
         const frame = viewer.frame(rows);
         if (frame !== null && !raw.writableEnded) raw.write(frame);

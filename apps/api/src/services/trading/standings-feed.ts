@@ -26,14 +26,21 @@ class StandingsMoment {
   rowText(userId: string): string {
     let text = this.rowTexts.get(userId);
     if (text === undefined) {
-      this.byUser ??= new Map(this.rows.map((row) => [row.userId, row]));
-      const row = this.byUser.get(userId);
+      // One pass over the table finds the rows of everyone watching (not a map of every member).
+      if (!this.byUser) {
+        this.byUser = new Map();
+        for (const row of this.rows) if (watching.has(row.userId)) this.byUser.set(row.userId, row);
+      }
+      const row = this.byUser.get(userId) ?? this.rows.find((candidate) => candidate.userId === userId);
       text = row ? JSON.stringify(row) : 'null';
       this.rowTexts.set(userId, text);
     }
     return text;
   }
 }
+
+/** The members with a leaderboard open on this process (how many streams each). */
+const watching = new Map<string, number>();
 
 const moments = new WeakMap<StandingRow[], StandingsMoment>();
 export function standingsMoment(rows: StandingRow[]): StandingsMoment {
@@ -57,7 +64,16 @@ export class StandingsViewer {
   private sentMe: string | null = null;
   private sentTotal = -1;
 
-  constructor(private readonly userId: string) {}
+  constructor(private readonly userId: string) {
+    watching.set(userId, (watching.get(userId) ?? 0) + 1);
+  }
+
+  /** The stream ended: this viewer's row need no longer be looked for. */
+  close(): void {
+    const left = (watching.get(this.userId) ?? 1) - 1;
+    if (left > 0) watching.set(this.userId, left);
+    else watching.delete(this.userId);
+  }
 
   frame(rows: StandingRow[]): string | null {
     const moment = standingsMoment(rows);
