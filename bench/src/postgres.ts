@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { BenchError, onCleanup } from './processes.ts';
 
-/** The server the database is made on (BENCH_PG_URL, default the local server's `postgres` db). */
-const SERVER_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The server the database is made on (BENCH_DATABASE_URL, default the local server's `postgres` db). */
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 export type BenchDatabase = {
@@ -28,7 +28,7 @@ export async function createPostgresDatabase(): Promise<BenchDatabase> {
     await admin.connect();
   } catch (error) {
     throw new BenchError(
-      `Cannot reach PostgreSQL at ${SERVER_URL.replace(/:[^:@/]*@/, ':***@')} (set BENCH_PG_URL): ${(error as Error).message}`,
+      `Cannot reach PostgreSQL at ${SERVER_URL.replace(/:[^:@/]*@/, ':***@')} (set BENCH_DATABASE_URL): ${(error as Error).message}`,
     );
   }
   await admin.query(`create database ${name}`);
