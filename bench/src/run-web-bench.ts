@@ -1,5 +1,7 @@
 // `npm run bench:web`: Lighthouse (default config: mobile emulation, simulated throttling) on the
-// landing page and the login page of the built app, plus the gzipped JavaScript each page loads.
+// landing page and the login page of the built app, then, signed in as a learner who is an approved
+// member of the running competition, on /home, /group, /journal and its leaderboard; plus the
+// gzipped JavaScript each page loads first.
 //
 // Starts the app like `npm start` (which builds the web app when its sources changed) on a free port
 // with a temporary DATA_DIR, launches Debian's chromium (or CHROMIUM_PATH) headless with a fresh
@@ -11,16 +13,32 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
-import { BenchError, makeTempDir, onCleanup, repoRoot, runWithCleanup, startApp } from './processes.ts';
+import puppeteer from 'puppeteer-core';
+import {
+  BENCH_USER,
+  BenchError,
+  makeTempDir,
+  onCleanup,
+  repoRoot,
+  runWithCleanup,
+  startApp,
+} from './processes.ts';
+import { joinRunningCompetition } from './scenarios.ts';
 
 /**
  * BENCH_WEB_PAGES=/,/login,/pricing audits other pages (comma-separated paths);
  * BENCH_WEB_REPORT_DIR=.bench/lighthouse keeps each page's full Lighthouse report (JSON) there.
  */
-const PAGES = (process.env.BENCH_WEB_PAGES ?? '/,/login')
-  .split(',')
-  .map((page) => page.trim())
-  .filter((page) => page.startsWith('/'));
+const pathList = (value: string) =>
+  value
+    .split(',')
+    .map((page) => page.trim())
+    .filter((page) => page.startsWith('/'));
+const PAGES = pathList(process.env.BENCH_WEB_PAGES ?? '/,/login');
+/** Audited with a session in place (BENCH_WEB_SIGNED_IN_PAGES; empty: none). */
+const SIGNED_IN_PAGES = pathList(
+  process.env.BENCH_WEB_SIGNED_IN_PAGES ?? '/home,/group,/journal,/group/group-running/leaderboard',
+);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const CHROMIUM_FLAGS = [
   '--headless',
@@ -34,7 +52,7 @@ const CHROMIUM_FLAGS = [
 ];
 
 /** The targets BENCH_WEB_ASSERT=1 enforces. */
-const TARGETS = {
+const PUBLIC_TARGETS = {
   performance: 99,
   accessibility: 100,
   'best-practices': 100,
@@ -42,10 +60,23 @@ const TARGETS = {
   lcpMs: 1500,
   javascriptGzipBytes: 100 * 1024,
 };
+/**
+ * Signed-in pages (issue 19): performance ≥ 95, accessibility 100, LCP < 2 s. They are not for
+ * search engines (noindex), and their JavaScript is reported, not capped.
+ */
+const SIGNED_IN_TARGETS = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 0,
+  lcpMs: 2000,
+  javascriptGzipBytes: Number.POSITIVE_INFINITY,
+};
 
 type AuditResult = Result['audits'][string];
 type PageReport = {
   page: string;
+  signedIn: boolean;
   scores: Record<(typeof CATEGORIES)[number], number | null>;
   lcpMs: number | null;
   scripts: { path: string; gzipBytes: number; source: string }[];
@@ -123,9 +154,21 @@ function failingAudits(lhr: Result, categoryId: string, erroredInsights: Set<str
   return lines.flatMap((line) => [`  - ${line.text[0]}`, ...line.text.slice(1).map((text) => `  ${text}`)]);
 }
 
-async function audit(baseUrl: string, page: string, port: number, distDir: string): Promise<PageReport> {
+async function audit(
+  baseUrl: string,
+  page: string,
+  port: number,
+  distDir: string,
+  signedIn: boolean,
+): Promise<PageReport> {
   const started = Date.now();
-  const runnerResult = await lighthouse(`${baseUrl}${page}`, { port, output: 'json', logLevel: 'error' });
+  // Signed in: the session planted in the profile's localStorage must survive Lighthouse's reset.
+  const runnerResult = await lighthouse(`${baseUrl}${page}`, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    disableStorageReset: signedIn,
+  });
   if (!runnerResult) throw new BenchError(`Lighthouse returned nothing for ${page}.`);
   const { lhr } = runnerResult;
   if (process.env.BENCH_WEB_REPORT_DIR) {
@@ -189,6 +232,7 @@ async function audit(baseUrl: string, page: string, port: number, distDir: strin
 
   return {
     page,
+    signedIn,
     scores,
     lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? null,
     scripts,
@@ -246,6 +290,7 @@ function diagnoseBlankPage(chromePath: string, url: string): Promise<string[]> {
 }
 
 function targetMisses(report: PageReport): string[] {
+  const TARGETS = report.signedIn ? SIGNED_IN_TARGETS : PUBLIC_TARGETS;
   const misses: string[] = [];
   for (const id of CATEGORIES) {
     const score = report.scores[id];
@@ -260,6 +305,38 @@ function targetMisses(report: PageReport): string[] {
   return misses;
 }
 
+/**
+ * Signs the bench user in through the API, makes them an approved member of the running
+ * competition (the leaderboard then shows their desk), and puts the session where the web app keeps
+ * it: localStorage 'persist:root' (redux-persist, each slice JSON-encoded once more) of this
+ * chromium profile, set from a page of the app's origin.
+ */
+async function plantSession(baseUrl: string, port: number): Promise<void> {
+  const login = await fetch(`${baseUrl}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: BENCH_USER.email, password: BENCH_USER.password }),
+  });
+  if (!login.ok) throw new BenchError(`Signing in failed: HTTP ${login.status} ${await login.text()}`);
+  const { token, user } = ((await login.json()) as { data: { token: string; user: { _id: string } } }).data;
+  await joinRunningCompetition({ baseUrl, token, userId: user._id, email: BENCH_USER.email });
+  const persisted = JSON.stringify({
+    auth: JSON.stringify({ token, user }),
+    theme: JSON.stringify({ darkMode: false }),
+    _persist: JSON.stringify({ version: 1, rehydrated: true }),
+  });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const tab = await browser.newPage();
+    await tab.goto(`${baseUrl}/privacy-policy`, { waitUntil: 'load' });
+    await tab.evaluate(`window.localStorage.setItem('persist:root', ${JSON.stringify(persisted)})`);
+    await tab.close();
+  } finally {
+    await browser.disconnect();
+  }
+  console.log(`session: signed in as ${BENCH_USER.email}, an approved member of group-running`);
+}
+
 async function main(): Promise<number> {
   const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(chromePath)) {
@@ -271,7 +348,7 @@ async function main(): Promise<number> {
   if (PAGES.length === 0) throw new BenchError('BENCH_WEB_PAGES lists no path starting with /.');
   const distDir = path.resolve(process.env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'));
 
-  const app = await startApp({ withUser: false });
+  const app = await startApp({ withUser: SIGNED_IN_PAGES.length > 0 });
 
   const userDataDir = makeTempDir('candlewise-bench-chromium-');
   const chrome = await chromeLauncher.launch({
@@ -288,10 +365,15 @@ async function main(): Promise<number> {
 
   const reports: PageReport[] = [];
   for (const page of PAGES) {
-    const report = await audit(app.baseUrl, page, chrome.port, distDir);
+    const report = await audit(app.baseUrl, page, chrome.port, distDir, false);
     if (report.runtimeError)
       report.findings.push(...(await diagnoseBlankPage(chromePath, `${app.baseUrl}${page}`)));
     reports.push(report);
+  }
+  if (SIGNED_IN_PAGES.length > 0) {
+    await plantSession(app.baseUrl, chrome.port);
+    for (const page of SIGNED_IN_PAGES)
+      reports.push(await audit(app.baseUrl, page, chrome.port, distDir, true));
   }
 
   console.log('\nLighthouse 13, default config (mobile emulation, simulated throttling):');
@@ -299,7 +381,7 @@ async function main(): Promise<number> {
   let unauditable = false;
   for (const report of reports) {
     const score = (id: (typeof CATEGORIES)[number]) => String(report.scores[id] ?? 'n/a');
-    console.log(`\n${report.page}`);
+    console.log(`\n${report.page}${report.signedIn ? ' (signed in)' : ''}`);
     console.log(
       `  performance ${score('performance')}  accessibility ${score('accessibility')}  ` +
         `best-practices ${score('best-practices')}  seo ${score('seo')}`,
@@ -332,8 +414,10 @@ async function main(): Promise<number> {
   }
 
   console.log(
-    `\nTargets: performance ≥ ${TARGETS.performance}, accessibility/best-practices/seo = 100, ` +
-      `LCP < ${TARGETS.lcpMs} ms, JavaScript ≤ ${kb(TARGETS.javascriptGzipBytes)} gzipped (1 KB = 1,024 bytes).`,
+    `\nTargets: public pages performance ≥ ${PUBLIC_TARGETS.performance}, accessibility/best-practices/seo = 100, ` +
+      `LCP < ${PUBLIC_TARGETS.lcpMs} ms, JavaScript ≤ ${kb(PUBLIC_TARGETS.javascriptGzipBytes)} gzipped (1 KB = 1,024 bytes); ` +
+      `signed-in pages performance ≥ ${SIGNED_IN_TARGETS.performance}, accessibility and best-practices 100, ` +
+      `LCP < ${SIGNED_IN_TARGETS.lcpMs} ms (noindex pages: SEO not a target).`,
   );
   if (unauditable) {
     console.log('FAIL: a page could not be audited (see above), so nothing was measured for it.');

@@ -147,7 +147,7 @@ export const scenarios: Scenario[] = [
 ];
 
 /** Joins the running sample competition and approves the request (the bench user is an admin). */
-async function joinRunningCompetition(context: SetupContext): Promise<void> {
+export async function joinRunningCompetition(context: SetupContext): Promise<void> {
   const call = (method: string, path: string, body?: unknown) =>
     fetch(`${context.baseUrl}${path}`, {
       method,
