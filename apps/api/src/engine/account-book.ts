@@ -510,7 +510,7 @@ export function computeStandings(accounts: Iterable<AccountState>): StandingRow[
   order.sort((a, b) => {
     const ra = finalRanks[a];
     const rb = finalRanks[b];
-    if (ra === ra && rb === rb) return ra - rb; // both ranked for good (not NaN)
+    if (!Number.isNaN(ra) && !Number.isNaN(rb)) return ra - rb; // both ranked for good
     if (pnls[b] !== pnls[a]) return pnls[b] - pnls[a];
     if (equities[b] !== equities[a]) return equities[b] - equities[a];
     const na = list[a].name;
