@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fills, newId, newsItems, newsSources, positions, tradingAccounts } from '@candlewise/db';
+import {
+  brokerConnections,
+  brokerFills,
+  fills,
+  newId,
+  newsItems,
+  newsSources,
+  positions,
+  tradingAccounts,
+} from '@candlewise/db';
 import type { NewsItem } from '@candlewise/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -489,6 +498,32 @@ describe('reading news', () => {
       items: [],
       mySymbols: [],
     });
+  });
+
+  it('counts the symbols of the journal and of a connected broker among "my symbols"', async () => {
+    const connectionId = newId();
+    await t.database.db
+      .insert(brokerConnections)
+      .values({ id: connectionId, userId: ids.trader, broker: 'paper', credentials: '' });
+    await t.database.db.insert(brokerFills).values({
+      connectionId,
+      brokerFillId: 'fill-1',
+      symbol: 'aapl',
+      side: 'buy',
+      quantity: 3,
+      price: 190,
+      executedAt: new Date('2026-11-20T15:00:00Z'),
+    });
+    const trade = await as('trader', 'POST', '/journal/trades', {
+      symbol: 'reliance',
+      side: 'long',
+      quantity: 10,
+      entryPrice: 2400,
+      entryTime: '2026-11-20T04:00:00.000Z',
+    });
+    expect(trade.statusCode).toBe(201);
+    const mine = (await as('trader', 'GET', '/news?mine=1')).json().data;
+    expect(mine.mySymbols).toEqual(['AAPL', 'EURUSD', 'RELIANCE', 'XAUUSD']);
   });
 });
 

@@ -1,9 +1,18 @@
-import { type Database, fills, positions, tradingAccounts } from '@candlewise/db';
+import {
+  brokerConnections,
+  brokerFills,
+  type Database,
+  fills,
+  journalTrades,
+  positions,
+  tradingAccounts,
+} from '@candlewise/db';
 import { eq } from 'drizzle-orm';
 
 /**
- * Where "my symbols" come from. Each finder returns symbols of one kind of activity; the journal's
- * trades will join this list when the journal lands (one more finder, nothing else changes).
+ * Where "my symbols" come from. Each finder returns symbols of one kind of activity: competition
+ * positions and fills, the journal's trades (typed, imported or from fills) and a connected
+ * broker's fills.
  */
 export const mySymbolFinders: Array<(db: Database, userId: string) => Promise<string[]>> = [
   // Open positions in any competition account.
@@ -24,10 +33,27 @@ export const mySymbolFinders: Array<(db: Database, userId: string) => Promise<st
         .innerJoin(tradingAccounts, eq(tradingAccounts.id, fills.accountId))
         .where(eq(tradingAccounts.userId, userId))
     ).map((row) => row.symbol),
+  // Every trade in the learner's journal.
+  async (db, userId) =>
+    (
+      await db
+        .selectDistinct({ symbol: journalTrades.symbol })
+        .from(journalTrades)
+        .where(eq(journalTrades.userId, userId))
+    ).map((row) => row.symbol),
+  // What a connected broker reported as filled.
+  async (db, userId) =>
+    (
+      await db
+        .selectDistinct({ symbol: brokerFills.symbol })
+        .from(brokerFills)
+        .innerJoin(brokerConnections, eq(brokerConnections.id, brokerFills.connectionId))
+        .where(eq(brokerConnections.userId, userId))
+    ).map((row) => row.symbol),
 ];
 
-/** The instruments a user holds or has traded, sorted. */
+/** The instruments a user holds or has traded anywhere, upper case, sorted. */
 export async function findMySymbols(db: Database, userId: string): Promise<string[]> {
   const lists = await Promise.all(mySymbolFinders.map((find) => find(db, userId)));
-  return [...new Set(lists.flat())].sort();
+  return [...new Set(lists.flat().map((symbol) => symbol.trim().toUpperCase()))].filter(Boolean).sort();
 }

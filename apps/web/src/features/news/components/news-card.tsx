@@ -3,32 +3,28 @@ import { NEWS_CATEGORY_LABELS, type NewsItem } from '@candlewise/shared/news/new
 import { Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { opensInApp } from '../lib/opens-in-app';
 import { NewsTime } from './news-time';
 import './news-card.css';
 
 /**
  * One story: thumbnail, source and time, category, headline, summary and the instruments it names.
- * A feed item's headline opens the original in a new tab; an admin's article opens in the app.
+ * A feed item's headline opens the original in a new tab; an admin's article and a Candlewise
+ * story open in the app.
  */
 export function NewsCard({ item }: { item: NewsItem }) {
   const [imageFailed, setImageFailed] = useState(false);
   const showImage = item.imageUrl && !imageFailed;
-  const headline =
-    item.kind === 'post' ? (
-      <Link className="cw-news-card__link" to={`/news/${encodeURIComponent(item._id)}`}>
-        {item.title}
-      </Link>
-    ) : (
-      <a
-        className="cw-news-card__link"
-        href={item.url ?? undefined}
-        target="_blank"
-        rel="noopener noreferrer"
-      >
-        {item.title}
-        <ExportOutlined className="cw-news-card__external" aria-label="(opens in a new tab)" />
-      </a>
-    );
+  const headline = opensInApp(item) ? (
+    <Link className="cw-news-card__link" to={`/news/${encodeURIComponent(item._id)}`}>
+      {item.title}
+    </Link>
+  ) : (
+    <a className="cw-news-card__link" href={item.url ?? undefined} target="_blank" rel="noopener noreferrer">
+      {item.title}
+      <ExportOutlined className="cw-news-card__external" aria-label="(opens in a new tab)" />
+    </a>
+  );
   return (
     <article className="cw-news-card" data-kind={item.kind}>
       {showImage ? (

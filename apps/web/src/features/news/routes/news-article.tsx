@@ -6,6 +6,7 @@ import { MarkdownText } from '@/components/markdown-text/markdown-text';
 import { PageHeader } from '@/components/page-header/page-header';
 import { useNewsItem } from '../api/get-news-item';
 import { NewsTime } from '../components/news-time';
+import { isOwnStoryUrl } from '../lib/opens-in-app';
 import './news-article.css';
 
 /** /news/:newsId: a Candlewise article read in the app (a feed item links to its original). */
@@ -63,7 +64,7 @@ export default function NewsArticlePage() {
       ) : (
         <p className="cw-news-article__body">{item.summary}</p>
       )}
-      {item.url ? (
+      {item.url && !isOwnStoryUrl(item.url) ? (
         <a href={item.url} target="_blank" rel="noopener noreferrer">
           Read the full story at {item.source.name} <ExportOutlined aria-label="(opens in a new tab)" />
         </a>

@@ -33,6 +33,14 @@ const stories = [
     symbols: [],
   }),
   item({ _id: 'n3', title: 'Rupee steadies', category: 'forex', symbols: ['USDINR'], imageUrl: null }),
+  item({
+    _id: 'n4',
+    title: 'Nifty 50 closes at a record',
+    url: 'https://candlewise.app/desk/nifty-record-close-banks-lead',
+    category: 'markets',
+    source: { _id: 's2', name: 'Candlewise Markets Desk' },
+    symbols: ['NIFTY50'],
+  }),
 ];
 
 /** GET /news filtered like the server: category and words. */
@@ -57,7 +65,7 @@ describe('/news', { timeout: 60_000 }, () => {
   it('shows cards with source, relative time and a link to the original in a new tab, or the article in the app', async () => {
     mockApi({ 'GET /notification/all': { body: { success: true, data: [] } }, 'GET /news': newsHandler });
     renderApp('/news', { auth: makeSession() });
-    expect(await screen.findByText('3 stories', undefined, slow)).toBeInTheDocument();
+    expect(await screen.findByText('4 stories', undefined, slow)).toBeInTheDocument();
     const feed = screen.getByRole('link', { name: /Gold eases from its high/ });
     expect(feed).toHaveAttribute('href', 'https://wire.example.com/gold');
     expect(feed).toHaveAttribute('target', '_blank');
@@ -70,6 +78,23 @@ describe('/news', { timeout: 60_000 }, () => {
       'href',
       '/news/n2',
     );
+    // A Candlewise Markets Desk story is read in the app, not on a page elsewhere.
+    const own = screen.getByRole('link', { name: 'Nifty 50 closes at a record' });
+    expect(own).toHaveAttribute('href', '/news/n4');
+    expect(own).not.toHaveAttribute('target');
+  });
+
+  it('toggles "My symbols" from its words as well as from the switch', async () => {
+    const api = mockApi({
+      'GET /notification/all': { body: { success: true, data: [] } },
+      'GET /news': newsHandler,
+    });
+    const { user } = renderApp('/news', { auth: makeSession() });
+    const toggle = await screen.findByRole('switch', { name: 'My symbols' }, slow);
+    expect(toggle).not.toBeChecked();
+    await user.click(screen.getByText('My symbols'));
+    expect(toggle).toBeChecked();
+    expect(api.callsTo('GET', '/news').at(-1)?.url.searchParams.get('mine')).toBe('1');
   });
 
   it('narrows by category tab and by search, and offers a way back from an empty result', async () => {
@@ -78,7 +103,7 @@ describe('/news', { timeout: 60_000 }, () => {
       'GET /news': newsHandler,
     });
     const { user } = renderApp('/news', { auth: makeSession() });
-    expect(await screen.findByText('3 stories', undefined, slow)).toBeInTheDocument();
+    expect(await screen.findByText('4 stories', undefined, slow)).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Forex' }));
     expect(await screen.findByText('1 story', undefined, slow)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Rupee steadies/ })).toBeInTheDocument();
@@ -87,7 +112,7 @@ describe('/news', { timeout: 60_000 }, () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search news' }), 'bitcoin{Enter}');
     expect(await screen.findByText('No stories match these filters.', undefined, slow)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show all news' }));
-    expect(await screen.findByText('3 stories', undefined, slow)).toBeInTheDocument();
+    expect(await screen.findByText('4 stories', undefined, slow)).toBeInTheDocument();
   });
 
   it('says what went wrong and retries', async () => {
@@ -106,6 +131,6 @@ describe('/news', { timeout: 60_000 }, () => {
     expect(await screen.findByText('We could not load the news.', undefined, slow)).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('3 stories', undefined, slow)).toBeInTheDocument();
+    expect(await screen.findByText('4 stories', undefined, slow)).toBeInTheDocument();
   });
 });

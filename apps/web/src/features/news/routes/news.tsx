@@ -79,18 +79,22 @@ export default function NewsPage() {
         />
         <span className="cw-news__mine">
           <Switch
+            id={`${mineLabel}-switch`}
             aria-labelledby={mineLabel}
             checked={filters.mine}
             onChange={(checked) => update({ mine: checked })}
           />
-          <span id={mineLabel}>My symbols</span>
+          {/* A label: clicking the words toggles the switch too. */}
+          <label id={mineLabel} htmlFor={`${mineLabel}-switch`}>
+            My symbols
+          </label>
         </span>
       </div>
       {filters.mine && query.data?.mySymbols ? (
         <p className="cw-news__note">
           {query.data.mySymbols.length
-            ? `Stories about ${query.data.mySymbols.join(', ')}: instruments you hold or have traded.`
-            : 'You have not traded any instrument yet. Trade in a competition and stories about those instruments show here.'}
+            ? `Stories about ${query.data.mySymbols.join(', ')}: instruments you hold or have traded, in competitions, your journal or your broker.`
+            : 'You have not traded any instrument yet. Trade in a competition, add a trade to your journal or connect a broker, and stories about those instruments show here.'}
         </p>
       ) : null}
 
