@@ -6,6 +6,7 @@ export const DEFERRED_SCRIPT_TYPE = 'text/cw-deferred';
 /**
  * The one inline script of a page rendered ahead of time (spa.ts), run before the first paint:
  * - the stored theme goes on <html> (data-theme), so a dark-mode visitor never sees a light page;
+ *   without one, the system's preference (prefers-color-scheme) is the first default;
  * - with a stored session the markup is hidden (`cw-session`): the app will replace it (a signed-in
  *   user is sent from the public pages to /home) and must not flash the signed-out page first;
  * - a form submitted before the app is live is held back (`cwHeldSubmit`), not sent by the browser
@@ -20,9 +21,9 @@ export const DEFERRED_SCRIPT_TYPE = 'text/cw-deferred';
  * JSON string; apps/web/src/app/store.ts) and fails closed to the light, signed-out page.
  */
 export const PRERENDER_HEAD_SCRIPT =
-  "var d=document.documentElement;try{var s=JSON.parse(localStorage.getItem('persist:root')||'null');" +
-  "if(s){var t=JSON.parse(s.theme||'null'),a=JSON.parse(s.auth||'null');" +
-  "d.dataset.theme=t&&t.darkMode===true?'dark':'light';if(a&&a.token)d.classList.add('cw-session')}}catch(e){}" +
+  "var d=document.documentElement,t=null;try{var s=JSON.parse(localStorage.getItem('persist:root')||'null');" +
+  "if(s){t=JSON.parse(s.theme||'null');var a=JSON.parse(s.auth||'null');if(a&&a.token)d.classList.add('cw-session')}}catch(e){}" +
+  "try{d.dataset.theme=(t&&typeof t.darkMode==='boolean'?t.darkMode:matchMedia('(prefers-color-scheme: dark)').matches)?'dark':'light'}catch(e){d.dataset.theme='light'}" +
   "addEventListener('submit',function(e){if(!window.cwFormsLive){e.preventDefault();window.cwHeldSubmit=e.target}},true);" +
   `var q=document.querySelectorAll('script[type="${DEFERRED_SCRIPT_TYPE}"]');` +
   'function b(){for(var i=0;i<q.length;i++){var p=q[i].hasAttribute("data-preload"),e=document.createElement(p?"link":"script");' +

@@ -13,7 +13,7 @@ import {
 // The ES build: the CommonJS `lib/storage` reaches the bundle as a module object, not the storage.
 import storage from 'redux-persist/es/storage';
 import { authReducer, logout } from '@/features/auth/auth-slice';
-import { themeReducer } from '@/features/theme/theme-slice';
+import { systemPrefersDark, themeReducer } from '@/features/theme/theme-slice';
 import { configureApiClient } from '@/lib/api-client';
 import type { SessionSlices } from '@/lib/current-user';
 
@@ -97,9 +97,9 @@ export const useAppStore = useStore.withTypes<AppStore>();
 export function readPersistedDarkMode(): boolean {
   try {
     const raw = window.localStorage.getItem(PERSIST_STORAGE_KEY);
-    if (!raw) return false;
+    if (!raw) return systemPrefersDark();
     const theme = JSON.parse(JSON.parse(raw).theme ?? 'null') as { darkMode?: unknown } | null;
-    return theme?.darkMode === true;
+    return typeof theme?.darkMode === 'boolean' ? theme.darkMode : systemPrefersDark();
   } catch {
     return false;
   }

@@ -1,14 +1,40 @@
-import type React from 'react';
-import { Link, NavLink } from 'react-router';
+import { type ReactNode, useSyncExternalStore } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { Link, NavLink, useNavigate } from 'react-router';
 import { SiteFooter } from '@/components/site-footer/site-footer';
+import { logoutOnServer } from '@/features/auth/api/logout-on-server';
+import { logout } from '@/features/auth/auth-slice';
+import { selectDarkMode, toggleDarkMode } from '@/features/theme/theme-slice';
+import type { SessionSlices } from '@/lib/current-user';
 import './public-layout.css';
 
 function navLinkClass({ isActive }: { isActive: boolean }): string {
   return isActive ? 'cw-public-header__link cw-public-header__link--active' : 'cw-public-header__link';
 }
 
-/** Frame of the signed-out pages: a light header (no antd, so these pages stay fast), the content and the footer. */
-export function PublicLayout({ children }: { children: React.ReactNode }) {
+/**
+ * Frame of the signed-out pages: a light header (no antd, so these pages stay fast) with the dark
+ * mode switch, the content and the footer. With a session (the onboarding steps) it offers Home
+ * and Sign out instead of Log in and Sign up.
+ */
+const noSubscription = () => () => {};
+
+export function PublicLayout({ children }: { children: ReactNode }) {
+  const signedIn = useSelector((state: SessionSlices) => Boolean(state.auth.token));
+  const darkMode = useSelector(selectDarkMode);
+  // False while a page rendered ahead of time hydrates (it was rendered light), true after.
+  const live = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  function signOut() {
+    logoutOnServer(); // first: it still carries the token
+    dispatch(logout());
+    navigate('/login', { replace: true });
+  }
   return (
     <div className="cw-public-layout">
       <a className="cw-public-layout__skip-link" href="#main">
@@ -48,15 +74,68 @@ export function PublicLayout({ children }: { children: React.ReactNode }) {
                   Contact
                 </NavLink>
               </li>
+              {signedIn ? (
+                <>
+                  {/* Signed in (the onboarding steps, or a public page): no "Log in" to a session that exists. */}
+                  <li>
+                    <NavLink className={navLinkClass} to="/home">
+                      Home
+                    </NavLink>
+                  </li>
+                  <li>
+                    <button type="button" className="cw-public-header__link" onClick={signOut}>
+                      Sign out
+                    </button>
+                  </li>
+                </>
+              ) : (
+                <>
+                  <li>
+                    <NavLink className={navLinkClass} to="/login">
+                      Log in
+                    </NavLink>
+                  </li>
+                  <li>
+                    <Link className="cw-public-header__signup" to="/signup">
+                      Sign up
+                    </Link>
+                  </li>
+                </>
+              )}
               <li>
-                <NavLink className={navLinkClass} to="/login">
-                  Log in
-                </NavLink>
-              </li>
-              <li>
-                <Link className="cw-public-header__signup" to="/signup">
-                  Sign up
-                </Link>
+                {/* The page may be rendered ahead of time in light: the pressed state follows the
+                    store once the app is live, and the icon follows <html data-theme> in CSS. */}
+                <button
+                  type="button"
+                  className="cw-public-header__theme"
+                  aria-pressed={live ? darkMode : false}
+                  aria-label="Dark mode"
+                  onClick={() => dispatch(toggleDarkMode())}
+                >
+                  <svg
+                    className="cw-public-header__theme-moon"
+                    width="20"
+                    height="20"
+                    viewBox="0 0 24 24"
+                    aria-hidden="true"
+                    focusable="false"
+                  >
+                    <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" fill="currentColor" />
+                  </svg>
+                  <svg
+                    className="cw-public-header__theme-sun"
+                    width="20"
+                    height="20"
+                    viewBox="0 0 24 24"
+                    aria-hidden="true"
+                    focusable="false"
+                  >
+                    <g fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                      <circle cx="12" cy="12" r="4.5" />
+                      <path d="M12 1.5v2.5M12 20v2.5M1.5 12H4M20 12h2.5M4.6 4.6l1.8 1.8M17.6 17.6l1.8 1.8M4.6 19.4l1.8-1.8M17.6 6.4l1.8-1.8" />
+                    </g>
+                  </svg>
+                </button>
               </li>
             </ul>
           </nav>

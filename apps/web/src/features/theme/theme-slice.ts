@@ -2,7 +2,16 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 export type ThemeState = { darkMode: boolean };
 
-const initialState: ThemeState = { darkMode: false };
+/** The system's light or dark preference: the first default, before the learner chooses. */
+export function systemPrefersDark(): boolean {
+  try {
+    return typeof window !== 'undefined' && window.matchMedia('(prefers-color-scheme: dark)').matches;
+  } catch {
+    return false;
+  }
+}
+
+const initialState = (): ThemeState => ({ darkMode: systemPrefersDark() });
 
 export const themeSlice = createSlice({
   name: 'theme',

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
 import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
@@ -98,7 +98,10 @@ describe('onboarding resumes at the next step', () => {
   it('lets whoever is onboarding sign out from a step', async () => {
     mockApi({ 'POST /auth/logout': { body: { success: true, data: null } } });
     const { user, store, currentPath } = renderApp('/add-phno', { auth: makeSession(needsPhone) });
-    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+    // The step's own "Signed in as … Sign out" (the header offers one too).
+    await user.click(
+      await within(await screen.findByRole('main')).findByRole('button', { name: 'Sign out' }),
+    );
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Log in to Candlewise' }),
     ).toBeInTheDocument();
