@@ -95,6 +95,23 @@ describe('catalogue and lessons', () => {
     const firstProLesson = (await get('pro', '/courses/course4')).json().data.videos[0].id;
     expect((await mark('ana', 'course4', firstProLesson)).statusCode).toBe(403);
   });
+
+  it('shows anyone what a Pro course teaches: its lessons by title and length, no videos', async () => {
+    const outline = await get('ana', '/courses/course4/outline');
+    expect(outline.statusCode).toBe(200);
+    const { course, lessons } = outline.json().data;
+    expect(course).toMatchObject({ _id: 'course4', isPro: true });
+    const full = (await get('pro', '/courses/course4')).json().data.videos;
+    expect(lessons).toEqual(
+      full.map((video: { id: number; title: string; duration: number }) => ({
+        id: video.id,
+        title: video.title,
+        duration: video.duration,
+      })),
+    );
+    expect(JSON.stringify(lessons)).not.toMatch(/videoUrl|http/);
+    expect((await get('ana', '/courses/nope/outline')).statusCode).toBe(404);
+  });
 });
 
 describe('completion', () => {

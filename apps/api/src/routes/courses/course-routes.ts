@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendJsonText } from '../../lib/ttl-cache.ts';
 import {
+  getCourseOutline,
   getCourseWithLessons,
   listCoursesWithProgress,
   savePlaybackPosition,
@@ -133,6 +134,38 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
           ),
         ),
       ),
+  );
+
+  app.get(
+    '/courses/:courseId/outline',
+    {
+      schema: {
+        tags: ['courses'],
+        summary:
+          'What a course teaches (title, description, lesson titles and lengths) for anyone signed in, Pro or not',
+        security: [{ bearerAuth: [] }],
+        params: courseParams,
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            data: z.object({
+              course: z.object({
+                _id: z.string(),
+                title: z.string(),
+                description: z.string(),
+                thumbnail: z.string(),
+                isPro: z.boolean(),
+              }),
+              lessons: z.array(z.object({ id: z.number(), title: z.string(), duration: z.number() })),
+            }),
+          }),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await getCourseOutline(app.database.db, request.currentUser, request.params.courseId),
+    }),
   );
 
   app.put(

@@ -96,6 +96,31 @@ export async function getOpenableCourse(db: DbExecutor, user: UserRow, courseId:
   return course;
 }
 
+/**
+ * What a course teaches, for anyone signed in, Pro or not: its title, description and the titles and
+ * lengths of its lessons (no videos). A Pro-locked course shows this beside the way to Pro.
+ */
+export async function getCourseOutline(db: DbExecutor, user: UserRow, courseId: string) {
+  const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
+  if (!course || (!course.published && user.role !== 'admin'))
+    throw notFound('We could not find that course.');
+  const lessons = await db
+    .select({ id: videos.id, title: videos.title, duration: videos.duration })
+    .from(videos)
+    .where(eq(videos.courseId, courseId))
+    .orderBy(asc(videos.position), asc(videos.id));
+  return {
+    course: {
+      _id: course.id,
+      title: course.title,
+      description: course.description,
+      thumbnail: course.thumbnail,
+      isPro: course.isPro,
+    },
+    lessons,
+  };
+}
+
 /** One course with its lessons, chapters, and the caller's completions and saved positions. */
 export async function getCourseWithLessons(db: DbExecutor, user: UserRow, courseId: string) {
   const course = await getOpenableCourse(db, user, courseId);

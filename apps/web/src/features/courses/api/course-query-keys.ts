@@ -6,4 +6,5 @@ export const courseKeys = {
   all: ['courses'] as const,
   catalogue: () => [...courseKeys.all, 'catalogue'] as const,
   detail: (courseId: string) => [...courseKeys.all, 'detail', courseId] as const,
+  outline: (courseId: string) => [...courseKeys.all, 'outline', courseId] as const,
 };

@@ -282,7 +282,7 @@ describe('the lesson page /courseVideos/:courseId', { timeout: 20_000 }, () => {
     );
   });
 
-  it('explains a Pro course to a free learner, with a link to the pricing page', async () => {
+  it('explains a Pro course to a free learner once, with its lessons and a link to the pricing page', async () => {
     mockApi({
       ...noNotifications,
       'GET /courses/course4': {
@@ -293,15 +293,41 @@ describe('the lesson page /courseVideos/:courseId', { timeout: 20_000 }, () => {
           code: 'FORBIDDEN',
         },
       },
+      'GET /courses/course4/outline': {
+        body: {
+          success: true,
+          data: {
+            course: {
+              _id: 'course4',
+              title: 'Options Strategies',
+              description: 'Spreads, straddles and the Greeks.',
+              thumbnail: '/images/courses/options.svg',
+              isPro: true,
+            },
+            lessons: [
+              { id: 41, title: 'Calls and puts', duration: 1800 },
+              { id: 42, title: 'Vertical spreads', duration: 2705 },
+            ],
+          },
+        },
+      },
     });
     renderApp('/courseVideos/course4', { auth: makeSession() });
     const alert = await screen.findByRole('alert');
-    expect(
-      within(alert).getByText('This course is part of Pro. Upgrade on the Pricing page to open it.'),
-    ).toBeInTheDocument();
+    expect(within(alert).getByText('This course is part of Pro')).toBeInTheDocument();
     expect(within(alert).getByRole('link', { name: 'See Pro on the Pricing page' })).toHaveAttribute(
       'href',
       '/pricing',
     );
+    // "part of Pro" is said once; the lessons show what Pro would open.
+    expect(await screen.findByRole('heading', { level: 2, name: 'Options Strategies' })).toBeInTheDocument();
+    expect(screen.getAllByText(/part of Pro/)).toHaveLength(1);
+    expect(screen.getByText('2 lessons · 1 h 15 min')).toBeInTheDocument();
+    const outline = screen.getByRole('region', { name: 'Options Strategies' });
+    const lessons = within(outline).getAllByRole('listitem');
+    expect(lessons.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Calls and puts30:00'),
+      expect.stringContaining('Vertical spreads45:05'),
+    ]);
   });
 });

@@ -18,7 +18,10 @@ export default function CourseVideosPage() {
   const { courseId = '' } = useParams();
   const course = useCourse(courseId);
   if (course.isPending) return <LessonPageSkeleton />;
-  if (course.error) return <CourseUnavailable error={course.error} onRetry={() => void course.refetch()} />;
+  if (course.error)
+    return (
+      <CourseUnavailable courseId={courseId} error={course.error} onRetry={() => void course.refetch()} />
+    );
   return <CourseLessons courseId={courseId} detail={course.data} />;
 }
 
