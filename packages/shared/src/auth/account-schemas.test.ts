@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { nextOnboardingStep, phoneNumberSchema, verificationCodeSchema } from './account-schemas.ts';
+import {
+  nextOnboardingStep,
+  phoneFormSchema,
+  phoneNumberSchema,
+  verificationCodeSchema,
+} from './account-schemas.ts';
 
 describe('phone numbers', () => {
   it('accepts E.164 numbers, ignoring spaces and dashes', () => {
@@ -8,6 +13,34 @@ describe('phone numbers', () => {
   });
   it.each(['9876543210', '+0123456789', '+12', '+1234567890123456', '+91abc'])('refuses %s', (value) => {
     expect(phoneNumberSchema.safeParse(value).success).toBe(false);
+  });
+});
+
+describe('the phone forms (a country code and the number)', () => {
+  const parse = (countryCode: string, phoneNumber: string) =>
+    phoneFormSchema.safeParse({ countryCode, phoneNumber });
+
+  it('take a 10-digit Indian number without +91, as people write it', () => {
+    expect(parse('+91', '9876543210').data).toEqual({ phoneNumber: '+919876543210' });
+    expect(parse('+91', '098765 43210').data).toEqual({ phoneNumber: '+919876543210' });
+    expect(parse('+44', '07700 900123').data).toEqual({ phoneNumber: '+447700900123' });
+  });
+
+  it('take a number typed with its own country code as it is', () => {
+    expect(parse('+91', '+1 415 555 0100').data).toEqual({ phoneNumber: '+14155550100' });
+  });
+
+  it('say what is wrong, on the number', () => {
+    expect(parse('+91', '').error?.issues).toMatchObject([
+      { path: ['phoneNumber'], message: 'Enter your phone number.' },
+    ]);
+    expect(parse('+91', '12ab').error?.issues).toMatchObject([
+      {
+        path: ['phoneNumber'],
+        message: 'Enter the number without the country code, for example 9876543210.',
+      },
+    ]);
+    expect(parse('+999', '9876543210').error?.issues[0].message).toBe('Choose a country code.');
   });
 });
 

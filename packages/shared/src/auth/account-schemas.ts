@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { isoDateTime } from '../api/date-time.ts';
 import { isTimeZone } from '../trading/risk-rules.ts';
 import { emailSchema, passwordSchema, personNameSchema } from './credential-schemas.ts';
+import { PHONE_COUNTRIES } from './phone-countries.ts';
+
+export { PHONE_COUNTRIES };
 
 /** An IANA time zone such as Asia/Kolkata or America/New_York. */
 export const timeZoneSchema = z
@@ -37,6 +40,39 @@ export const resendCodeSchema = z.object({
   channel: z.enum(['email', 'phone'], { message: 'Choose "email" or "phone".' }),
 });
 export const addPhoneSchema = z.object({ phoneNumber: phoneNumberSchema });
+
+/**
+ * The phone forms: a country code picked from the list and the number as people write it at home
+ * (9876543210, 098765 43210); a number typed with its own +country code is taken as it is. The
+ * result is the E.164 number the API takes.
+ */
+export const phoneFormSchema = z
+  .object({
+    countryCode: z.enum(PHONE_COUNTRIES.map((entry) => entry.code) as [string, ...string[]], {
+      message: 'Choose a country code.',
+    }),
+    phoneNumber: z.string().max(40, 'That number is too long.'),
+  })
+  .transform(({ countryCode, phoneNumber }, context) => {
+    const typed = phoneNumber.trim().replace(/[\s().-]/g, '');
+    if (!typed) {
+      context.addIssue({ code: 'custom', path: ['phoneNumber'], message: 'Enter your phone number.' });
+      return z.NEVER;
+    }
+    const full = typed.startsWith('+') ? typed : `${countryCode}${typed.replace(/^0+/, '')}`;
+    const parsed = phoneNumberSchema.safeParse(full);
+    if (!parsed.success) {
+      context.addIssue({
+        code: 'custom',
+        path: ['phoneNumber'],
+        message: typed.startsWith('+')
+          ? parsed.error.issues[0].message
+          : 'Enter the number without the country code, for example 9876543210.',
+      });
+      return z.NEVER;
+    }
+    return { phoneNumber: parsed.data };
+  });
 
 export const experienceLevels = ['beginner', 'intermediate', 'advanced'] as const;
 export const interestOptions = [

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { addPhoneNumber } from '../api/add-phone-number';
 import { selectAuth } from '../auth-slice';
 import { markCodeSent, rememberPendingPhoneNumber } from '../code-delivery';
-import { FormAlert, SubmitButton, TextField, useAccountForm } from '../components/account-form';
+import { FormAlert, PhoneField, SubmitButton, useAccountForm } from '../components/account-form';
 import { AccountPage } from '../components/account-page';
 import { SignedInAs } from '../components/signed-in-as';
 
@@ -11,8 +11,8 @@ function AddPhoneNumberForm() {
   const navigate = useNavigate();
   const { user } = useSelector(selectAuth);
   const form = useAccountForm({
-    initialValues: { phoneNumber: '' },
-    schema: (schemas) => schemas.addPhoneSchema,
+    initialValues: { countryCode: '+91', phoneNumber: '' },
+    schema: (schemas) => schemas.phoneFormSchema,
     onSubmit: async ({ phoneNumber }) => {
       await addPhoneNumber(phoneNumber);
       markCodeSent(`phone:${user?._id ?? ''}`);
@@ -24,15 +24,10 @@ function AddPhoneNumberForm() {
   return (
     <>
       <form className="cw-form" noValidate onSubmit={form.handleSubmit} onFocus={form.preload}>
-        <TextField
+        <PhoneField
           form={form}
-          field="phoneNumber"
           label="Phone number"
-          hint="With the country code, for example +919876543210."
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder="+91…"
+          hint="Pick your country's code, then the number as you dial it at home, for example 98765 43210."
         />
         <FormAlert message={form.formError} />
         <SubmitButton pending={form.pending} label="Send code" pendingLabel="Sending code…" />

@@ -95,6 +95,32 @@ describe('onboarding resumes at the next step', () => {
     expect(store.getState().auth.user?.role).toBe('user');
   });
 
+  it('takes a 10-digit Indian number as dialled at home, and another country from the picker', async () => {
+    const api = mockApi({
+      'POST /auth/phone': { body: { success: true, message: 'We sent a code to your phone.', data: null } },
+    });
+    const { user } = renderApp('/add-phno', { auth: makeSession(needsPhone) });
+    expect(await screen.findByRole('combobox', { name: 'Country code' })).toHaveValue('+91');
+    await user.type(screen.getByLabelText('Phone number'), '98765 43210');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/auth/phone')[0]?.body).toEqual({ phoneNumber: '+919876543210' }),
+    );
+  });
+
+  it('says what is wrong with a number under the field', async () => {
+    const api = mockApi({});
+    const { user } = renderApp('/add-phno', { auth: makeSession(needsPhone) });
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Country code' }), '+44');
+    await user.type(screen.getByLabelText('Phone number'), '12ab');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(
+      await screen.findByText('Enter the number without the country code, for example 9876543210.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Phone number')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('POST', '/auth/phone')).toHaveLength(0);
+  });
+
   it('lets whoever is onboarding sign out from a step', async () => {
     mockApi({ 'POST /auth/logout': { body: { success: true, data: null } } });
     const { user, store, currentPath } = renderApp('/add-phno', { auth: makeSession(needsPhone) });

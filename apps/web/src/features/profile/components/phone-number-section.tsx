@@ -7,7 +7,7 @@ import { confirmCode } from '@/features/auth/api/confirm-code';
 import { resendCode } from '@/features/auth/api/resend-code';
 import { updateUser } from '@/features/auth/auth-slice';
 import { markCodeSent } from '@/features/auth/code-delivery';
-import { FormAlert, SubmitButton, TextField, useAccountForm } from '@/features/auth/components/account-form';
+import { FormAlert, PhoneField, SubmitButton, useAccountForm } from '@/features/auth/components/account-form';
 import { CodeField } from '@/features/auth/components/code-field';
 import { ResendCodeButton } from '@/features/auth/components/resend-code-button';
 
@@ -66,8 +66,8 @@ function NewNumberForm({
   onCancel: () => void;
 }) {
   const form = useAccountForm({
-    initialValues: { phoneNumber: '' },
-    schema: (schemas) => schemas.addPhoneSchema,
+    initialValues: { countryCode: '+91', phoneNumber: '' },
+    schema: (schemas) => schemas.phoneFormSchema,
     onSubmit: async ({ phoneNumber }) => {
       await addPhoneNumber(phoneNumber);
       markCodeSent(timerKey);
@@ -77,14 +77,10 @@ function NewNumberForm({
   return (
     <form className="cw-form cw-profile__form" noValidate onSubmit={form.handleSubmit} onFocus={form.preload}>
       <div className="cw-profile__fields">
-        <TextField
+        <PhoneField
           form={form}
-          field="phoneNumber"
           label="New phone number"
-          hint="With the country code, for example +919876543210. We send a code by SMS to confirm it."
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
+          hint="Pick the country's code, then the number as you dial it at home. We send a code by SMS to confirm it."
         />
       </div>
       <FormAlert message={form.formError} />
