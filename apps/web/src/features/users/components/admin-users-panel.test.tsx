@@ -15,7 +15,8 @@ function usersPage(users: unknown[], total = users.length) {
   return { body: { success: true, data: { users, total, page: 1, pageSize: 20 } } };
 }
 
-describe('admin: users', { timeout: 20_000 }, () => {
+// antd's tables, menus and modals render slowly in jsdom: one case takes 10 s on a quiet 2-core machine.
+describe('admin: users', { timeout: 60_000 }, () => {
   beforeAll(async () => {
     await warmUpFrame();
     await import('@/app/routes/admin-route');
