@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
 import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
@@ -7,15 +7,24 @@ import type { Group } from '../api/get-groups';
 import type { StandingRow } from '../api/get-leaderboard';
 import type { TradingAccount } from '../api/get-trading-account';
 
-// jsdom has no canvas: the chart is a stub that records what it was given.
+// jsdom has no canvas: the chart is a stub that records what it was given, and lets a test move
+// the crosshair (what a pointer or a finger on the chart does).
+const chartStub = vi.hoisted(() => ({
+  crosshair: null as null | ((param: { time?: number; seriesData: Map<unknown, unknown> }) => void),
+  series: null as unknown,
+}));
 vi.mock('lightweight-charts', () => {
   const series = { setData: vi.fn(), update: vi.fn(), applyOptions: vi.fn() };
+  chartStub.series = series;
   return {
     CandlestickSeries: {},
     ColorType: { Solid: 'solid' },
     createChart: () => ({
       addSeries: () => series,
       applyOptions: vi.fn(),
+      subscribeCrosshairMove: (handler: typeof chartStub.crosshair) => {
+        chartStub.crosshair = handler;
+      },
       timeScale: () => ({ scrollToRealTime: vi.fn() }),
       remove: vi.fn(),
     }),
@@ -290,6 +299,21 @@ describe('the leaderboard page (/group/{groupId}/leaderboard)', { timeout: 30_00
         '?offset=50&limit=50',
       ),
     );
+  });
+
+  it('writes out the candle under the crosshair (a finger on a touch screen), else the latest', async () => {
+    openLeaderboard({ status: 'approved', rows: (me) => [row({ userId: me, name: 'Ada Lovelace' })] });
+    const values = await screen.findByTestId('chart-values');
+    await waitFor(() => expect(values).toHaveTextContent('LatestO 1.08000H 1.09000L 1.07000C 1.08500'));
+    act(() =>
+      chartStub.crosshair?.({
+        time: 1_790_000_000,
+        seriesData: new Map([[chartStub.series, { open: 1.081, high: 1.082, low: 1.0805, close: 1.0815 }]]),
+      }),
+    );
+    expect(values).toHaveTextContent(/\d\d:\d\d UTCO 1.08100H 1.08200L 1.08050C 1.08150/);
+    act(() => chartStub.crosshair?.({ seriesData: new Map() })); // the finger lifted
+    expect(values).toHaveTextContent('LatestO 1.08000H 1.09000L 1.07000C 1.08500');
   });
 
   it('explains the refusal to someone who is not an approved member, and opens no stream', async () => {

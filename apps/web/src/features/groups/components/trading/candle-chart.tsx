@@ -7,7 +7,7 @@ import {
   type ISeriesApi,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { selectDarkMode } from '@/features/theme/theme-slice';
 import type { Candle } from '../../api/get-candles';
@@ -53,6 +53,10 @@ export function CandleChart({
   const series = useRef<ISeriesApi<'Candlestick'> | null>(null);
   const last = useRef<Candle | null>(null);
   const darkMode = useSelector(selectDarkMode);
+  // The values under the crosshair (a pointer, or a finger on a touch screen), else the latest
+  // candle: written out above the chart, not only in a hover tooltip.
+  const [pointed, setPointed] = useState<Candle | null>(null);
+  const [latest, setLatest] = useState<Candle | null>(null);
 
   useEffect(() => {
     if (!container.current) return;
@@ -63,7 +67,18 @@ export function CandleChart({
       crosshair: { mode: 0 },
     });
     chart.current = created;
-    series.current = created.addSeries(CandlestickSeries, { borderVisible: false });
+    const added = created.addSeries(CandlestickSeries, { borderVisible: false });
+    series.current = added;
+    created.subscribeCrosshairMove((param) => {
+      const bar = (param.time === undefined ? undefined : param.seriesData.get(added)) as
+        | Partial<Pick<Candle, 'open' | 'high' | 'low' | 'close'>>
+        | undefined;
+      setPointed(
+        bar?.open !== undefined && bar.high !== undefined && bar.low !== undefined && bar.close !== undefined
+          ? { time: Number(param.time), open: bar.open, high: bar.high, low: bar.low, close: bar.close }
+          : null,
+      );
+    });
     return () => {
       created.remove();
       chart.current = null;
@@ -102,6 +117,7 @@ export function CandleChart({
     const data = (candles ?? []).map((candle) => ({ ...candle, time: candle.time as UTCTimestamp }));
     series.current.setData(data);
     last.current = candles?.at(-1) ?? null;
+    setLatest(last.current);
     chart.current?.timeScale().scrollToRealTime();
   }, [candles]);
 
@@ -120,15 +136,42 @@ export function CandleChart({
           }
         : { time: start, open: previous.close, high: quote.mid, low: quote.mid, close: quote.mid };
     last.current = next;
+    setLatest(next);
     series.current.update({ ...next, time: next.time as UTCTimestamp });
   }, [quote, symbol, intervalSeconds]);
 
+  const shown = pointed ?? latest;
+  const digits = priceDecimals(tickSize);
+  const price = (value: number) => value.toFixed(digits);
   return (
-    <div
-      ref={container}
-      className="cw-trading__chart"
-      role="img"
-      aria-label={`${symbol} ${intervalName} candlestick chart`}
-    />
+    <div className="cw-trading__chart-box">
+      <p className="cw-trading__chart-values" data-testid="chart-values">
+        {shown ? (
+          <>
+            <span className="cw-trading__chart-when">
+              {pointed ? formatCandleTime(shown.time, intervalSeconds) : 'Latest'}
+            </span>
+            <span>O {price(shown.open)}</span>
+            <span>H {price(shown.high)}</span>
+            <span>L {price(shown.low)}</span>
+            <span>C {price(shown.close)}</span>
+          </>
+        ) : (
+          <span>No prices yet</span>
+        )}
+      </p>
+      <div
+        ref={container}
+        className="cw-trading__chart"
+        role="img"
+        aria-label={`${symbol} ${intervalName} candlestick chart`}
+      />
+    </div>
   );
+}
+
+/** A candle's start as the legend says it: the date for daily candles, else the time (UTC). */
+function formatCandleTime(seconds: number, intervalSeconds: number): string {
+  const iso = new Date(seconds * 1000).toISOString();
+  return intervalSeconds >= 86_400 ? iso.slice(0, 10) : `${iso.slice(11, 16)} UTC`;
 }

@@ -24,6 +24,7 @@ vi.mock('lightweight-charts', () => {
     createChart: () => ({
       addSeries: () => series,
       applyOptions: vi.fn(),
+      subscribeCrosshairMove: vi.fn(),
       timeScale: () => ({ scrollToRealTime: vi.fn() }),
       remove: vi.fn(),
     }),
