@@ -2,6 +2,8 @@
 export const groupKeys = {
   all: ['groups'] as const,
   list: () => [...groupKeys.all, 'list'] as const,
+  /** The admin's list with the join requests waiting (under `list`: refreshed with it). */
+  adminList: () => [...groupKeys.list(), 'admin'] as const,
   statuses: (userId: string) => [...groupKeys.all, 'statuses', userId] as const,
   participants: (groupId: string) => [...groupKeys.all, 'participants', groupId] as const,
   detail: (groupId: string) => [...groupKeys.all, 'detail', groupId] as const,

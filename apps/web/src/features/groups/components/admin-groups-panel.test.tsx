@@ -74,6 +74,16 @@ function mockAdminApi({ refuseCurrencyChange = false }: { refuseCurrencyChange?:
       },
     },
     'GET /group/': () => ({ body: { success: true, data: groups } }),
+    'GET /admin/groups': () => ({
+      body: {
+        success: true,
+        data: groups.map((group) => ({
+          ...group,
+          pendingRequests:
+            group._id === 'group-running' ? participants.filter((p) => p.status === 'pending').length : 0,
+        })),
+      },
+    }),
     'GET /admin/groups/group-running/participants': () => ({ body: { success: true, data: participants } }),
     'POST /admin/groups/group-running/participants/p-lena/approve': () => {
       participants = participants.map((p) =>
@@ -145,7 +155,10 @@ describe('the admin Groups and approvals panel', { timeout: 60_000 }, () => {
 
   it('approves a pending request, refreshes the requests and the joined count', async () => {
     const api = mockAdminApi();
-    const { user } = await openPanel();
+    const { user, panel } = await openPanel();
+    // How many wait, in the header and beside the group's Requests button (its name stays "Requests").
+    expect(await within(panel).findByText('1 join request waiting')).toBeInTheDocument();
+    expect(within(await groupRow('November Forex Sprint')).getByText('1 waiting')).toBeInTheDocument();
     await user.click(
       within(await groupRow('November Forex Sprint')).getByRole('button', { name: 'Requests' }),
     );
@@ -168,6 +181,8 @@ describe('the admin Groups and approvals panel', { timeout: 60_000 }, () => {
     ).not.toBeInTheDocument();
     expect(api.callsTo('POST', '/admin/groups/group-running/participants/p-lena/approve')).toHaveLength(1);
     await waitFor(() => expect(within(screen.getAllByRole('row')[1]).getByText('2')).toBeInTheDocument());
+    expect(await within(panel).findByText('No join requests waiting')).toBeInTheDocument();
+    expect(within(await groupRow('November Forex Sprint')).queryByText('1 waiting')).not.toBeInTheDocument();
   });
 
   it('rejects a pending request', async () => {

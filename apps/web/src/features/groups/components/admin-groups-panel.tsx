@@ -1,7 +1,8 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { type Key, useState } from 'react';
-import { type Group, useGroups } from '../api/get-groups';
+import { type AdminGroup, useAdminGroups, waitingRequestsText } from '../api/get-admin-groups';
+import type { Group } from '../api/get-groups';
 import {
   formatGroupDate,
   formatGroupDateTime,
@@ -20,7 +21,8 @@ import './admin-groups-panel.css';
  * joined count; create and edit; and per competition the join requests to approve or reject.
  */
 export default function AdminGroupsPanel() {
-  const groups = useGroups();
+  const groups = useAdminGroups();
+  const waiting = groups.data?.reduce((sum, group) => sum + group.pendingRequests, 0);
   const [editing, setEditing] = useState<Group | 'new' | null>(null);
   const [expanded, setExpanded] = useState<Key[]>([]);
 
@@ -29,7 +31,7 @@ export default function AdminGroupsPanel() {
       keys.includes(groupId) ? keys.filter((key) => key !== groupId) : [...keys, groupId],
     );
 
-  const columns: TableColumnsType<Group> = [
+  const columns: TableColumnsType<AdminGroup> = [
     {
       title: 'Group',
       key: 'group',
@@ -98,6 +100,11 @@ export default function AdminGroupsPanel() {
           >
             Requests
           </Button>
+          {group.pendingRequests > 0 ? (
+            <Tag color="orange" className="cw-admin-groups__waiting">
+              {group.pendingRequests} waiting
+            </Tag>
+          ) : null}
         </Space>
       ),
     },
@@ -114,6 +121,11 @@ export default function AdminGroupsPanel() {
             Create and edit competitions, and approve or reject join requests. Each member hears about your
             decision at once.
           </p>
+          {waiting === undefined ? null : (
+            <p className="cw-admin-groups__waiting-total" role="status">
+              {waitingRequestsText(waiting)}
+            </p>
+          )}
         </div>
         <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => setEditing('new')}>
           New group
@@ -133,7 +145,7 @@ export default function AdminGroupsPanel() {
           }
         />
       ) : (
-        <Table<Group>
+        <Table<AdminGroup>
           className="cw-admin-groups__table"
           rowKey="_id"
           columns={columns}
