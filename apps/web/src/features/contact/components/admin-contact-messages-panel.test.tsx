@@ -13,7 +13,7 @@ const message = (n: number) => ({
   createdAt: `2026-03-0${n}T10:00:00.000Z`,
 });
 
-describe('admin: contact messages', { timeout: 20_000 }, () => {
+describe('admin: contact messages', { timeout: 60_000 }, () => {
   beforeAll(async () => {
     await warmUpFrame();
     await import('@/app/routes/admin-route');
@@ -56,5 +56,52 @@ describe('admin: contact messages', { timeout: 20_000 }, () => {
     expect(
       api.callsTo('GET', '/admin/contact-messages').map((call) => call.url.searchParams.get('page')),
     ).toEqual(['1', '2']);
+  });
+
+  it('shows the open messages first, marks one handled, and offers an answer by e-mail', async () => {
+    let handled = false;
+    const api = mockApi({
+      'GET /notification/all': { body: { success: true, data: [] } },
+      'GET /admin/contact-messages': (call) => {
+        const status = call.url.searchParams.get('status');
+        const row = {
+          ...message(4),
+          handledAt: handled ? '2026-03-05T09:00:00.000Z' : null,
+          handledBy: handled ? { _id: 'a1', name: 'Ada Admin' } : null,
+        };
+        const shown = status === 'all' || (status === 'handled') === handled ? [row] : [];
+        return {
+          body: {
+            success: true,
+            data: { messages: shown, total: shown.length, page: 1, pageSize: 20, status },
+          },
+        };
+      },
+      'PATCH /admin/contact-messages/m4': (call) => {
+        handled = (call.body as { handled: boolean }).handled;
+        return {
+          body: { success: true, message: handled ? 'Marked as handled' : 'Marked as open', data: {} },
+        };
+      },
+    });
+    const { user } = renderApp('/admin?tab=messages', { auth: makeSession({ role: 'admin' }) });
+
+    const row = (await screen.findByText('Question 4')).closest('tr')!;
+    expect(api.callsTo('GET', '/admin/contact-messages')[0].url.searchParams.get('status')).toBe('open');
+    expect(within(row).getByText('Open')).toBeInTheDocument();
+    const answer = within(row).getByRole('link', { name: 'Answer by e-mail' });
+    expect(answer.getAttribute('href')).toMatch(
+      /^mailto:visitor4@example\.com\?subject=Re%3A%20Question%204&body=Hello%20Visitor%204/,
+    );
+
+    await user.click(within(row).getByRole('button', { name: 'Mark handled: Question 4' }));
+    expect(await screen.findByText('Marked as handled')).toBeInTheDocument();
+    expect(api.callsTo('PATCH', '/admin/contact-messages/m4')[0].body).toEqual({ handled: true });
+    expect(await screen.findByText('Nothing waiting: every message has been handled.')).toBeInTheDocument();
+
+    await user.click(screen.getByText('Handled'));
+    const done = (await screen.findByText('Question 4')).closest('tr')!;
+    expect(within(done).getByText(/by Ada Admin/)).toBeInTheDocument();
+    expect(within(done).getByRole('button', { name: 'Mark open: Question 4' })).toBeInTheDocument();
   });
 });
