@@ -42,8 +42,8 @@ export function CourseUnavailable({
           <div role="alert">
             <Result
               icon={<LockFilled aria-hidden="true" className="cw-course-unavailable__lock" />}
-              title="This course is part of Pro"
-              subTitle="Upgrade to Pro to watch its lessons and track your progress."
+              title="Unlock this course with Pro"
+              subTitle={error.message}
               extra={
                 <div className="cw-course-unavailable__actions">
                   <Link className="cw-course-action cw-course-action--pro" to="/pricing">

@@ -314,7 +314,10 @@ describe('the lesson page /courseVideos/:courseId', { timeout: 20_000 }, () => {
     });
     renderApp('/courseVideos/course4', { auth: makeSession() });
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('This course is part of Pro')).toBeInTheDocument();
+    expect(within(alert).getByText('Unlock this course with Pro')).toBeInTheDocument();
+    expect(
+      within(alert).getByText('This course is part of Pro. Upgrade on the Pricing page to open it.'),
+    ).toBeInTheDocument();
     expect(within(alert).getByRole('link', { name: 'See Pro on the Pricing page' })).toHaveAttribute(
       'href',
       '/pricing',
