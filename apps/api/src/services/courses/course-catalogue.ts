@@ -81,12 +81,29 @@ export type LessonView = {
   positionSeconds: number;
 };
 
+/** A course the caller may see: published, or any course for an admin; otherwise 404. */
+async function findVisibleCourse(db: DbExecutor, user: UserRow, courseId: string) {
+  const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
+  if (!course || (!course.published && user.role !== 'admin'))
+    throw notFound('We could not find that course.');
+  return course;
+}
+
+/** The course fields every course answer shares. */
+function courseView(course: typeof courses.$inferSelect) {
+  return {
+    _id: course.id,
+    title: course.title,
+    description: course.description,
+    thumbnail: course.thumbnail,
+    isPro: course.isPro,
+  };
+}
+
 /** A course the caller may open, found or refused: unknown → 404, Pro without Pro → 403. */
 export async function getOpenableCourse(db: DbExecutor, user: UserRow, courseId: string) {
-  const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
-  const isAdmin = user.role === 'admin';
-  if (!course || (!course.published && !isAdmin)) throw notFound('We could not find that course.');
-  if (course.isPro && !hasPro(user) && !isAdmin) {
+  const course = await findVisibleCourse(db, user, courseId);
+  if (course.isPro && !hasPro(user) && user.role !== 'admin') {
     throw new AppError(
       403,
       'FORBIDDEN',
@@ -101,24 +118,13 @@ export async function getOpenableCourse(db: DbExecutor, user: UserRow, courseId:
  * lengths of its lessons (no videos). A Pro-locked course shows this beside the way to Pro.
  */
 export async function getCourseOutline(db: DbExecutor, user: UserRow, courseId: string) {
-  const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
-  if (!course || (!course.published && user.role !== 'admin'))
-    throw notFound('We could not find that course.');
+  const course = await findVisibleCourse(db, user, courseId);
   const lessons = await db
     .select({ id: videos.id, title: videos.title, duration: videos.duration })
     .from(videos)
     .where(eq(videos.courseId, courseId))
     .orderBy(asc(videos.position), asc(videos.id));
-  return {
-    course: {
-      _id: course.id,
-      title: course.title,
-      description: course.description,
-      thumbnail: course.thumbnail,
-      isPro: course.isPro,
-    },
-    lessons,
-  };
+  return { course: courseView(course), lessons };
 }
 
 /** One course with its lessons, chapters, and the caller's completions and saved positions. */
@@ -165,14 +171,7 @@ export async function getCourseWithLessons(db: DbExecutor, user: UserRow, course
     positionSeconds: saved.get(lesson.id) ?? 0,
   }));
   return {
-    course: {
-      _id: course.id,
-      title: course.title,
-      description: course.description,
-      thumbnail: course.thumbnail,
-      isPro: course.isPro,
-      published: course.published,
-    },
+    course: { ...courseView(course), published: course.published },
     videos: lessonViews,
     completedVideoIds: lessonViews.filter((lesson) => lesson.completed).map((lesson) => lesson.id),
     progress: courseProgressPercent(completed.size, lessonViews.length),
