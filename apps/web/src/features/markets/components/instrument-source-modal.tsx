@@ -1,7 +1,7 @@
 import { ApiOutlined } from '@ant-design/icons';
 import { MARKET_SESSIONS, type MarketSession } from '@candlewise/shared/trading/market-hours';
 import { Alert, Button, Form, Input, Modal, Select } from 'antd';
-import { useId, useState } from 'react';
+import { useAdminFormModal } from '@/components/admin-form-modal/use-admin-form-modal';
 import { ApiError } from '@/lib/api-client';
 import type { MarketInstrument } from '../api/get-market-instruments';
 import { useTestProviderConnection } from '../api/test-provider-connection';
@@ -16,7 +16,8 @@ import {
 } from '../lib/market-sources';
 
 type Draft = { provider: MarketProvider; providerSymbol: string; session: MarketSession };
-type Errors = Partial<Record<keyof Draft | 'form', string>>;
+/** Messages per field; the form-wide one under ''. */
+type Errors = Partial<Record<keyof Draft | '', string>>;
 
 const isProvider = (value: string): value is MarketProvider =>
   (MARKET_PROVIDERS as readonly string[]).includes(value);
@@ -34,8 +35,8 @@ function toSource(draft: Draft): InstrumentSource {
 }
 
 function errorsFromApi(error: unknown): Errors {
-  if (!(error instanceof ApiError)) return { form: 'The instrument could not be saved. Please try again.' };
-  const errors: Errors = { form: error.message };
+  if (!(error instanceof ApiError)) return { '': 'The instrument could not be saved. Please try again.' };
+  const errors: Errors = { '': error.message };
   for (const detail of error.details) {
     const key = detail.path.split(/[./]/).find(Boolean);
     if (key === 'provider' || key === 'providerSymbol' || key === 'session') errors[key] ??= detail.message;
@@ -56,58 +57,41 @@ export function InstrumentSourceModal({
   instrument: MarketInstrument;
   onClose: () => void;
 }) {
-  const formId = useId();
-  const [draft, setDraft] = useState<Draft>(() => ({
-    provider: isProvider(instrument.provider) ? instrument.provider : 'simulated',
-    providerSymbol: instrument.providerSymbol ?? '',
-    session: isSession(instrument.session) ? instrument.session : 'always',
-  }));
-  const [errors, setErrors] = useState<Errors>({});
   const update = useUpdateMarketInstrument();
   const probe = useTestProviderConnection();
+  const form = useAdminFormModal({
+    initialDraft: (): Draft => ({
+      provider: isProvider(instrument.provider) ? instrument.provider : 'simulated',
+      providerSymbol: instrument.providerSymbol ?? '',
+      session: isSession(instrument.session) ? instrument.session : 'always',
+    }),
+    // Nothing is checked here: the API does, and errorsFromApi puts its sentences under the fields.
+    validate: (draft) => ({ data: toSource(draft) }),
+    submit: (source) => update.mutateAsync({ symbol: instrument.symbol, source }),
+    onClose,
+    errorsFromError: errorsFromApi,
+    clearFormErrorOnChange: true,
+  });
+  const { draft, errors, fieldId, item, modalProps, formProps } = form;
   const live = draft.provider !== 'simulated';
 
   const change = <K extends keyof Draft>(key: K, value: Draft[K]) => {
-    setDraft((previous) => ({ ...previous, [key]: value }));
-    setErrors(({ [key]: _cleared, form: _form, ...rest }) => rest);
+    form.change(key, value);
     // A result belongs to the provider and symbol it was asked with.
     if (key !== 'session') probe.reset();
   };
-
-  async function save() {
-    try {
-      await update.mutateAsync({ symbol: instrument.symbol, source: toSource(draft) });
-      onClose();
-    } catch (error) {
-      setErrors(errorsFromApi(error));
-    }
-  }
 
   function testConnection() {
     if (draft.provider === 'simulated') return;
     probe.mutate({ provider: draft.provider, providerSymbol: draft.providerSymbol.trim() });
   }
 
-  const item = (key: keyof Draft) => ({
-    htmlFor: `${formId}-${key}`,
-    validateStatus: errors[key] ? ('error' as const) : undefined,
-    help: errors[key],
-  });
-
   return (
-    <Modal
-      open
-      title={`Edit ${instrument.symbol}`}
-      okText="Save instrument"
-      okButtonProps={{ htmlType: 'submit', form: formId }}
-      confirmLoading={update.isPending}
-      onCancel={onClose}
-      destroyOnHidden
-    >
+    <Modal {...modalProps} title={`Edit ${instrument.symbol}`} okText="Save instrument">
       <p className="cw-admin-markets__muted">{instrument.name}</p>
-      <Form id={formId} layout="vertical" onFinish={() => void save()} requiredMark={false} noValidate>
-        {errors.form ? (
-          <Alert type="error" showIcon title={errors.form} className="cw-admin-markets__alert" />
+      <Form {...formProps} noValidate>
+        {errors[''] ? (
+          <Alert type="error" showIcon title={errors['']} className="cw-admin-markets__alert" />
         ) : null}
         <Form.Item
           label="Provider"
@@ -115,7 +99,7 @@ export function InstrumentSourceModal({
           {...item('provider')}
         >
           <Select
-            id={`${formId}-provider`}
+            id={fieldId('provider')}
             value={draft.provider}
             onChange={(provider: MarketProvider) => change('provider', provider)}
             options={MARKET_PROVIDERS.map((provider) => ({
@@ -131,7 +115,7 @@ export function InstrumentSourceModal({
             {...item('providerSymbol')}
           >
             <Input
-              id={`${formId}-providerSymbol`}
+              id={fieldId('providerSymbol')}
               value={draft.providerSymbol}
               maxLength={64}
               autoComplete="off"
@@ -147,7 +131,7 @@ export function InstrumentSourceModal({
           {...item('session')}
         >
           <Select
-            id={`${formId}-session`}
+            id={fieldId('session')}
             value={draft.session}
             onChange={(session: MarketSession) => change('session', session)}
             options={MARKET_SESSIONS.map((session) => ({ value: session, label: SESSION_LABELS[session] }))}

@@ -1,68 +1,46 @@
 import { NEWS_CATEGORIES, NEWS_CATEGORY_LABELS } from '@candlewise/shared/news/news-categories';
 import { newsPostFieldsSchema } from '@candlewise/shared/news/news-schemas';
 import { Alert, Form, Input, Modal, Select, Tabs } from 'antd';
-import { useId, useState } from 'react';
+import { useAdminFormModal } from '@/components/admin-form-modal/use-admin-form-modal';
 import { MarkdownText } from '@/components/markdown-text/markdown-text';
 import { type NewsPostInput, useSaveNewsPost } from '../api/admin-news-posts';
 import type { NewsItemDetail } from '../api/get-news-item';
-import { errorsFromApi, errorsFromIssues, type FormErrors } from './news-form-errors';
 
 /** Write or edit an article (markdown, with a preview); null writes a new one. */
 export function NewsPostFormModal({ post, onClose }: { post: NewsItemDetail | null; onClose: () => void }) {
-  const formId = useId();
-  const [draft, setDraft] = useState<NewsPostInput>({
-    title: post?.title ?? '',
-    summary: post?.summary ?? '',
-    body: post?.body ?? '',
-    category: post?.category ?? 'education',
-    imageUrl: post?.imageUrl ?? '',
-  });
-  const [errors, setErrors] = useState<FormErrors>({});
   const save = useSaveNewsPost();
-  const change = <K extends keyof NewsPostInput>(key: K, value: NewsPostInput[K]) => {
-    setDraft((previous) => ({ ...previous, [key]: value }));
-    setErrors(({ [key]: _cleared, ...rest }) => rest);
-  };
-  const item = (key: keyof NewsPostInput) => ({
-    htmlFor: `${formId}-${key}`,
-    validateStatus: errors[key] ? ('error' as const) : undefined,
-    help: errors[key],
+  const { draft, change, errors, fieldId, item, modalProps, formProps } = useAdminFormModal({
+    initialDraft: (): NewsPostInput => ({
+      title: post?.title ?? '',
+      summary: post?.summary ?? '',
+      body: post?.body ?? '',
+      category: post?.category ?? 'education',
+      imageUrl: post?.imageUrl ?? '',
+    }),
+    schema: newsPostFieldsSchema,
+    submit: (input) => save.mutateAsync({ postId: post?._id, input: input as NewsPostInput }),
+    onClose,
   });
-
-  async function submit() {
-    const parsed = newsPostFieldsSchema.safeParse(draft);
-    if (!parsed.success) return setErrors(errorsFromIssues(parsed.error.issues));
-    try {
-      await save.mutateAsync({ postId: post?._id, input: parsed.data as NewsPostInput });
-      onClose();
-    } catch (error) {
-      setErrors(errorsFromApi(error));
-    }
-  }
 
   return (
     <Modal
-      open
+      {...modalProps}
       width={760}
       title={post ? `Edit “${post.title}”` : 'Write an article'}
       okText={post ? 'Save article' : 'Publish article'}
-      okButtonProps={{ htmlType: 'submit', form: formId }}
-      confirmLoading={save.isPending}
-      onCancel={onClose}
-      destroyOnHidden
     >
-      <Form id={formId} layout="vertical" onFinish={() => void submit()} requiredMark={false}>
+      <Form {...formProps}>
         {errors[''] ? <Alert type="error" showIcon title={errors['']} /> : null}
         <Form.Item label="Title" {...item('title')}>
           <Input
-            id={`${formId}-title`}
+            id={fieldId('title')}
             value={draft.title}
             onChange={(event) => change('title', event.target.value)}
           />
         </Form.Item>
         <Form.Item label="Category" {...item('category')}>
           <Select
-            id={`${formId}-category`}
+            id={fieldId('category')}
             value={draft.category}
             onChange={(value) => change('category', value)}
             options={NEWS_CATEGORIES.map((category) => ({
@@ -77,7 +55,7 @@ export function NewsPostFormModal({ post, onClose }: { post: NewsItemDetail | nu
           {...item('summary')}
         >
           <Input.TextArea
-            id={`${formId}-summary`}
+            id={fieldId('summary')}
             rows={2}
             value={draft.summary}
             onChange={(event) => change('summary', event.target.value)}
@@ -89,7 +67,7 @@ export function NewsPostFormModal({ post, onClose }: { post: NewsItemDetail | nu
           {...item('imageUrl')}
         >
           <Input
-            id={`${formId}-imageUrl`}
+            id={fieldId('imageUrl')}
             value={draft.imageUrl}
             onChange={(event) => change('imageUrl', event.target.value)}
           />
@@ -107,7 +85,7 @@ export function NewsPostFormModal({ post, onClose }: { post: NewsItemDetail | nu
                 label: 'Write',
                 children: (
                   <Input.TextArea
-                    id={`${formId}-body`}
+                    id={fieldId('body')}
                     rows={10}
                     value={draft.body}
                     onChange={(event) => change('body', event.target.value)}

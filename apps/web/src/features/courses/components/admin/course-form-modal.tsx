@@ -1,11 +1,10 @@
 import { courseFieldsSchema, createCourseSchema } from '@candlewise/shared';
 import { Alert, Form, Input, Modal, Switch } from 'antd';
-import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
+import { errorsFromApi, useAdminFormModal } from '@/components/admin-form-modal/use-admin-form-modal';
 import { useCreateCourse } from '../../api/create-course';
 import type { CourseSummary } from '../../api/get-courses';
 import { useUpdateCourse } from '../../api/update-course';
-import { type FieldErrors, fieldErrorsFromApi, fieldErrorsFromIssues } from './field-errors';
 
 type Props = {
   /** The course to edit, or null to create one. */
@@ -28,63 +27,39 @@ type Draft = {
  * server's own details (a taken id, say) land on the same fields.
  */
 export function CourseFormModal({ course, onClose }: Props) {
-  const formId = useId();
   const creating = course === null;
-  const [draft, setDraft] = useState<Draft>(() => ({
-    id: '',
-    title: course?.title ?? '',
-    description: course?.description ?? '',
-    thumbnail: course?.thumbnail ?? '/images/courses/course1.svg',
-    isPro: course?.isPro ?? false,
-    published: course?.published ?? false,
-  }));
-  const [errors, setErrors] = useState<FieldErrors>({});
   const createCourse = useCreateCourse();
   const updateCourse = useUpdateCourse();
-  const saving = createCourse.isPending || updateCourse.isPending;
-
-  const change = <K extends keyof Draft>(key: K, value: Draft[K]) => {
-    setDraft((previous) => ({ ...previous, [key]: value }));
-    setErrors(({ [key]: _cleared, ...rest }) => rest);
-  };
-
-  async function save() {
-    const parsed = creating ? createCourseSchema.safeParse(draft) : courseFieldsSchema.safeParse(draft);
-    if (!parsed.success) {
-      setErrors(fieldErrorsFromIssues(parsed.error.issues));
-      return;
-    }
-    try {
+  const { draft, change, errors, fieldId, item, modalProps, formProps } = useAdminFormModal({
+    initialDraft: (): Draft => ({
+      id: '',
+      title: course?.title ?? '',
+      description: course?.description ?? '',
+      thumbnail: course?.thumbnail ?? '/images/courses/course1.svg',
+      isPro: course?.isPro ?? false,
+      published: course?.published ?? false,
+    }),
+    schema: creating ? createCourseSchema : courseFieldsSchema,
+    submit: async (fields) => {
       if (creating) {
-        await createCourse.mutateAsync(parsed.data as Draft);
-        toast.success(`Course “${parsed.data.title}” created.`);
+        await createCourse.mutateAsync(fields as Draft);
+        toast.success(`Course “${fields.title}” created.`);
       } else {
-        await updateCourse.mutateAsync({ courseId: course._id, changes: parsed.data });
-        toast.success(`Course “${parsed.data.title}” saved.`);
+        await updateCourse.mutateAsync({ courseId: course._id, changes: fields });
+        toast.success(`Course “${fields.title}” saved.`);
       }
-      onClose();
-    } catch (error) {
-      setErrors(fieldErrorsFromApi(error));
-    }
-  }
-
-  const item = (key: keyof Draft) => ({
-    htmlFor: `${formId}-${key}`,
-    validateStatus: errors[key] ? ('error' as const) : undefined,
-    help: errors[key],
+    },
+    onClose,
+    errorsFromError: (error) => errorsFromApi(error, 'The save failed. Please try again.'),
   });
 
   return (
     <Modal
-      open
+      {...modalProps}
       title={creating ? 'New course' : `Edit “${course.title}”`}
       okText={creating ? 'Create course' : 'Save course'}
-      okButtonProps={{ htmlType: 'submit', form: formId }}
-      confirmLoading={saving}
-      onCancel={onClose}
-      destroyOnHidden
     >
-      <Form id={formId} layout="vertical" onFinish={() => void save()} requiredMark={false}>
+      <Form {...formProps}>
         {errors[''] ? (
           <Alert type="error" showIcon title={errors['']} className="cw-admin-form__alert" />
         ) : null}
@@ -95,7 +70,7 @@ export function CourseFormModal({ course, onClose }: Props) {
             {...item('id')}
           >
             <Input
-              id={`${formId}-id`}
+              id={fieldId('id')}
               value={draft.id}
               onChange={(event) => change('id', event.target.value)}
             />
@@ -103,14 +78,14 @@ export function CourseFormModal({ course, onClose }: Props) {
         ) : null}
         <Form.Item label="Title" {...item('title')}>
           <Input
-            id={`${formId}-title`}
+            id={fieldId('title')}
             value={draft.title}
             onChange={(event) => change('title', event.target.value)}
           />
         </Form.Item>
         <Form.Item label="Description" {...item('description')}>
           <Input.TextArea
-            id={`${formId}-description`}
+            id={fieldId('description')}
             rows={3}
             value={draft.description}
             onChange={(event) => change('description', event.target.value)}
@@ -122,7 +97,7 @@ export function CourseFormModal({ course, onClose }: Props) {
           {...item('thumbnail')}
         >
           <Input
-            id={`${formId}-thumbnail`}
+            id={fieldId('thumbnail')}
             value={draft.thumbnail}
             onChange={(event) => change('thumbnail', event.target.value)}
           />
@@ -130,14 +105,14 @@ export function CourseFormModal({ course, onClose }: Props) {
         <div className="cw-admin-form__switches">
           <Form.Item label="Pro only" {...item('isPro')}>
             <Switch
-              id={`${formId}-isPro`}
+              id={fieldId('isPro')}
               checked={draft.isPro}
               onChange={(checked) => change('isPro', checked)}
             />
           </Form.Item>
           <Form.Item label="Published" extra="Publishing tells every learner." {...item('published')}>
             <Switch
-              id={`${formId}-published`}
+              id={fieldId('published')}
               checked={draft.published}
               onChange={(checked) => change('published', checked)}
             />

@@ -1,12 +1,15 @@
 import { lessonFieldsSchema } from '@candlewise/shared';
 import { formatMinutesSeconds } from '@candlewise/shared/format/format-duration';
 import { Alert, Form, Input, Modal } from 'antd';
-import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
+import {
+  errorsFromApi,
+  useAdminFormModal,
+  validateWith,
+} from '@/components/admin-form-modal/use-admin-form-modal';
 import { useCreateLesson } from '../../api/create-lesson';
 import type { Lesson } from '../../api/get-course';
 import { useUpdateLesson } from '../../api/update-lesson';
-import { type FieldErrors, fieldErrorsFromApi, fieldErrorsFromIssues } from './field-errors';
 import { parseTimeInput, TIME_INPUT_HINT } from './time-input';
 
 type Props = {
@@ -21,79 +24,57 @@ type Draft = { title: string; description: string; thumbnail: string; duration: 
 
 /** Add or edit a lesson, checked with lessonFieldsSchema (the API's own) before it is sent. */
 export function LessonFormModal({ courseId, lesson, defaultThumbnail, onClose }: Props) {
-  const formId = useId();
   const creating = lesson === null;
-  const [draft, setDraft] = useState<Draft>(() => ({
-    title: lesson?.title ?? '',
-    description: lesson?.description ?? '',
-    thumbnail: lesson?.thumbnail ?? defaultThumbnail,
-    duration: lesson ? formatMinutesSeconds(lesson.duration) : '',
-    videoUrl: lesson?.videoUrl ?? '',
-  }));
-  const [errors, setErrors] = useState<FieldErrors>({});
   const createLesson = useCreateLesson();
   const updateLesson = useUpdateLesson();
-
-  const change = (key: keyof Draft, value: string) => {
-    setDraft((previous) => ({ ...previous, [key]: value }));
-    setErrors(({ [key]: _cleared, ...rest }) => rest);
-  };
-
-  async function save() {
-    const duration = parseTimeInput(draft.duration);
-    if (duration === null) {
-      setErrors({ duration: `Enter the length as ${TIME_INPUT_HINT.toLowerCase()}` });
-      return;
-    }
-    const parsed = lessonFieldsSchema.safeParse({ ...draft, duration });
-    if (!parsed.success) {
-      setErrors(fieldErrorsFromIssues(parsed.error.issues));
-      return;
-    }
-    try {
+  const { draft, change, errors, fieldId, item, modalProps, formProps } = useAdminFormModal({
+    initialDraft: (): Draft => ({
+      title: lesson?.title ?? '',
+      description: lesson?.description ?? '',
+      thumbnail: lesson?.thumbnail ?? defaultThumbnail,
+      duration: lesson ? formatMinutesSeconds(lesson.duration) : '',
+      videoUrl: lesson?.videoUrl ?? '',
+    }),
+    // The length is typed as seconds, m:ss or h:mm:ss, and sent in seconds.
+    validate: (draft) => {
+      const duration = parseTimeInput(draft.duration);
+      if (duration === null)
+        return { errors: { duration: `Enter the length as ${TIME_INPUT_HINT.toLowerCase()}` } };
+      return validateWith(lessonFieldsSchema, { ...draft, duration });
+    },
+    submit: async (fields) => {
       if (creating) {
-        await createLesson.mutateAsync({ courseId, fields: parsed.data });
-        toast.success(`Lesson “${parsed.data.title}” added.`);
+        await createLesson.mutateAsync({ courseId, fields });
+        toast.success(`Lesson “${fields.title}” added.`);
       } else {
-        await updateLesson.mutateAsync({ videoId: lesson.id, changes: parsed.data });
-        toast.success(`Lesson “${parsed.data.title}” saved.`);
+        await updateLesson.mutateAsync({ videoId: lesson.id, changes: fields });
+        toast.success(`Lesson “${fields.title}” saved.`);
       }
-      onClose();
-    } catch (error) {
-      setErrors(fieldErrorsFromApi(error));
-    }
-  }
-
-  const item = (key: keyof Draft) => ({
-    htmlFor: `${formId}-${key}`,
-    validateStatus: errors[key] ? ('error' as const) : undefined,
-    help: errors[key],
+    },
+    onClose,
+    errorsFromError: (error) => errorsFromApi(error, 'The save failed. Please try again.'),
   });
 
   return (
     <Modal
-      open
+      {...modalProps}
       title={creating ? 'New lesson' : `Edit “${lesson.title}”`}
       okText={creating ? 'Add lesson' : 'Save lesson'}
-      okButtonProps={{ htmlType: 'submit', form: formId }}
-      confirmLoading={createLesson.isPending || updateLesson.isPending}
-      onCancel={onClose}
-      destroyOnHidden
     >
-      <Form id={formId} layout="vertical" onFinish={() => void save()} requiredMark={false}>
+      <Form {...formProps}>
         {errors[''] ? (
           <Alert type="error" showIcon title={errors['']} className="cw-admin-form__alert" />
         ) : null}
         <Form.Item label="Title" {...item('title')}>
           <Input
-            id={`${formId}-title`}
+            id={fieldId('title')}
             value={draft.title}
             onChange={(event) => change('title', event.target.value)}
           />
         </Form.Item>
         <Form.Item label="Description" {...item('description')}>
           <Input.TextArea
-            id={`${formId}-description`}
+            id={fieldId('description')}
             rows={3}
             value={draft.description}
             onChange={(event) => change('description', event.target.value)}
@@ -105,7 +86,7 @@ export function LessonFormModal({ courseId, lesson, defaultThumbnail, onClose }:
           {...item('videoUrl')}
         >
           <Input
-            id={`${formId}-videoUrl`}
+            id={fieldId('videoUrl')}
             value={draft.videoUrl}
             placeholder="https://www.youtube.com/watch?v=…"
             onChange={(event) => change('videoUrl', event.target.value)}
@@ -113,7 +94,7 @@ export function LessonFormModal({ courseId, lesson, defaultThumbnail, onClose }:
         </Form.Item>
         <Form.Item label="Length" extra={TIME_INPUT_HINT} {...item('duration')}>
           <Input
-            id={`${formId}-duration`}
+            id={fieldId('duration')}
             value={draft.duration}
             inputMode="numeric"
             placeholder="30:00"
@@ -122,7 +103,7 @@ export function LessonFormModal({ courseId, lesson, defaultThumbnail, onClose }:
         </Form.Item>
         <Form.Item label="Thumbnail" {...item('thumbnail')}>
           <Input
-            id={`${formId}-thumbnail`}
+            id={fieldId('thumbnail')}
             value={draft.thumbnail}
             onChange={(event) => change('thumbnail', event.target.value)}
           />

@@ -7,8 +7,9 @@ import {
   groupFieldsSchema,
 } from '@candlewise/shared';
 import { Alert, AutoComplete, Form, Input, InputNumber, Modal, Radio, Segmented, Select, Switch } from 'antd';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'react-toastify';
+import { useAdminFormModal } from '@/components/admin-form-modal/use-admin-form-modal';
 import { ApiError } from '@/lib/api-client';
 import { type GroupFields, useCreateGroup } from '../../api/create-group';
 import type { Group } from '../../api/get-groups';
@@ -72,7 +73,8 @@ type Draft = {
   replaySpeed: number;
 };
 type DraftKey = keyof Draft;
-type Errors = Partial<Record<DraftKey | 'form', string>>;
+/** Messages per field; the form-wide one under ''. */
+type Errors = Partial<Record<DraftKey | '', string>>;
 
 /** The API's field names (groupFieldsSchema) on the form's fields. */
 const draftKeyOf: Record<string, DraftKey> = {
@@ -153,7 +155,7 @@ function initialDraft(group: Group | null): Draft {
 }
 
 /** Checks the draft with the API's own schema; the messages land on the fields the admin sees. */
-export function validateDraft(draft: Draft): { fields: GroupFields } | { errors: Errors } {
+export function validateDraft(draft: Draft): { data: GroupFields } | { errors: Errors } {
   const errors: Errors = {};
   if (!draft.start) errors.start = 'Choose when the competition starts.';
   if (!draft.end) errors.end = 'Choose when the competition ends.';
@@ -190,23 +192,23 @@ export function validateDraft(draft: Draft): { fields: GroupFields } | { errors:
     replayFrom: draft.replayFrom ? fromUtcDateTimeLocal(draft.replayFrom) : null,
     replaySpeed: draft.replaySpeed,
   });
-  if (parsed.success && Object.keys(errors).length === 0) return { fields: parsed.data };
+  if (parsed.success && Object.keys(errors).length === 0) return { data: parsed.data };
   for (const issue of parsed.success ? [] : parsed.error.issues) {
-    const key = draftKeyOf[String(issue.path[0])] ?? 'form';
+    const key = draftKeyOf[String(issue.path[0])] ?? '';
     errors[key] ??= issue.message;
   }
   return { errors };
 }
 
 function errorsFromApi(error: unknown): Errors {
-  if (!(error instanceof ApiError)) return { form: 'The group could not be saved. Please try again.' };
+  if (!(error instanceof ApiError)) return { '': 'The group could not be saved. Please try again.' };
   const errors: Errors = {};
   for (const detail of error.details) {
     const key = draftKeyOf[detail.path.split(/[./]/).filter(Boolean)[0] ?? ''];
     if (key) errors[key] ??= detail.message;
   }
   // The sentence is said once: under its field when it is that field's, above the form otherwise.
-  if (!Object.values(errors).includes(error.message)) errors.form = error.message;
+  if (!Object.values(errors).includes(error.message)) errors[''] = error.message;
   return errors;
 }
 
@@ -217,73 +219,48 @@ function errorsFromApi(error: unknown): Errors {
  * API applies; the API's refusals (a replayed minute without bars) land under their fields.
  */
 export function GroupFormModal({ group, onClose }: { group: Group | null; onClose: () => void }) {
-  const formId = useId();
   const creating = group === null;
-  const [draft, setDraft] = useState<Draft>(() => initialDraft(group));
-  const [errors, setErrors] = useState<Errors>({});
   const [descriptionView, setDescriptionView] = useState<'Write' | 'Preview'>('Write');
   const instruments = useInstruments();
   const createGroup = useCreateGroup();
   const updateGroup = useUpdateGroup();
-  const saving = createGroup.isPending || updateGroup.isPending;
-
-  const change = <K extends DraftKey>(key: K, value: Draft[K]) => {
-    setDraft((previous) => ({ ...previous, [key]: value }));
-    setErrors(({ [key]: _cleared, form: _form, ...rest }) => rest);
-  };
-
-  async function save() {
-    const result = validateDraft(draft);
-    if ('errors' in result) {
-      setErrors(result.errors);
-      return;
-    }
-    try {
+  const { draft, change, errors, fieldId, item, modalProps, formProps } = useAdminFormModal({
+    initialDraft: () => initialDraft(group),
+    validate: validateDraft,
+    submit: async (fields) => {
       if (creating) {
-        await createGroup.mutateAsync(result.fields);
-        toast.success(`Group “${result.fields.name}” created.`);
+        await createGroup.mutateAsync(fields);
+        toast.success(`Group “${fields.name}” created.`);
       } else {
-        await updateGroup.mutateAsync({ groupId: group._id, fields: result.fields });
-        toast.success(`Group “${result.fields.name}” saved.`);
+        await updateGroup.mutateAsync({ groupId: group._id, fields });
+        toast.success(`Group “${fields.name}” saved.`);
       }
-      onClose();
-    } catch (error) {
-      setErrors(errorsFromApi(error));
-    }
-  }
-
-  const item = (key: DraftKey) => ({
-    htmlFor: `${formId}-${key}`,
-    validateStatus: errors[key] ? ('error' as const) : undefined,
-    help: errors[key],
+    },
+    onClose,
+    errorsFromError: errorsFromApi,
+    // The form-wide sentence spoke of the values as they were: any change clears it too.
+    clearFormErrorOnChange: true,
   });
 
   return (
     <Modal
-      open
+      {...modalProps}
       title={creating ? 'New group' : `Edit “${group.name}”`}
       okText={creating ? 'Create group' : 'Save group'}
-      okButtonProps={{ htmlType: 'submit', form: formId }}
-      confirmLoading={saving}
-      onCancel={onClose}
       width={640}
-      destroyOnHidden
     >
       <Form
-        id={formId}
-        layout="vertical"
-        onFinish={() => void save()}
-        requiredMark={false}
+        {...formProps}
         className="cw-group-form"
         // The schema checks everything and says so under each field; the browser's own bubbles would not.
         noValidate
       >
-        {errors.form ? (
-          <Alert type="error" showIcon title={errors.form} className="cw-group-form__alert" />
+        {errors[''] ? (
+          <Alert type="error" showIcon title={errors['']} className="cw-group-form__alert" />
         ) : null}
         <Form.Item label="Name" {...item('name')}>
           <Input
-            id={`${formId}-name`}
+            id={fieldId('name')}
             value={draft.name}
             maxLength={120}
             onChange={(event) => change('name', event.target.value)}
@@ -304,7 +281,7 @@ export function GroupFormModal({ group, onClose }: { group: Group | null; onClos
           />
           {descriptionView === 'Write' ? (
             <Input.TextArea
-              id={`${formId}-description`}
+              id={fieldId('description')}
               rows={5}
               value={draft.description}
               onChange={(event) => change('description', event.target.value)}
@@ -322,7 +299,7 @@ export function GroupFormModal({ group, onClose }: { group: Group | null; onClos
         <div className="cw-group-form__row">
           <Form.Item label="Starts" {...item('start')}>
             <Input
-              id={`${formId}-start`}
+              id={fieldId('start')}
               type="datetime-local"
               value={draft.start}
               onChange={(event) => change('start', event.target.value)}
@@ -330,7 +307,7 @@ export function GroupFormModal({ group, onClose }: { group: Group | null; onClos
           </Form.Item>
           <Form.Item label="Ends" {...item('end')}>
             <Input
-              id={`${formId}-end`}
+              id={fieldId('end')}
               type="datetime-local"
               value={draft.end}
               min={draft.start || undefined}
@@ -345,7 +322,7 @@ export function GroupFormModal({ group, onClose }: { group: Group | null; onClos
             {...item('freezeThreshold')}
           >
             <InputNumber
-              id={`${formId}-freezeThreshold`}
+              id={fieldId('freezeThreshold')}
               min={0}
               max={100}
               step={1}
@@ -361,7 +338,7 @@ export function GroupFormModal({ group, onClose }: { group: Group | null; onClos
             {...item('freezeMinutes')}
           >
             <InputNumber
-              id={`${formId}-freezeMinutes`}
+              id={fieldId('freezeMinutes')}
               min={0}
               step={5}
               suffix="min"
@@ -377,7 +354,7 @@ export function GroupFormModal({ group, onClose }: { group: Group | null; onClos
           {...item('drawdownBasis')}
         >
           <Select
-            id={`${formId}-drawdownBasis`}
+            id={fieldId('drawdownBasis')}
             value={draft.drawdownBasis}
             onChange={(basis: DrawdownBasis) => change('drawdownBasis', basis)}
             options={DRAWDOWN_BASES.map((basis) => ({ value: basis, label: BASIS_LABELS[basis] }))}
@@ -398,7 +375,7 @@ export function GroupFormModal({ group, onClose }: { group: Group | null; onClos
             {...item('dailyLossLimit')}
           >
             <InputNumber
-              id={`${formId}-dailyLossLimit`}
+              id={fieldId('dailyLossLimit')}
               min={0}
               max={100}
               step={1}
@@ -410,7 +387,7 @@ export function GroupFormModal({ group, onClose }: { group: Group | null; onClos
           </Form.Item>
           <Form.Item label="Day starts at" extra="In the time zone below." {...item('dailyResetHour')}>
             <Select
-              id={`${formId}-dailyResetHour`}
+              id={fieldId('dailyResetHour')}
               value={draft.dailyResetHour}
               onChange={(hour: number) => change('dailyResetHour', hour)}
               options={HOURS.map((hour) => ({ value: hour, label: resetHourText(hour) }))}
@@ -423,7 +400,7 @@ export function GroupFormModal({ group, onClose }: { group: Group | null; onClos
           {...item('timeZone')}
         >
           <AutoComplete
-            id={`${formId}-timeZone`}
+            id={fieldId('timeZone')}
             value={draft.timeZone}
             onChange={(zone: string) => change('timeZone', zone)}
             // Six suggestions: all of them stay offered whatever is typed.
@@ -433,7 +410,7 @@ export function GroupFormModal({ group, onClose }: { group: Group | null; onClos
         <div className="cw-group-form__row">
           <Form.Item label="Starting balance" {...item('startingBalance')}>
             <InputNumber
-              id={`${formId}-startingBalance`}
+              id={fieldId('startingBalance')}
               min={1}
               step={10_000}
               prefix={currencySymbol(draft.currency)}
@@ -448,7 +425,7 @@ export function GroupFormModal({ group, onClose }: { group: Group | null; onClos
             {...item('currency')}
           >
             <Select
-              id={`${formId}-currency`}
+              id={fieldId('currency')}
               value={draft.currency}
               onChange={(currency: AccountCurrency) => change('currency', currency)}
               options={ACCOUNT_CURRENCIES.map((currency) => ({
@@ -461,7 +438,7 @@ export function GroupFormModal({ group, onClose }: { group: Group | null; onClos
         <div className="cw-group-form__row">
           <Form.Item label="Registration open" {...item('registrationOpen')}>
             <Switch
-              id={`${formId}-registrationOpen`}
+              id={fieldId('registrationOpen')}
               checked={draft.registrationOpen}
               onChange={(checked) => change('registrationOpen', checked)}
             />
@@ -469,7 +446,7 @@ export function GroupFormModal({ group, onClose }: { group: Group | null; onClos
         </div>
         <Form.Item label="Market" {...item('marketMode')}>
           <Radio.Group
-            id={`${formId}-marketMode`}
+            id={fieldId('marketMode')}
             aria-label="Market"
             value={draft.marketMode}
             onChange={(event) => change('marketMode', event.target.value as MarketMode)}
@@ -489,7 +466,7 @@ export function GroupFormModal({ group, onClose }: { group: Group | null; onClos
               {...item('replayFrom')}
             >
               <Input
-                id={`${formId}-replayFrom`}
+                id={fieldId('replayFrom')}
                 type="datetime-local"
                 value={draft.replayFrom}
                 onChange={(event) => change('replayFrom', event.target.value)}
@@ -501,7 +478,7 @@ export function GroupFormModal({ group, onClose }: { group: Group | null; onClos
               {...item('replaySpeed')}
             >
               <Select
-                id={`${formId}-replaySpeed`}
+                id={fieldId('replaySpeed')}
                 value={draft.replaySpeed}
                 onChange={(speed: number) => change('replaySpeed', speed)}
                 options={[...new Set([...REPLAY_SPEED_CHOICES, draft.replaySpeed])]
@@ -521,7 +498,7 @@ export function GroupFormModal({ group, onClose }: { group: Group | null; onClos
           {...item('instruments')}
         >
           <Select
-            id={`${formId}-instruments`}
+            id={fieldId('instruments')}
             mode="multiple"
             allowClear
             placeholder={
