@@ -3,6 +3,7 @@ import { Alert, Button, Form, type FormInstance, Input, Radio, Typography } from
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { ApiError } from '@/lib/api-client';
+import { useClearFieldErrorsOnChange } from '@/lib/use-clear-field-errors-on-change';
 import { useStartBrokerSignIn } from '../api/broker-sign-in';
 import { useConnectBroker } from '../api/connect-broker';
 import { leaveFor } from '../lib/leave-for';
@@ -84,6 +85,8 @@ export function BrokerConnectForm({ brokers, connected = [], initialBroker }: Pr
   );
   const [method, setMethod] = useState<'form' | 'signIn'>('form');
   const [form] = Form.useForm<Record<string, string>>();
+  // The server's refusal of a field goes once that field is changed (an optional one has no rule to re-check it).
+  const clearChangedFieldErrors = useClearFieldErrorsOnChange(form);
   const connect = useConnectBroker();
   const signIn = useStartBrokerSignIn();
   const broker = brokers.find((candidate) => candidate.id === brokerId) ?? brokers[0];
@@ -195,6 +198,7 @@ export function BrokerConnectForm({ brokers, connected = [], initialBroker }: Pr
         layout="vertical"
         requiredMark={false}
         onFinish={submit}
+        onValuesChange={clearChangedFieldErrors}
         initialValues={Object.fromEntries(
           fields
             .filter((field) => field.type === 'choice' && field.options?.length)

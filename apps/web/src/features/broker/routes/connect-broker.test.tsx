@@ -180,6 +180,60 @@ describe('/connectbroker', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Enter your API key ID.')).toBeInTheDocument();
   });
 
+  it('puts the server’s refusal under the field it names, and takes it away once that field is changed', async () => {
+    // An optional field has no rule of its own to check it again as it is typed.
+    const withAccount: BrokerDescription[] = brokers.map((broker) =>
+      broker.id === 'alpaca'
+        ? {
+            ...broker,
+            fields: [
+              ...broker.fields,
+              {
+                name: 'accountId',
+                label: 'Account number',
+                type: 'text',
+                required: false,
+                help: 'Only for a key that reaches several accounts.',
+              },
+            ],
+          }
+        : broker,
+    );
+    mockApi({
+      ...noNotifications,
+      'GET /broker/brokers': { body: { success: true, data: withAccount } },
+      'GET /broker/connections': { body: { success: true, data: [paperConnection] } },
+      'POST /broker/connections': {
+        status: 400,
+        body: {
+          success: false,
+          code: 'VALIDATION_FAILED',
+          message: 'Check the highlighted fields.',
+          details: [
+            { path: 'fields.accountId', message: 'This key reaches no account with that number.' },
+            { path: 'fields.keyId', message: 'Alpaca key IDs start with PK or AK.' },
+          ],
+        },
+      },
+    });
+    renderApp('/connectbroker', { auth: makeSession(pro) });
+    expect(await screen.findByRole('radio', { name: 'Alpaca' })).toBeChecked();
+    await userEvent.type(screen.getByLabelText('API key ID'), 'XKBAD');
+    await userEvent.type(screen.getByLabelText('Secret key'), 'secret');
+    await userEvent.type(screen.getByLabelText('Account number'), '12');
+    await userEvent.click(screen.getByRole('button', { name: 'Connect Alpaca' }));
+    expect(await screen.findByText('This key reaches no account with that number.')).toBeInTheDocument();
+    expect(screen.getByText('Alpaca key IDs start with PK or AK.')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText('Account number'), '3');
+    // antd lets an emptied message list linger for a few milliseconds.
+    await vi.waitFor(() =>
+      expect(screen.queryByText('This key reaches no account with that number.')).not.toBeInTheDocument(),
+    );
+    // Only the field changed loses its message.
+    expect(screen.getByText('Alpaca key IDs start with PK or AK.')).toBeInTheDocument();
+  });
+
   it('tells a free learner that broker sync is part of Pro, with the way to upgrade', async () => {
     mockApi({
       ...noNotifications,

@@ -3,6 +3,7 @@ import { Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { ApiError } from '@/lib/api-client';
+import { useClearFieldErrorsOnChange } from '@/lib/use-clear-field-errors-on-change';
 import { type TradeFormValues, useCreateTrade, useUpdateTrade } from '../api/journal-trades';
 import type { JournalTrade } from '../api/journal-types';
 import { useJournalTimeZone } from '../lib/journal-time';
@@ -40,6 +41,8 @@ export function TradeFormModal({
   onClose: () => void;
 }) {
   const [form] = Form.useForm<FormShape>();
+  // The server's refusal of a field goes once that field is changed (most have no rule to re-check them).
+  const clearChangedFieldErrors = useClearFieldErrorsOnChange(form);
   const timeZone = useJournalTimeZone();
   const create = useCreateTrade();
   const update = useUpdateTrade();
@@ -138,6 +141,7 @@ export function TradeFormModal({
         form={form}
         layout="vertical"
         onFinish={submit}
+        onValuesChange={clearChangedFieldErrors}
         className="cw-journal-trade-form"
         disabled={false}
       >

@@ -174,6 +174,45 @@ describe('/journal', { timeout: 60_000 }, () => {
     expect(within(dialog).getByLabelText('Symbol')).toHaveValue('INFY');
   });
 
+  it('puts the server’s refusal under the field, and takes it away once that field is changed', async () => {
+    mockApi({
+      ...noNotifications,
+      ...emptyTrades,
+      'POST /journal/trades': {
+        status: 400,
+        body: {
+          success: false,
+          code: 'VALIDATION_FAILED',
+          message: 'Check the highlighted fields.',
+          details: [
+            { path: 'stopPrice', message: 'A long trade’s stop is below its entry.' },
+            { path: 'targetPrice', message: 'A long trade’s target is above its entry.' },
+          ],
+        },
+      },
+    });
+    const { user } = renderApp('/journal?tab=trades', { auth: makeSession() });
+    await user.click(await screen.findByRole('button', { name: /Add trade/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Symbol'), 'INFY');
+    await user.type(within(dialog).getByLabelText('Quantity'), '10');
+    await user.type(within(dialog).getByLabelText('Entry price'), '100');
+    await user.type(within(dialog).getByLabelText('Stop'), '105');
+    await user.type(within(dialog).getByLabelText('Target'), '90');
+    await user.click(within(dialog).getByRole('button', { name: 'Add trade' }));
+    expect(await within(dialog).findByText('A long trade’s stop is below its entry.')).toBeInTheDocument();
+    expect(within(dialog).getByText('A long trade’s target is above its entry.')).toBeInTheDocument();
+
+    await user.clear(within(dialog).getByLabelText('Stop'));
+    await user.type(within(dialog).getByLabelText('Stop'), '95');
+    // antd lets an emptied message list linger for a few milliseconds.
+    await vi.waitFor(() =>
+      expect(within(dialog).queryByText('A long trade’s stop is below its entry.')).not.toBeInTheDocument(),
+    );
+    // Only the field changed loses its message.
+    expect(within(dialog).getByText('A long trade’s target is above its entry.')).toBeInTheDocument();
+  });
+
   it('previews a broker file as new and known fills, complete trades and open positions', async () => {
     mockApi({
       ...noNotifications,
