@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, test } from '@playwright/test';
+import { seriousViolations, settled } from '../support/axe.ts';
 import { json } from '../support/learners.ts';
 import { apiLogin, plantSession, type Session } from '../support/session.ts';
 
@@ -76,25 +76,6 @@ test.beforeAll(async ({ request }) => {
   ];
 });
 
-/** The page has settled: its heading is there and nothing is still loading. */
-async function settled(page: Page) {
-  await expect(page.locator('h1').first()).toBeVisible({ timeout: 30_000 });
-  await expect(
-    page.locator('.ant-skeleton-active, .ant-spin-spinning, [role="status"]:text("Loading")'),
-  ).toHaveCount(0, {
-    timeout: 15_000,
-  });
-  // Antd's entrance animations (fading tabs, tables, dialogs) and the scroll-region shim
-  // (apps/web/src/lib/focusable-scroll-regions.ts, one animation frame after a change) finish
-  // before axe reads the page: axe measures colours and tab stops as they are at that instant.
-  await expect(page.locator('[class*="-appear-active"], [class*="-enter-active"]')).toHaveCount(0, {
-    timeout: 5_000,
-  });
-  await page.evaluate(
-    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
-  );
-}
-
 async function sweep(browser: Browser, audience: Audience, width: number, dark: boolean) {
   const context = await browser.newContext({
     viewport: { width, height: width === 375 ? 812 : 900 },
@@ -118,17 +99,7 @@ async function sweep(browser: Browser, audience: Audience, width: number, dark: 
     }
     first = false;
     await settled(page);
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    for (const violation of violations) {
-      if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
-      const where = violation.nodes
-        .slice(0, 3)
-        .map((node) => node.target.join(' '))
-        .join(' | ');
-      found.push(`${url}: ${violation.id} (${violation.impact}, ${violation.nodes.length}×) ${where}`);
-    }
+    found.push(...(await seriousViolations(page, url)));
   }
   await context.close();
   return found;

@@ -65,6 +65,9 @@ export function CandleChart({
       timeScale: { timeVisible: true, secondsVisible: false },
       rightPriceScale: { borderVisible: false },
       crosshair: { mode: 0 },
+      // The library's logo is a link drawn inside the chart, which is one image to assistive
+      // technology (axe: nested-interactive); the attribution is written under the chart instead.
+      layout: { attributionLogo: false },
     });
     chart.current = created;
     const added = created.addSeries(CandlestickSeries, { borderVisible: false });
@@ -166,6 +169,12 @@ export function CandleChart({
         role="img"
         aria-label={`${symbol} ${intervalName} candlestick chart`}
       />
+      <p className="cw-trading__chart-credit">
+        Chart by{' '}
+        <a href="https://www.tradingview.com/" target="_blank" rel="noopener noreferrer">
+          TradingView Lightweight Charts™
+        </a>
+      </p>
     </div>
   );
 }

@@ -1,0 +1,55 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** The page has settled: its heading is there and nothing is still loading or animating. */
+export async function settled(page: Page) {
+  await expect(page.locator('h1').first()).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page.locator('.ant-skeleton-active, .ant-spin-spinning, [role="status"]:text("Loading")'),
+  ).toHaveCount(0, {
+    timeout: 15_000,
+  });
+  // Antd's entrance animations (fading tabs, tables, dialogs) and the scroll-region shim
+  // (apps/web/src/lib/focusable-scroll-regions.ts, one animation frame after a change) finish
+  // before axe reads the page: axe measures colours and tab stops as they are at that instant.
+  // A toast fades in (axe would read its text half-transparent). A failure names what is still
+  // animating (the classes of each element). The click wave of a
+  // button (.ant-wave) is a decoration that goes once its animation ends: not waited for.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          [
+            ...document.querySelectorAll(
+              '[class*="-appear-active"], [class*="-enter-active"], [class*="Toastify__bounce-enter"]',
+            ),
+          ]
+            .filter((element) => !element.classList.contains('ant-wave'))
+            .map((element) => String(element.getAttribute('class'))),
+        ),
+      { timeout: 5_000 },
+    )
+    .toEqual([]);
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
+/**
+ * The serious and critical WCAG 2.1 A/AA violations axe finds on the page as it is now, one line
+ * each: `where: rule (impact, count×) first targets`. Empty when the page is clean.
+ */
+export async function seriousViolations(page: Page, where: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => {
+      const targets = violation.nodes
+        .slice(0, 3)
+        .map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)} ${node.any[0]?.message ?? ''}`)
+        .join(' | ');
+      return `${where}: ${violation.id} (${violation.impact}, ${violation.nodes.length}×) ${targets}`;
+    });
+}
