@@ -77,8 +77,15 @@ export default defineConfig(({ mode }) => ({
     sourcemap: false,
     manifest: true,
     chunkSizeWarningLimit: 1500,
-    // The preload map of every lazy chunk's dependencies sat in the entry (about 2.5 KB gzipped)
-    // and pushed / and /login past 100 KB; their few lazy chunks load fine without it.
-    modulePreload: false,
+    // A lazy chunk's own imports are found only once it has been parsed, and theirs after that: the
+    // frame (antd) was 11 round trips deep. With a preload list, one import fetches the whole
+    // closure at once. The lists sit where the import is written: the entry's (every public page
+    // loads it) stay empty to keep / and /login under 100 KB, and the signed-in pages are imported
+    // from their own small chunk (src/app/signed-in-pages.ts), whose lists are complete.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_filename, deps, { hostId, hostType }) =>
+        hostType === 'js' && /^assets\/index-[\w-]+\.js$/.test(hostId) ? [] : deps,
+    },
   },
 }));

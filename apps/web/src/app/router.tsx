@@ -1,10 +1,11 @@
 import { lazy } from 'react';
 import { BrowserRouter, type RouteObject, useRoutes } from 'react-router';
 import { AdaptiveArea } from './layouts/adaptive-area';
-import { LazyAppFrame, loadAppFrame } from './layouts/lazy-app-frame';
+import { LazyAppFrame } from './layouts/lazy-app-frame';
 import { PublicArea } from './layouts/public-area';
 import { NotFound } from './routes/not-found';
 import { RootLayout } from './routes/root-layout';
+import type { SignedInPage } from './signed-in-pages';
 
 // Every page is its own chunk (spec §2: pages load lazily). The public ones stay free of antd.
 const Landing = lazy(() => import('@/features/marketing/routes/landing'));
@@ -22,30 +23,41 @@ const TermsAndConditions = lazy(() => import('@/features/marketing/routes/terms-
 const PrivacyPolicy = lazy(() => import('@/features/marketing/routes/privacy-policy'));
 const RefundsCancellations = lazy(() => import('@/features/marketing/routes/refunds-cancellations'));
 
-const ProtectedRoute = lazy(() => {
-  // The guard's chunk is tiny and the frame always follows it: fetch both at once.
-  void loadAppFrame();
-  return import('@/features/auth/components/protected-route');
-});
-const Home = lazy(() => import('@/features/dashboard/routes/home'));
-const LearningHub = lazy(() => import('@/features/courses/routes/learning-hub'));
-const Courses = lazy(() => import('@/features/courses/routes/courses'));
-const CourseVideos = lazy(() => import('@/features/courses/routes/course-videos'));
-const Groups = lazy(() => import('@/features/groups/routes/groups'));
-const Leaderboard = lazy(() => import('@/features/groups/routes/leaderboard'));
-const Journal = lazy(() => import('@/features/journal/routes/journal'));
-const TradeDetail = lazy(() => import('@/features/journal/routes/trade-detail'));
-const News = lazy(() => import('@/features/news/routes/news'));
-const NewsArticle = lazy(() => import('@/features/news/routes/news-article'));
-const ConnectBroker = lazy(() => import('@/features/broker/routes/connect-broker'));
-const Profile = lazy(() => import('@/features/profile/routes/profile'));
 const Sales = lazy(() => import('@/features/subscriptions/routes/sales'));
 const Pricing = lazy(() => import('@/features/subscriptions/routes/pricing'));
-const ManageSubscription = lazy(() => import('@/features/subscriptions/routes/manage-subscription'));
-const Receipt = lazy(() => import('@/features/subscriptions/routes/receipt'));
-const PaymentSuccess = lazy(() => import('@/features/subscriptions/routes/payment-success'));
-const Checkout = lazy(() => import('@/features/subscriptions/routes/checkout'));
-const Admin = lazy(() => import('./routes/admin-route'));
+
+const loadSignedInPages = () => import('./signed-in-pages');
+/** A signed-in page, lazily, through the signed-in area's own chunk. */
+const signedIn = (page: SignedInPage) =>
+  lazy(() => loadSignedInPages().then((chunk) => chunk.loadPage(page)));
+
+const ProtectedRoute = lazy(() =>
+  loadSignedInPages().then(({ signedInPages, landingPage, loadPage }) => {
+    // The guard is tiny and the frame always follows it: fetch both at once, and the page people
+    // land on with them (it would otherwise start only once the frame has rendered).
+    void signedInPages.frame();
+    const page = landingPage(window.location.pathname);
+    if (page) void loadPage(page);
+    return loadPage('guard');
+  }),
+);
+const Home = signedIn('home');
+const LearningHub = signedIn('learningHub');
+const Courses = signedIn('courses');
+const CourseVideos = signedIn('courseVideos');
+const Groups = signedIn('groups');
+const Leaderboard = signedIn('leaderboard');
+const Journal = signedIn('journal');
+const TradeDetail = signedIn('tradeDetail');
+const News = signedIn('news');
+const NewsArticle = signedIn('newsArticle');
+const ConnectBroker = signedIn('connectBroker');
+const Profile = signedIn('profile');
+const ManageSubscription = signedIn('manageSubscription');
+const Receipt = signedIn('receipt');
+const PaymentSuccess = signedIn('paymentSuccess');
+const Checkout = signedIn('checkout');
+const Admin = signedIn('admin');
 
 /** Spec §2 "Screens and routes". Exported so tests drive the same table through a memory router. */
 export const appRoutes: RouteObject[] = [

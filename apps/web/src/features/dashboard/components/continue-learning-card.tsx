@@ -22,7 +22,21 @@ export function ContinueLearningCard() {
         Continue learning
       </h2>
       {query.isPending ? (
-        <Skeleton active title={false} paragraph={{ rows: 3 }} aria-label="Loading your courses" />
+        // The shape of a course to continue (its picture is most of the card on a phone), so the
+        // cards below do not jump when it lands.
+        <div className="cw-dashboard-continue__course">
+          <div
+            className="cw-dashboard-continue__image cw-dashboard-continue__image--pending"
+            aria-hidden="true"
+          />
+          <Skeleton
+            active
+            title={false}
+            paragraph={{ rows: 3 }}
+            className="cw-dashboard-continue__body"
+            aria-label="Loading your courses"
+          />
+        </div>
       ) : query.error ? (
         <div className="cw-dashboard-continue__message">
           <p>We could not load your courses. {query.error.message}</p>
@@ -33,6 +47,7 @@ export function ContinueLearningCard() {
           <img
             className="cw-dashboard-continue__image"
             src={query.data.course.thumbnail}
+            fetchPriority="high"
             alt=""
             width={640}
             height={360}

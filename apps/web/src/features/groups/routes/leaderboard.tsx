@@ -61,6 +61,10 @@ export default function LeaderboardPage() {
   }
 
   const title = group.data ? `${group.data.name} · Leaderboard` : 'Leaderboard';
+  // Whether the desk goes above the standings is known only once the group and the member's status
+  // are in: until then one placeholder holds the page, so the standings never jump down under a
+  // desk that arrives late (Lighthouse measured a layout shift of 0.6 on a member's first load).
+  const deciding = group.isLoading || statuses.isLoading;
   const replayTag = group.data ? replayTagText(group.data) : null;
 
   return (
@@ -83,10 +87,15 @@ export default function LeaderboardPage() {
           ) : undefined
         }
       />
-      {approved && group.data ? (
+      {deciding ? (
+        <div className="cw-leaderboard__deciding">
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </div>
+      ) : null}
+      {deciding ? null : approved && group.data ? (
         <TradingPanel group={group.data} quotes={stream.quotes} frozenReason={myRow?.frozenReason} />
       ) : null}
-      {refusal?.status === 403 ? (
+      {deciding ? null : refusal?.status === 403 ? (
         <Alert
           type="info"
           showIcon
