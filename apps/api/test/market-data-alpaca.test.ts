@@ -197,7 +197,8 @@ describe('Alpaca market data against a local stream server', () => {
   });
 
   it('says the key was refused (402) without repeating the key or the secret, and does not hammer Alpaca', async () => {
-    const adapter = alpaca({ secretKey: 'wrong-secret-1a2b3c4d' });
+    // A hold-off no busy machine outlasts while the test looks (300 ms did: CI saw a second session).
+    const adapter = alpaca({ secretKey: 'wrong-secret-1a2b3c4d', refusedDelayMs: 30_000 });
     await adapter.start([aapl], () => undefined);
     const lastError = await waitFor(() => adapter.status().lastError, 'an error');
 
