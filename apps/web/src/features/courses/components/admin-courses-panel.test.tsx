@@ -180,5 +180,13 @@ describe('the admin Courses panel', { timeout: 20_000 }, () => {
     expect(within(dialog).getByLabelText('Chapter 3 name')).toHaveAccessibleDescription(
       '"Bid, ask and spread" must end after it starts.',
     );
+
+    // The server named the row by position: once the first row goes, its message would sit under
+    // "Recap", now third. It goes with the row change instead.
+    await user.click(within(dialog).getByLabelText('Remove chapter 1'));
+    expect(within(dialog).getByLabelText('Chapter 3 name')).toHaveValue('Recap');
+    expect(
+      within(dialog).queryByText('"Bid, ask and spread" must end after it starts.'),
+    ).not.toBeInTheDocument();
   });
 });

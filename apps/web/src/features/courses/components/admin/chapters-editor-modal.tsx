@@ -4,9 +4,9 @@ import { formatMinutesSeconds } from '@candlewise/shared/format/format-duration'
 import { Alert, Button, Input, Modal } from 'antd';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
+import { errorsFromApi } from '@/components/admin-form-modal/use-admin-form-modal';
 import type { Lesson } from '../../api/get-course';
 import { useReplaceChapters } from '../../api/replace-chapters';
-import { fieldErrorsFromApi } from './field-errors';
 import { parseTimeInput, TIME_INPUT_HINT } from './time-input';
 
 type Row = { key: number; name: string; start: string; end: string };
@@ -66,6 +66,12 @@ export function ChaptersEditorModal({ lesson, onClose }: { lesson: Lesson; onClo
     setServerErrors({});
   }
 
+  // The server's messages name rows by position: once a row goes, they would sit under the wrong one.
+  function removeRow(key: number) {
+    setRows((previous) => previous.filter((row) => row.key !== key));
+    setServerErrors({});
+  }
+
   function addRow() {
     const last = rows.at(-1);
     const start = last ? (parseTimeInput(last.end) ?? 0) : 0;
@@ -99,7 +105,7 @@ export function ChaptersEditorModal({ lesson, onClose }: { lesson: Lesson; onClo
       toast.success(`Chapters of “${lesson.title}” saved.`);
       onClose();
     } catch (error) {
-      setServerErrors(fieldErrorsFromApi(error));
+      setServerErrors(errorsFromApi(error, 'The save failed. Please try again.'));
     }
   }
 
@@ -177,7 +183,7 @@ export function ChaptersEditorModal({ lesson, onClose }: { lesson: Lesson; onClo
                   <Button
                     icon={<DeleteOutlined aria-hidden="true" />}
                     aria-label={`Remove ${label.toLowerCase()}`}
-                    onClick={() => setRows((previous) => previous.filter((item) => item.key !== row.key))}
+                    onClick={() => removeRow(row.key)}
                   />
                 </div>
                 {invalid ? (
