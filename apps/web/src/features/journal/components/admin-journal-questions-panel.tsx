@@ -3,6 +3,7 @@ import { Alert, Button, Form, Input, InputNumber, Popconfirm, Space, Switch, Tab
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { type ApiError, apiClient } from '@/lib/api-client';
+import { useIsNarrowScreen } from '@/lib/use-media-query';
 import { journalKeys } from '../api/journal-query-keys';
 
 type AdminQuestion = { _id: string; text: string; position: number; active: boolean };
@@ -13,6 +14,8 @@ export default function AdminJournalQuestionsPanel() {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<QuestionFields>();
   const [editing, setEditing] = useState<string | null>(null);
+  // On a phone the fields stack (one row of them was 421 px wide at 375 px).
+  const narrow = useIsNarrowScreen();
   const questions = useQuery({
     queryKey: journalKeys.questions(),
     queryFn: async ({ signal }) =>
@@ -46,7 +49,7 @@ export default function AdminJournalQuestionsPanel() {
     <>
       <Form
         form={form}
-        layout="inline"
+        layout={narrow ? 'vertical' : 'inline'}
         onFinish={submit}
         initialValues={{ position: 0, active: true }}
         className="cw-admin-journal-form"
@@ -57,7 +60,7 @@ export default function AdminJournalQuestionsPanel() {
           label="Question"
           rules={[{ required: true, min: 3, message: 'Write a question of at least 3 characters.' }]}
         >
-          <Input style={{ width: 'min(28rem, 80vw)' }} maxLength={200} />
+          <Input style={{ width: narrow ? '100%' : 'min(28rem, 80vw)' }} maxLength={200} />
         </Form.Item>
         <Form.Item name="position" label="Order">
           <InputNumber min={0} max={1000} />
@@ -87,6 +90,7 @@ export default function AdminJournalQuestionsPanel() {
         loading={questions.isPending}
         dataSource={questions.data ?? []}
         pagination={false}
+        scroll={{ x: 640 }}
         columns={[
           { title: 'Order', dataIndex: 'position', width: 80 },
           { title: 'Question', dataIndex: 'text' },
