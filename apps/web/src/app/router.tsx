@@ -32,12 +32,10 @@ const signedIn = (page: SignedInPage) =>
   lazy(() => loadSignedInPages().then((chunk) => chunk.loadPage(page)));
 
 const ProtectedRoute = lazy(() =>
-  loadSignedInPages().then(({ signedInPages, landingPage, loadPage }) => {
-    // The guard is tiny and the frame always follows it: fetch both at once, and the page people
-    // land on with them (it would otherwise start only once the frame has rendered).
-    void signedInPages.frame();
-    const page = landingPage(window.location.pathname);
-    if (page) void loadPage(page);
+  loadSignedInPages().then(({ startLanding, loadPage }) => {
+    // The guard is tiny and the frame always follows it: fetch both at once, with the page people
+    // land on and its first reads (each would otherwise start only once the one before rendered).
+    startLanding(window.location.pathname);
     return loadPage('guard');
   }),
 );

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { startEarlyGet } from '@/lib/api-client';
 
 /**
  * The signed-in area's chunks, behind one small chunk of their own. The entry (which the public
@@ -54,4 +55,24 @@ export function landingPage(pathname: string): SignedInPage | undefined {
     '/admin': 'admin',
   };
   return first[path];
+}
+
+/**
+ * The reads a page makes first, started with its code: /home's largest paint is the course card's
+ * picture, which waits for GET /courses, which the page would otherwise ask for only once rendered.
+ */
+const firstReads: Partial<Record<SignedInPage, string[]>> = {
+  home: ['/courses', '/journal/summary'],
+};
+
+/**
+ * A signed-in first load, all at once: the frame, the page the visitor landed on and that page's
+ * first reads (each would otherwise wait for the one before it to render).
+ */
+export function startLanding(pathname: string): void {
+  void signedInPages.frame();
+  const page = landingPage(pathname);
+  if (!page) return;
+  void loadPage(page);
+  for (const path of firstReads[page] ?? []) startEarlyGet(path);
 }

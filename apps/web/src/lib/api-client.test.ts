@@ -1,8 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiClient, configureApiClient } from './api-client';
+import {
+  ApiError,
+  apiClient,
+  configureApiClient,
+  EARLY_GET_MAX_AGE_MS,
+  forgetEarlyGets,
+  startEarlyGet,
+} from './api-client';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.useRealTimers();
+  forgetEarlyGets();
   configureApiClient({ getToken: () => null });
 });
 
@@ -41,5 +50,54 @@ describe('the API client', () => {
     );
     await apiClient.get('/user/details/someone').catch(() => undefined);
     expect(resume).not.toHaveBeenCalled();
+  });
+
+  describe('a GET started early (a signed-in first load)', () => {
+    /** A server that answers every GET with how many requests it has had so far. */
+    function countingServer() {
+      const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>
+        Response.json({ success: true, data: { answer: fetchMock.mock.calls.length } }),
+      );
+      vi.stubGlobal('fetch', fetchMock);
+      return fetchMock;
+    }
+
+    it('is the answer the page gets: one request, with the token, not two', async () => {
+      configureApiClient({ getToken: () => 'token-a' });
+      const fetchMock = countingServer();
+      startEarlyGet('/courses');
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(fetchMock.mock.calls[0][0]).toBe('/api/v1/courses');
+      expect(new Headers(fetchMock.mock.calls[0][1]?.headers).get('Authorization')).toBe('Bearer token-a');
+      expect((await apiClient.get('/courses')).data).toEqual({ answer: 1 });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      // Taken once: the next read asks the server again.
+      expect((await apiClient.get('/courses')).data).toEqual({ answer: 2 });
+    });
+
+    it('is not used for another address, another token, after a write, or when too old', async () => {
+      countingServer();
+      configureApiClient({ getToken: () => 'token-a' });
+      startEarlyGet('/courses');
+      expect((await apiClient.get('/journal/summary')).data).toEqual({ answer: 2 });
+
+      configureApiClient({ getToken: () => 'token-b' });
+      expect((await apiClient.get('/courses')).data).toEqual({ answer: 3 });
+
+      startEarlyGet('/courses');
+      await apiClient.post('/journal/trades', {});
+      expect((await apiClient.get('/courses')).data).toEqual({ answer: 6 });
+
+      vi.useFakeTimers({ toFake: ['Date'] });
+      startEarlyGet('/courses');
+      vi.setSystemTime(Date.now() + EARLY_GET_MAX_AGE_MS + 1);
+      expect((await apiClient.get('/courses')).data).toEqual({ answer: 8 });
+    });
+
+    it('is not started without a session', () => {
+      const fetchMock = countingServer();
+      startEarlyGet('/courses');
+      expect(fetchMock).not.toHaveBeenCalled();
+    });
   });
 });

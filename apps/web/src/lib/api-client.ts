@@ -54,10 +54,49 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
   return url.pathname + url.search;
 }
 
+/** How long a GET started early (startEarlyGet) may wait for the page that makes it. */
+export const EARLY_GET_MAX_AGE_MS = 5_000;
+const earlyGets = new Map<string, { token: string; startedAt: number; response: Promise<Response | null> }>();
+
+/**
+ * Starts a GET that the page about to render will make, so its answer is under way while the
+ * page's code loads (a signed-in first load: see app/signed-in-pages.ts). The page's own request
+ * for the same address with the same token, within EARLY_GET_MAX_AGE_MS, takes this answer instead
+ * of asking again; it is handled exactly like its own (errors, 401, onboarding). Signed in only.
+ * Any write drops the answers not taken yet: they may no longer be true.
+ */
+export function startEarlyGet(path: string): void {
+  const token = readToken();
+  const url = buildUrl(path);
+  if (!token || earlyGets.has(url)) return;
+  const response = fetch(url, {
+    method: 'GET',
+    headers: { 'X-Requested-With': 'XMLHttpRequest', Authorization: `Bearer ${token}` },
+    credentials: 'same-origin',
+  }).catch(() => null);
+  earlyGets.set(url, { token, startedAt: Date.now(), response });
+}
+
+/** Drops the early answers no page has taken (after a write; between tests). */
+export function forgetEarlyGets(): void {
+  earlyGets.clear();
+}
+
+/** The early answer for this address, once, if it was asked with this token and is still fresh. */
+function takeEarlyGet(url: string, token: string | null): Promise<Response | null> | undefined {
+  const early = earlyGets.get(url);
+  if (!early) return undefined;
+  earlyGets.delete(url);
+  if (early.token !== token || Date.now() - early.startedAt > EARLY_GET_MAX_AGE_MS) return undefined;
+  return early.response;
+}
+
 async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}) {
   const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', ...options.headers };
   const token = readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
+  const url = buildUrl(path, options.query);
+  if (method !== 'GET') forgetEarlyGets();
 
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
@@ -69,13 +108,16 @@ async function request<T>(method: string, path: string, body?: unknown, options:
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
-      method,
-      headers,
-      body: payload,
-      signal: options.signal,
-      credentials: 'same-origin',
-    });
+    const early = method === 'GET' && !options.headers ? await takeEarlyGet(url, token) : undefined;
+    response =
+      early ??
+      (await fetch(url, {
+        method,
+        headers,
+        body: payload,
+        signal: options.signal,
+        credentials: 'same-origin',
+      }));
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'Cannot reach Candlewise. Check your connection and try again.', 'NETWORK_ERROR');

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { forgetEarlyGets } from '@/lib/api-client';
 import { installMatchMedia, resetViewport } from './match-media';
 
 installMatchMedia();
@@ -23,6 +24,7 @@ Object.defineProperty(window.navigator, 'webdriver', { configurable: true, value
 
 afterEach(() => {
   cleanup();
+  forgetEarlyGets();
   window.localStorage.clear();
   window.sessionStorage.clear();
   document.documentElement.removeAttribute('data-theme');

@@ -63,7 +63,9 @@ export function TradingPanel({
 
   if (account.isPending || instrumentsQuery.isPending) {
     return (
-      <Card className="cw-trading__panel" title="Your trading desk">
+      // As tall as the screen, like the desk it stands for: the standings below it stay out of
+      // view until the desk lands, instead of being pushed down while someone reads them.
+      <Card className="cw-trading__panel cw-trading__panel--pending" title="Your trading desk">
         <Skeleton active paragraph={{ rows: 6 }} />
       </Card>
     );
