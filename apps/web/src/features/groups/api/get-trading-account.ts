@@ -1,5 +1,7 @@
+import { drawdownPercent } from '@candlewise/shared/trading/trading-rules';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import type { StandingRow } from './get-leaderboard';
 import { groupKeys } from './group-query-keys';
 
 /** Money (balances, P&L, exposure) is in `account.currency`; prices in each instrument's quote currency. */
@@ -75,4 +77,32 @@ export function useTradingAccount(groupId: string, { enabled }: { enabled: boole
     enabled,
     refetchInterval: 5000,
   });
+}
+
+const cents = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * The account at the engine moment of the member's own live standings row, so the desk and the
+ * leaderboard show the same equity, balance and P&L at the same time (the account is otherwise read
+ * every 5 s and the row arrives every second). Peak, drawdown and buying power follow the new
+ * equity by the API's own rules; positions and orders wait for the next read.
+ */
+export function withStandingsRow(current: TradingAccount, row: StandingRow): TradingAccount {
+  const { account } = current;
+  const peakEquity = Math.max(account.peakEquity, row.equity);
+  return {
+    ...current,
+    account: {
+      ...account,
+      balance: row.balance,
+      equity: row.equity,
+      pnlPercent: row.pnlPercent,
+      trades: row.trades,
+      freezes: row.freezes,
+      frozenUntil: row.frozenUntil,
+      peakEquity,
+      drawdownPercent: cents(drawdownPercent(peakEquity, row.equity)),
+      buyingPower: cents(Math.max(0, Math.max(0, row.equity) * account.leverage - account.exposure)),
+    },
+  };
 }

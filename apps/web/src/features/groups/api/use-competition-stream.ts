@@ -10,6 +10,7 @@ import {
   type Standings,
   type StandingsFrame,
 } from './get-leaderboard';
+import { type TradingAccount, withStandingsRow } from './get-trading-account';
 import { groupKeys } from './group-query-keys';
 
 /**
@@ -62,6 +63,13 @@ export function useCompetitionStream(groupId: string, { enabled }: { enabled: bo
         queryClient.setQueryData<Standings>(
           key,
           applyStandingsFrame(page, frame, (number - 1) * LEADERBOARD_PAGE_SIZE),
+        );
+      }
+      // The member's own row is their account at this moment: the desk says what the table says.
+      const me = frame.me;
+      if (me) {
+        queryClient.setQueryData<TradingAccount>(groupKeys.account(groupId), (current) =>
+          current ? withStandingsRow(current, me) : current,
         );
       }
     } else if (event.event === 'quotes' && Array.isArray(payload)) {

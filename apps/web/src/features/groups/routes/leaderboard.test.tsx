@@ -285,6 +285,8 @@ describe('the leaderboard page (/group/{groupId}/leaderboard)', { timeout: 30_00
     expect(screen.getByText('Ranks 1–50 of 120')).toBeInTheDocument();
     expect(api.callsTo('GET', '/group/g-forex/leaderboard')[0].url.search).toBe('?offset=0&limit=50');
 
+    expect(await stat('Equity')).toHaveTextContent('₹1,00,000.00');
+
     // A frame with only the member's row: the line follows it, the table stays.
     await stream.send('standings', {
       total: 120,
@@ -292,6 +294,9 @@ describe('the leaderboard page (/group/{groupId}/leaderboard)', { timeout: 30_00
     });
     expect(await screen.findByText(/You are ranked 60 of 120/)).toBeInTheDocument();
     expect(screen.getByText('Trader 1')).toBeInTheDocument();
+    // The desk says what the standings say at that moment, not what the account read said seconds ago.
+    expect(await stat('Equity')).toHaveTextContent('₹1,00,500.00');
+    expect(await stat('Peak equity')).toHaveTextContent('₹1,00,500.00');
 
     await user.click(screen.getByRole('button', { name: 'Show my rank' }));
     await waitFor(() =>
