@@ -51,11 +51,7 @@ export async function listCoursesWithProgress(db: DbExecutor, user: UserRow): Pr
     const lessons = lessonRows.filter((lesson) => lesson.courseId === course.id);
     const completedCount = lessons.filter((lesson) => completed.has(lesson.id)).length;
     return {
-      _id: course.id,
-      title: course.title,
-      description: course.description,
-      thumbnail: course.thumbnail,
-      isPro: course.isPro,
+      ...courseView(course),
       published: course.published,
       locked: course.isPro && !pro,
       videoCount: lessons.length,
