@@ -1,40 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { outboxCode, signUpInBrowser } from '../support/onboarding.ts';
 import { apiLogin, plantSession, readPersistedRoot } from '../support/session.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const screenshotDir = path.join(repoRoot, 'e2e/test-results/screenshots');
-
-type OutboxMessage = {
-  to: string;
-  channel: 'email' | 'sms';
-  subject: string;
-  text: string;
-  createdAt: string;
-};
-
-/** The newest 6-digit code the dev outbox holds for an address or number (mail and SMS are not sent in dev). */
-async function latestCode(
-  request: APIRequestContext,
-  to: string,
-  channel: 'email' | 'sms',
-  about = /./,
-): Promise<string> {
-  let found: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
-      const messages = (await response.json()).data as OutboxMessage[];
-      const message = messages.find(
-        (item) => item.channel === channel && about.test(item.subject + item.text),
-      );
-      found = message?.text.match(/\b(\d{6})\b/)?.[1];
-      return found;
-    })
-    .toBeTruthy();
-  return found!;
-}
 
 async function openAccountMenu(page: Page) {
   await page.getByRole('button', { name: /account menu/i }).click();
@@ -64,37 +35,20 @@ test('a visitor signs up, confirms e-mail and phone, gives details, and logs out
   page,
   request,
 }) => {
-  await page.goto('/signup');
-  await expect(page.getByRole('heading', { level: 1, name: 'Create your Candlewise account' })).toBeVisible();
-  await page.getByLabel('E-mail', { exact: true }).fill(newcomer.email);
-  await page.getByLabel('Password', { exact: true }).fill(newcomer.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await signUpInBrowser(page, request, newcomer, {
+    onScreen: async (screen) => {
+      if (screen === '/signup') {
+        await expect(
+          page.getByRole('heading', { level: 1, name: 'Create your Candlewise account' }),
+        ).toBeVisible();
+      } else if (screen === '/confirm-email') {
+        await expect(page.getByRole('button', { name: /Send a new code in \d+ s/ })).toBeDisabled();
+      } else if (screen === '/confirm-phno') {
+        await expect(page.getByText(newcomer.phoneNumber)).toBeVisible();
+      }
+    },
+  });
 
-  await expect(page).toHaveURL(/\/confirm-email$/);
-  await expect(page.getByRole('button', { name: /Send a new code in \d+ s/ })).toBeDisabled();
-  await page
-    .getByLabel('6-digit code', { exact: true })
-    .fill(await latestCode(request, newcomer.email, 'email'));
-  await page.getByRole('button', { name: 'Confirm' }).click();
-
-  await expect(page).toHaveURL(/\/add-phno$/);
-  await page.getByLabel('Phone number', { exact: true }).fill(newcomer.phoneNumber);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await expect(page).toHaveURL(/\/confirm-phno$/);
-  await expect(page.getByText(newcomer.phoneNumber)).toBeVisible();
-  await page
-    .getByLabel('6-digit code', { exact: true })
-    .fill(await latestCode(request, newcomer.phoneNumber, 'sms'));
-  await page.getByRole('button', { name: 'Confirm' }).click();
-
-  await expect(page).toHaveURL(/\/user-details$/);
-  await page.getByLabel('First name', { exact: true }).fill(newcomer.firstName);
-  await page.getByLabel('Last name', { exact: true }).fill(newcomer.lastName);
-  await page.getByRole('radio', { name: /Beginner/ }).check();
-  await page.getByRole('checkbox', { name: 'Technical analysis' }).check();
-  await page.getByRole('button', { name: 'Finish and start learning' }).click();
-
-  await expect(page).toHaveURL(/\/home$/);
   await openAccountMenu(page);
   await expect(page.getByText(`${newcomer.firstName} ${newcomer.lastName}`)).toBeVisible();
   await page.keyboard.press('Escape');
@@ -130,7 +84,7 @@ test('resetting the password refuses the old password and revokes the old tokens
   await expect(page.getByLabel('6-digit code', { exact: true })).toBeVisible();
   await page
     .getByLabel('6-digit code', { exact: true })
-    .fill(await latestCode(request, newcomer.email, 'email', /reset/i));
+    .fill(await outboxCode(request, newcomer.email, 'email', /reset/i));
   await page.getByLabel('New password', { exact: true }).fill(newcomer.newPassword);
   await page.getByRole('button', { name: 'Set new password' }).click();
 

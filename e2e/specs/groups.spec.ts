@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { createLearner as createSpecLearner, json } from '../support/learners.ts';
+import { approveInAdmin, askToJoin } from '../support/onboarding.ts';
 import { apiLogin, plantSession, type Session } from '../support/session.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -57,17 +58,7 @@ test('a learner asks to join, an admin approves, and the learner sees Approved a
 
   // The admin, in a browser of their own.
   const admin = await openSignedIn(browser, await apiLogin(request, 'admin'), '/admin?tab=groups');
-  const panel = admin.page.getByRole('region', { name: 'Competitions and approvals' });
-  const groupRow = panel.getByRole('row').filter({ hasText: GROUP.name });
-  await groupRow.getByRole('button', { name: 'Requests' }).click();
-  const requestRow = panel
-    .locator('.cw-admin-groups__participants')
-    .getByRole('row')
-    .filter({ hasText: `${MEMBER.firstName} ${MEMBER.lastName}` });
-  await expect(requestRow.getByText('Pending')).toBeVisible();
-  await requestRow.getByRole('button', { name: 'Approve' }).click();
-  await expect(requestRow.getByText('Approved')).toBeVisible();
-  await expect(requestRow.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await approveInAdmin(admin.page, { group: GROUP.name, learner: `${MEMBER.firstName} ${MEMBER.lastName}` });
   await admin.context.close();
 
   await page.reload();
@@ -169,26 +160,15 @@ test('an approved member trades from the leaderboard page and appears on it with
   const running = { id: 'group-running', name: 'November Forex Sprint' };
   const learner = await openSignedIn(browser, member, '/group');
   const { page } = learner;
-  const card = groupCard(page, running.name);
-  await card.getByRole('button', { name: 'Join', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Join Group' }).getByRole('button', { name: 'Join Group' }).click();
-  await expect(card.getByRole('button', { name: 'Request Sent' })).toBeDisabled();
+  const card = await askToJoin(page, running.name);
 
   // The admin approves from /admin (the first journey drives the same panel).
   const adminSession = await apiLogin(request, 'admin');
   const admin = await openSignedIn(browser, adminSession, '/admin?tab=groups');
-  const panel = admin.page.getByRole('region', { name: 'Competitions and approvals' });
-  await panel
-    .getByRole('row')
-    .filter({ hasText: running.name })
-    .getByRole('button', { name: 'Requests' })
-    .click();
-  const requestRow = panel
-    .locator('.cw-admin-groups__participants')
-    .getByRole('row')
-    .filter({ hasText: `${MEMBER.firstName} ${MEMBER.lastName}` });
-  await requestRow.getByRole('button', { name: 'Approve' }).click();
-  await expect(requestRow.getByText('Approved')).toBeVisible();
+  await approveInAdmin(admin.page, {
+    group: running.name,
+    learner: `${MEMBER.firstName} ${MEMBER.lastName}`,
+  });
   await admin.context.close();
 
   await page.reload();
