@@ -1,3 +1,4 @@
+import type { ApiErrorBody } from '@candlewise/shared';
 import { vi } from 'vitest';
 
 export type ApiCall = { method: string; url: URL; body: unknown };
@@ -33,5 +34,26 @@ export function mockApi(handlers: Record<string, Handler | Reply> = {}) {
     /** The recorded calls to one endpoint, e.g. callsTo('GET', '/notification/all'). */
     callsTo: (method: string, path: string) =>
       calls.filter((call) => call.method === method && call.url.pathname === `/api/v1${path}`),
+  };
+}
+
+/**
+ * The API's 400 answer for input that failed its checks (code VALIDATION_FAILED): `details` maps
+ * a field's path to its message, in order, and becomes the envelope's `details` list. Without a
+ * `message` it is the sentence the API sends when a request body fails its schema.
+ */
+export function validationFailed(
+  details: Record<string, string>,
+  message = `Some fields in the request body are not valid: ${Object.keys(details).join(', ')}. Correct them and try again.`,
+): { status: 400; body: ApiErrorBody } {
+  const fields = Object.entries(details).map(([path, text]) => ({ path, message: text }));
+  return {
+    status: 400,
+    body: {
+      success: false,
+      message,
+      code: 'VALIDATION_FAILED',
+      ...(fields.length > 0 ? { details: fields } : {}),
+    },
   };
 }

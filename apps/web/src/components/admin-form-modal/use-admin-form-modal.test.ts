@@ -2,6 +2,7 @@ import { type NewsSourceFields, newsSourceFieldsSchema } from '@candlewise/share
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
+import { validationFailed } from '@/testing/mock-api';
 import { type AdminFormModalOptions, errorsFromApi, useAdminFormModal } from './use-admin-form-modal';
 
 type Draft = { name: string; url: string; category: 'markets'; enabled: boolean };
@@ -28,10 +29,14 @@ function renderForm(overrides: Partial<AdminFormModalOptions<Draft, NewsSourceFi
   return { ...view, submit, onClose };
 }
 
-const refusal = () =>
-  new ApiError(400, 'The feed could not be read.', 'VALIDATION_FAILED', [
-    { path: 'url', message: 'The address answered 404.' },
-  ]);
+/** What the client throws for the API's validation reply. */
+const refusal = () => {
+  const { status, body } = validationFailed(
+    { url: 'The address answered 404.' },
+    'The feed could not be read.',
+  );
+  return new ApiError(status, body.message, body.code, body.details);
+};
 
 describe('useAdminFormModal', () => {
   it('checks the draft with the schema and names the failing field, sending nothing', async () => {

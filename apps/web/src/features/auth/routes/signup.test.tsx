@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mockApi } from '@/testing/mock-api';
+import { mockApi, validationFailed } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import { makeToken, makeUser } from '@/testing/test-data';
 
@@ -68,15 +68,10 @@ describe('/signup', () => {
 
   it('puts the server’s field details under the field they name', async () => {
     mockApi({
-      'POST /auth/signup': {
-        status: 400,
-        body: {
-          success: false,
-          code: 'VALIDATION_FAILED',
-          message: 'Some fields in the request body are not valid: password. Correct them and try again.',
-          details: [{ path: 'password', message: 'Please keep the password under 200 characters.' }],
-        },
-      },
+      'POST /auth/signup': validationFailed(
+        { password: 'Please keep the password under 200 characters.' },
+        'Some fields in the request body are not valid: password. Correct them and try again.',
+      ),
     });
     const { user } = renderApp('/signup');
     await user.type(await screen.findByLabelText('E-mail'), 'ada@example.com');

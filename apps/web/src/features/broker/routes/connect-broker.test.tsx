@@ -2,7 +2,7 @@ import type { BrokerConnectionView, BrokerDescription } from '@candlewise/shared
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '@/testing/mock-api';
+import { mockApi, validationFailed } from '@/testing/mock-api';
 import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
 import { makeSession } from '@/testing/test-data';
 import { leaveFor } from '../lib/leave-for';
@@ -203,18 +203,13 @@ describe('/connectbroker', { timeout: 60_000 }, () => {
       ...noNotifications,
       'GET /broker/brokers': { body: { success: true, data: withAccount } },
       'GET /broker/connections': { body: { success: true, data: [paperConnection] } },
-      'POST /broker/connections': {
-        status: 400,
-        body: {
-          success: false,
-          code: 'VALIDATION_FAILED',
-          message: 'Check the highlighted fields.',
-          details: [
-            { path: 'fields.accountId', message: 'This key reaches no account with that number.' },
-            { path: 'fields.keyId', message: 'Alpaca key IDs start with PK or AK.' },
-          ],
+      'POST /broker/connections': validationFailed(
+        {
+          'fields.accountId': 'This key reaches no account with that number.',
+          'fields.keyId': 'Alpaca key IDs start with PK or AK.',
         },
-      },
+        'Check the highlighted fields.',
+      ),
     });
     renderApp('/connectbroker', { auth: makeSession(pro) });
     expect(await screen.findByRole('radio', { name: 'Alpaca' })).toBeChecked();

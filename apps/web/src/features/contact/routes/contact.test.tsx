@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { validationFailed } from '@/testing/mock-api';
 import ContactPage from './contact';
 
 type FakeResponse = { ok: boolean; status: number; text: () => Promise<string> };
@@ -124,17 +125,14 @@ describe('Contact page', () => {
   });
 
   it('puts the server’s field errors from a 400 under the matching fields', async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse(400, {
-        success: false,
-        message: 'Some fields need attention.',
-        code: 'VALIDATION_FAILED',
-        details: [
-          { path: 'email', message: 'This e-mail domain does not accept mail.' },
-          { path: 'body.message', message: 'Links are not allowed in messages.' },
-        ],
-      }),
+    const { status, body } = validationFailed(
+      {
+        email: 'This e-mail domain does not accept mail.',
+        'body.message': 'Links are not allowed in messages.',
+      },
+      'Some fields need attention.',
     );
+    fetchMock.mockResolvedValue(jsonResponse(status, body));
     const user = renderPage();
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Send message' }));

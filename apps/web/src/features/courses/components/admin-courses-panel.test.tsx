@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mockApi } from '@/testing/mock-api';
+import { mockApi, validationFailed } from '@/testing/mock-api';
 import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
 import { makeSession } from '@/testing/test-data';
 import { makeCatalogue, makeCourseDetail } from '../testing/course-fixtures';
@@ -161,15 +161,10 @@ describe('the admin Courses panel', { timeout: 20_000 }, () => {
 
   it('puts the server’s per-chapter details on their rows', async () => {
     mockAdminCourses({
-      'PUT /admin/videos/101/chapters': {
-        status: 400,
-        body: {
-          success: false,
-          message: 'Some chapters are not valid. Correct them and try again.',
-          code: 'VALIDATION_FAILED',
-          details: [{ path: 'chapters.2', message: '"Bid, ask and spread" must end after it starts.' }],
-        },
-      },
+      'PUT /admin/videos/101/chapters': validationFailed(
+        { 'chapters.2': '"Bid, ask and spread" must end after it starts.' },
+        'Some chapters are not valid. Correct them and try again.',
+      ),
     });
     const { user } = await openPanel();
     const dialog = await openChapters(user);

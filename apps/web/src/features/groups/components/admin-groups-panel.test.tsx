@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ApiCall, mockApi } from '@/testing/mock-api';
+import { type ApiCall, mockApi, validationFailed } from '@/testing/mock-api';
 import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
 import { makeSession } from '@/testing/test-data';
 import type { GroupParticipant } from '../api/get-group-participants';
@@ -98,15 +98,7 @@ function mockAdminApi({ refuseCurrencyChange = false }: { refuseCurrencyChange?:
     },
     'POST /admin/groups': ({ body }: ApiCall) => {
       if ((body as Group).replayFrom === '2023-03-10T14:00:00.000Z') {
-        return {
-          status: 400,
-          body: {
-            success: false,
-            code: 'VALIDATION_FAILED',
-            message: NO_BARS,
-            details: [{ path: 'replayFrom', message: NO_BARS }],
-          },
-        };
+        return validationFailed({ replayFrom: NO_BARS }, NO_BARS);
       }
       const created = {
         ...(body as Group),

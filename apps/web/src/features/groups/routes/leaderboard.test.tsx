@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '@/testing/mock-api';
+import { mockApi, validationFailed } from '@/testing/mock-api';
 import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
 import { makeSession } from '@/testing/test-data';
 import type { Group } from '../api/get-groups';
@@ -564,15 +564,7 @@ describe('the leaderboard page (/group/{groupId}/leaderboard)', { timeout: 30_00
     const { user, api } = openLeaderboard({
       status: 'approved',
       rows: (me) => [row({ userId: me, name: 'Ada Lovelace' })],
-      orderReply: {
-        status: 400,
-        body: {
-          success: false,
-          code: 'VALIDATION_FAILED',
-          message: refusal,
-          details: [{ path: 'quantity', message: refusal }],
-        },
-      },
+      orderReply: validationFailed({ quantity: refusal }, refusal),
     });
     const buy = await screen.findByRole('button', { name: 'Buy EURUSD' });
     const quantity = ticketField('Quantity');

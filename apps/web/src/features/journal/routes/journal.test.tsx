@@ -1,7 +1,7 @@
 import { computeStatistics, gateStatistics } from '@candlewise/shared';
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { type ApiCall, mockApi } from '@/testing/mock-api';
+import { type ApiCall, mockApi, validationFailed } from '@/testing/mock-api';
 import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
 import { makeSession } from '@/testing/test-data';
 
@@ -178,18 +178,13 @@ describe('/journal', { timeout: 60_000 }, () => {
     mockApi({
       ...noNotifications,
       ...emptyTrades,
-      'POST /journal/trades': {
-        status: 400,
-        body: {
-          success: false,
-          code: 'VALIDATION_FAILED',
-          message: 'Check the highlighted fields.',
-          details: [
-            { path: 'stopPrice', message: 'A long trade’s stop is below its entry.' },
-            { path: 'targetPrice', message: 'A long trade’s target is above its entry.' },
-          ],
+      'POST /journal/trades': validationFailed(
+        {
+          stopPrice: 'A long trade’s stop is below its entry.',
+          targetPrice: 'A long trade’s target is above its entry.',
         },
-      },
+        'Check the highlighted fields.',
+      ),
     });
     const { user } = renderApp('/journal?tab=trades', { auth: makeSession() });
     await user.click(await screen.findByRole('button', { name: /Add trade/ }));

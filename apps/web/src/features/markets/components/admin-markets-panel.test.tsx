@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ApiCall, mockApi } from '@/testing/mock-api';
+import { type ApiCall, mockApi, validationFailed } from '@/testing/mock-api';
 import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
 import { makeSession } from '@/testing/test-data';
 import type { MarketInstrument } from '../api/get-market-instruments';
@@ -62,18 +62,10 @@ function mockMarketsApi() {
     'GET /admin/market/replay-bars': () => ({ body: { success: true, data: stored } }),
     'POST /admin/market/replay-bars/EURUSD': ({ body }: ApiCall) => {
       if ((body as { csv: string }).csv.includes('1.2,1.1')) {
-        return {
-          status: 400,
-          body: {
-            success: false,
-            code: 'VALIDATION_FAILED',
-            message: BAD_BARS,
-            details: [
-              { path: 'line 3', message: HIGH_LOW },
-              { path: 'line 4', message: 'Bars must be in time order, one per minute.' },
-            ],
-          },
-        };
+        return validationFailed(
+          { 'line 3': HIGH_LOW, 'line 4': 'Bars must be in time order, one per minute.' },
+          BAD_BARS,
+        );
       }
       const day = { symbol: 'EURUSD', first: '2023-03-10T14:30:00.000Z', last: '2023-03-10T21:00:00.000Z' };
       stored = [...stored, { ...day, bars: 391 }];
@@ -102,15 +94,7 @@ function mockMarketsApi() {
     'PUT /admin/market/instruments/AAPL': ({ body }: ApiCall) => {
       const source = body as Pick<MarketInstrument, 'provider' | 'providerSymbol' | 'session'>;
       if (source.provider !== 'simulated' && !source.providerSymbol) {
-        return {
-          status: 400,
-          body: {
-            success: false,
-            code: 'VALIDATION_FAILED',
-            message: MISSING_SYMBOL,
-            details: [{ path: 'providerSymbol', message: MISSING_SYMBOL }],
-          },
-        };
+        return validationFailed({ providerSymbol: MISSING_SYMBOL }, MISSING_SYMBOL);
       }
       list = list.map((item) => (item.symbol === 'AAPL' ? { ...item, ...source } : item));
       return {

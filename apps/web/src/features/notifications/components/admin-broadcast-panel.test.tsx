@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mockApi } from '@/testing/mock-api';
+import { mockApi, validationFailed } from '@/testing/mock-api';
 import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
 import { makeSession } from '@/testing/test-data';
 
@@ -150,15 +150,9 @@ describe('the admin broadcast panel', { timeout: 60_000 }, () => {
   });
 
   it('puts the server’s field errors under the field, and any other failure above the button', async () => {
-    const api = mockBroadcastApi({
-      status: 400,
-      body: {
-        success: false,
-        message: 'Check the highlighted fields.',
-        code: 'VALIDATION_FAILED',
-        details: [{ path: 'body.link', message: 'That page does not exist.' }],
-      },
-    });
+    const api = mockBroadcastApi(
+      validationFailed({ 'body.link': 'That page does not exist.' }, 'Check the highlighted fields.'),
+    );
     const { user, panel, field, fill, send } = await openPanel();
     await fill('Title', 'Hello');
     await fill('Message', 'World');

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '@/testing/mock-api';
+import { mockApi, validationFailed } from '@/testing/mock-api';
 import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
 import { makeSession, makeToken } from '@/testing/test-data';
 
@@ -181,15 +181,8 @@ describe('/profile', { timeout: 20_000 }, () => {
       attempt += 1;
       if (attempt === 1) {
         const message = 'That password is not right.';
-        return new Response(
-          JSON.stringify({
-            success: false,
-            code: 'VALIDATION_FAILED',
-            message,
-            details: [{ path: 'password', message }],
-          }),
-          { status: 400 },
-        );
+        const { status, body } = validationFailed({ password: message }, message);
+        return new Response(JSON.stringify(body), { status });
       }
       return new Response(JSON.stringify({ success: true, message: 'Deleted.', data: null }));
     });

@@ -6,7 +6,7 @@ import { ToastContainer } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
 import { AntdProvider } from '@/components/antd-provider/antd-provider';
 import { createQueryClient } from '@/lib/query-client';
-import { mockApi } from '@/testing/mock-api';
+import { mockApi, validationFailed } from '@/testing/mock-api';
 import type { Group } from '../../api/get-groups';
 import type { Instrument } from '../../api/get-instruments';
 import type { TradingAccount } from '../../api/get-trading-account';
@@ -245,15 +245,7 @@ describe('the order ticket (issue #17)', { timeout: 60_000 }, () => {
     const refusal =
       'This order needs more buying power: your positions and pending orders may not pass 10× your equity. Reduce the quantity.';
     const { user } = openTicket({
-      orderReply: {
-        status: 400,
-        body: {
-          success: false,
-          code: 'VALIDATION_FAILED',
-          message: refusal,
-          details: [{ path: 'quantity', message: refusal }],
-        },
-      },
+      orderReply: validationFailed({ quantity: refusal }, refusal),
     });
     await user.click(screen.getByRole('button', { name: 'Buy EURUSD' }));
     expect(await within(field('Quantity')).findByText(refusal)).toBeInTheDocument();
