@@ -6,6 +6,7 @@ import {
   plainNumber,
   priceProblem,
   quantityProblem,
+  roundMoney,
   roundToStep,
   stepDecimals,
   toCents,
@@ -27,6 +28,30 @@ describe('conversion into the account currency', () => {
   it('books 13 lots of EURUSD losing 26.65 dollars as ₹2,238.60 at 84', () => {
     const lossUsd = -26.65;
     expect(centsToDecimal(toCents(lossUsd * conversionRate('USD', 'INR', midOf)!))).toBe('-2238.60');
+  });
+});
+
+describe('roundMoney', () => {
+  it('rounds to cents by default', () => {
+    expect(roundMoney(12.345678)).toBe(12.35);
+    expect(roundMoney(1234.5)).toBe(1234.5);
+    expect(roundMoney(0.1 + 0.2)).toBe(0.3);
+  });
+  it('rounds negative amounts', () => {
+    expect(roundMoney(-12.345678)).toBe(-12.35);
+    expect(roundMoney(-0.006)).toBe(-0.01);
+    expect(Object.is(roundMoney(-0.004), -0)).toBe(true);
+  });
+  it('takes exact halves up, as Math.round does', () => {
+    expect(roundMoney(0.125)).toBe(0.13);
+    expect(roundMoney(-0.125)).toBe(-0.12);
+    expect(roundMoney(1.005)).toBe(1); // 1.005 × 100 is 100.49999999999999 in binary
+  });
+  it('rounds to other decimals', () => {
+    expect(roundMoney(12.345678, 4)).toBe(12.3457);
+    expect(roundMoney(-0.49999, 0)).toBe(-0);
+    expect(roundMoney(2.5, 0)).toBe(3);
+    expect(roundMoney(-2.5, 0)).toBe(-2);
   });
 });
 

@@ -45,6 +45,16 @@ export function toCents(amount: number): number {
   return cents === 0 ? 0 : cents; // no −0
 }
 
+/**
+ * An amount (or percent) rounded to `digits` decimals, cents by default, as the account figures
+ * are reported by the API and rebuilt by the desk: `Math.round` of the scaled value, so an exact
+ * half goes up (0.125 → 0.13, −0.125 → −0.12) and −0 stays −0. Unlike `toCents` it returns the
+ * rounded amount, not the cents.
+ */
+export function roundMoney(value: number, digits = 2): number {
+  return Math.round(value * 10 ** digits) / 10 ** digits;
+}
+
 /** Cents as the exact decimal string the database stores. */
 export function centsToDecimal(cents: number): string {
   const sign = cents < 0 ? '-' : '';

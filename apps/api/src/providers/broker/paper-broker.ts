@@ -1,5 +1,5 @@
 import { fills, groups, instruments, tradingAccounts } from '@candlewise/db';
-import type { BrokerAccountSummary } from '@candlewise/shared';
+import { type BrokerAccountSummary, roundMoney } from '@candlewise/shared';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { BrokerAdapter, BrokerContext, BrokerFill } from './broker-adapter.ts';
 
@@ -22,16 +22,14 @@ async function summary({ db, userId }: BrokerContext): Promise<BrokerAccountSumm
     accountLabel:
       count === 0 ? 'No competition accounts yet' : `${count} competition account${count === 1 ? '' : 's'}`,
     currency: 'INR',
-    cash: round(accounts.reduce((sum, account) => sum + account.balance, 0)),
-    equity: round(accounts.reduce((sum, account) => sum + account.equity, 0)),
+    cash: roundMoney(accounts.reduce((sum, account) => sum + account.balance, 0)),
+    equity: roundMoney(accounts.reduce((sum, account) => sum + account.equity, 0)),
     details: accounts.map((account) => ({
       label: account.name,
       value: `${formatInr(account.equity)} equity`,
     })),
   };
 }
-
-const round = (value: number) => Math.round(value * 100) / 100;
 
 /** The engine's instrument classes in the journal's terms. */
 export function instrumentAssetClass(assetClass: string | null): BrokerFill['assetClass'] {

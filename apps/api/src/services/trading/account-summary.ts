@@ -1,5 +1,5 @@
 import { type DbExecutor, fills, groups, orders, tradingAccounts, users } from '@candlewise/db';
-import { drawdownPercent, LEVERAGE, pnlPercent, unrealizedPnl } from '@candlewise/shared';
+import { drawdownPercent, LEVERAGE, pnlPercent, roundMoney, unrealizedPnl } from '@candlewise/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import {
   accountExposure,
@@ -11,8 +11,6 @@ import { accountStateOf, loadAccounts } from '../../engine/account-ledger.ts';
 import type { TradingEngine } from '../../engine/trading-engine.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
 import { findMyAccount } from './trading-access.ts';
-
-const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /**
  * The member's account as the trading panel shows it: balances, buying power, positions, open
@@ -63,13 +61,13 @@ export async function getAccountSummary(
       _id: account.id,
       currency: account.currency,
       startingBalance: account.startingBalance,
-      balance: round(account.balance),
-      equity: round(equity),
-      peakEquity: round(peak),
-      drawdownPercent: round(drawdownPercent(peak, equity)),
-      pnlPercent: round(pnlPercent(equity, account.startingBalance)),
-      exposure: round(exposure),
-      buyingPower: round(Math.max(0, Math.max(0, equity) * LEVERAGE - exposure)),
+      balance: roundMoney(account.balance),
+      equity: roundMoney(equity),
+      peakEquity: roundMoney(peak),
+      drawdownPercent: roundMoney(drawdownPercent(peak, equity)),
+      pnlPercent: roundMoney(pnlPercent(equity, account.startingBalance)),
+      exposure: roundMoney(exposure),
+      buyingPower: roundMoney(Math.max(0, Math.max(0, equity) * LEVERAGE - exposure)),
       leverage: LEVERAGE,
       frozenUntil: account.frozenUntil ? new Date(account.frozenUntil).toISOString() : null,
       freezes: account.freezeCount,
@@ -93,7 +91,7 @@ export async function getAccountSummary(
         markPrice: quote ? (position.quantity > 0 ? quote.bid : quote.ask) : null,
         /** In the account currency, converted at the current rate. */
         unrealizedPnl:
-          quote && rate !== null ? round(unrealizedPnl(position, quote, terms.contractSize) * rate) : 0,
+          quote && rate !== null ? roundMoney(unrealizedPnl(position, quote, terms.contractSize) * rate) : 0,
       };
     }),
     orders: account.openOrders
@@ -115,7 +113,7 @@ export async function getAccountSummary(
       side: fill.side,
       quantity: fill.quantity,
       price: fill.price,
-      realizedPnl: round(fill.realizedPnl),
+      realizedPnl: roundMoney(fill.realizedPnl),
       fxRate: fill.fxRate,
       reason: fill.reason,
       createdAt: fill.createdAt.toISOString(),

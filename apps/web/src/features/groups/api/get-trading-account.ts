@@ -1,3 +1,4 @@
+import { roundMoney } from '@candlewise/shared/trading/account-money';
 import { drawdownPercent } from '@candlewise/shared/trading/trading-rules';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
@@ -79,8 +80,6 @@ export function useTradingAccount(groupId: string, { enabled }: { enabled: boole
   });
 }
 
-const cents = (value: number) => Math.round(value * 100) / 100;
-
 /**
  * The account at the engine moment of the member's own live standings row, so the desk and the
  * leaderboard show the same equity, balance and P&L at the same time (the account is otherwise read
@@ -101,8 +100,8 @@ export function withStandingsRow(current: TradingAccount, row: StandingRow): Tra
       freezes: row.freezes,
       frozenUntil: row.frozenUntil,
       peakEquity,
-      drawdownPercent: cents(drawdownPercent(peakEquity, row.equity)),
-      buyingPower: cents(Math.max(0, Math.max(0, row.equity) * account.leverage - account.exposure)),
+      drawdownPercent: roundMoney(drawdownPercent(peakEquity, row.equity)),
+      buyingPower: roundMoney(Math.max(0, Math.max(0, row.equity) * account.leverage - account.exposure)),
     },
   };
 }
