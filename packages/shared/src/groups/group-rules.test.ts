@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatFreezeDuration,
-  groupFieldsSchema,
-  groupPhase,
-  JOIN_REFUSALS,
-  joinRefusal,
-} from './group-rules.ts';
+import { formatFreezeDuration, groupPhase, JOIN_REFUSALS, joinRefusal } from './group-phase.ts';
+import { groupFieldsSchema } from './group-rules.ts';
 
 describe('freeze duration text', () => {
   it.each([

@@ -5,7 +5,7 @@ import {
   TeamOutlined,
   TrophyOutlined,
 } from '@ant-design/icons';
-import { type GroupPhase, joinRefusal } from '@candlewise/shared';
+import { type GroupPhase, joinRefusal } from '@candlewise/shared/groups/group-phase';
 import { Button, Tag } from 'antd';
 import { useId } from 'react';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import { formatFreezeDuration, type GroupPhase, groupPhase } from '@candlewise/shared';
+import { formatFreezeDuration, type GroupPhase, groupPhase } from '@candlewise/shared/groups/group-phase';
 
 /** What the Info dialog shows for a date or a time it does not have (spec §2). */
 export const MISSING_DATE_TEXT = 'Not available';

@@ -1,4 +1,4 @@
-import { plainNumber } from '@candlewise/shared';
+import { plainNumber } from '@candlewise/shared/trading/account-money';
 
 /** Rupees read in the Indian grouping (lakhs, crores); other currencies in the international one. */
 const localeOf = (currency: string) => (currency === 'INR' ? 'en-IN' : 'en-US');
