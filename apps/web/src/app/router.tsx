@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { BrowserRouter, type RouteObject, useRoutes } from 'react-router';
+import { BrowserRouter, matchRoutes, type RouteObject, useRoutes } from 'react-router';
 import { AdaptiveArea } from './layouts/adaptive-area';
 import { LazyAppFrame } from './layouts/lazy-app-frame';
 import { PublicArea } from './layouts/public-area';
@@ -27,35 +27,30 @@ const Sales = lazy(() => import('@/features/subscriptions/routes/sales'));
 const Pricing = lazy(() => import('@/features/subscriptions/routes/pricing'));
 
 const loadSignedInPages = () => import('./signed-in-pages');
-/** A signed-in page, lazily, through the signed-in area's own chunk. */
-const signedIn = (page: SignedInPage) =>
-  lazy(() => loadSignedInPages().then((chunk) => chunk.loadPage(page)));
+
+/**
+ * A signed-in route: its page, lazily, through the signed-in area's own chunk. The page's name
+ * rides on the route (`handle`), so a first load can tell which page it landed on from this table.
+ */
+function signedInRoute(path: string, page: SignedInPage): RouteObject {
+  const Page = lazy(() => loadSignedInPages().then((chunk) => chunk.loadPage(page)));
+  return { path, element: <Page />, handle: { page } };
+}
+
+/** The signed-in page a first load lands on (a bookmark, a reload, a link in a notification). */
+export function landingPage(pathname: string): SignedInPage | undefined {
+  const deepest = matchRoutes(appRoutes, pathname)?.at(-1);
+  return (deepest?.route.handle as { page?: SignedInPage } | undefined)?.page;
+}
 
 const ProtectedRoute = lazy(() =>
   loadSignedInPages().then(({ startLanding, loadPage }) => {
     // The guard is tiny and the frame always follows it: fetch both at once, with the page people
     // land on and its first reads (each would otherwise start only once the one before rendered).
-    startLanding(window.location.pathname);
+    startLanding(landingPage(window.location.pathname));
     return loadPage('guard');
   }),
 );
-const Home = signedIn('home');
-const LearningHub = signedIn('learningHub');
-const Courses = signedIn('courses');
-const CourseVideos = signedIn('courseVideos');
-const Groups = signedIn('groups');
-const Leaderboard = signedIn('leaderboard');
-const Journal = signedIn('journal');
-const TradeDetail = signedIn('tradeDetail');
-const News = signedIn('news');
-const NewsArticle = signedIn('newsArticle');
-const ConnectBroker = signedIn('connectBroker');
-const Profile = signedIn('profile');
-const ManageSubscription = signedIn('manageSubscription');
-const Receipt = signedIn('receipt');
-const PaymentSuccess = signedIn('paymentSuccess');
-const Checkout = signedIn('checkout');
-const Admin = signedIn('admin');
 
 /** Spec §2 "Screens and routes". Exported so tests drive the same table through a memory router. */
 export const appRoutes: RouteObject[] = [
@@ -97,23 +92,23 @@ export const appRoutes: RouteObject[] = [
           {
             element: <LazyAppFrame />,
             children: [
-              { path: 'home', element: <Home /> },
-              { path: 'home2', element: <LearningHub /> },
-              { path: 'connectbroker', element: <ConnectBroker /> },
-              { path: 'journal', element: <Journal /> },
-              { path: 'journal/trades/:tradeId', element: <TradeDetail /> },
-              { path: 'news', element: <News /> },
-              { path: 'news/:newsId', element: <NewsArticle /> },
-              { path: 'group', element: <Groups /> },
-              { path: 'group/:groupId/leaderboard', element: <Leaderboard /> },
-              { path: 'course', element: <Courses /> },
-              { path: 'courseVideos/:courseId', element: <CourseVideos /> },
-              { path: 'profile', element: <Profile /> },
-              { path: 'manage-subscription', element: <ManageSubscription /> },
-              { path: 'manage-subscription/receipts/:paymentId', element: <Receipt /> },
-              { path: 'success', element: <PaymentSuccess /> },
-              { path: 'checkout/:sessionId', element: <Checkout /> },
-              { path: 'admin', element: <Admin /> },
+              signedInRoute('home', 'home'),
+              signedInRoute('home2', 'learningHub'),
+              signedInRoute('connectbroker', 'connectBroker'),
+              signedInRoute('journal', 'journal'),
+              signedInRoute('journal/trades/:tradeId', 'tradeDetail'),
+              signedInRoute('news', 'news'),
+              signedInRoute('news/:newsId', 'newsArticle'),
+              signedInRoute('group', 'groups'),
+              signedInRoute('group/:groupId/leaderboard', 'leaderboard'),
+              signedInRoute('course', 'courses'),
+              signedInRoute('courseVideos/:courseId', 'courseVideos'),
+              signedInRoute('profile', 'profile'),
+              signedInRoute('manage-subscription', 'manageSubscription'),
+              signedInRoute('manage-subscription/receipts/:paymentId', 'receipt'),
+              signedInRoute('success', 'paymentSuccess'),
+              signedInRoute('checkout/:sessionId', 'checkout'),
+              signedInRoute('admin', 'admin'),
             ],
           },
         ],

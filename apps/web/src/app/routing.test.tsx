@@ -4,6 +4,7 @@ import { login } from '@/features/auth/auth-slice';
 import { mockApi } from '@/testing/mock-api';
 import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
 import { makeExpiredToken, makeSession, makeUser } from '@/testing/test-data';
+import { landingPage } from './router';
 
 describe('routes and guards', () => {
   beforeAll(warmUpFrame, FRAME_WARM_UP_MS);
@@ -247,5 +248,24 @@ describe('routes and guards', () => {
       expect(currentPath()).toBe('/privacy-policy');
       expect(screen.queryByRole('link', { name: 'Sign up' })).not.toBeInTheDocument();
     });
+  });
+});
+
+describe('the page a signed-in first load lands on', () => {
+  it.each([
+    ['/home', 'home'],
+    ['/home/', 'home'],
+    ['/group', 'groups'],
+    ['/group/group-running/leaderboard', 'leaderboard'],
+    ['/journal/trades/t1', 'tradeDetail'],
+    ['/courseVideos/course1', 'courseVideos'],
+    ['/manage-subscription/receipts/p1', 'receipt'],
+    ['/admin', 'admin'],
+  ])('is read from the route table: %s is %s', (path, page) => {
+    expect(landingPage(path)).toBe(page);
+  });
+
+  it.each(['/', '/login', '/contact', '/no/such/page'])('is none for %s', (path) => {
+    expect(landingPage(path)).toBeUndefined();
   });
 });

@@ -1,4 +1,11 @@
 import type { ComponentType } from 'react';
+import {
+  COURSE_PROGRESS_PATH,
+  type CourseProgress,
+  chooseCourseToContinue,
+  JOURNAL_SUMMARY_PATH,
+} from '@/features/dashboard/api/first-reads';
+import { GROUPS_PATH } from '@/features/groups/api/first-reads';
 import { startEarlyGet } from '@/lib/api-client';
 
 /**
@@ -31,48 +38,45 @@ export const signedInPages = {
 
 export type SignedInPage = keyof typeof signedInPages;
 
-/** A page's module, as React.lazy wants it. */
-export const loadPage = (page: SignedInPage) => signedInPages[page]() as Promise<{ default: ComponentType }>;
+/** The signed-in pages drawn without antd: they paint before antd's ~200 KB of script arrives. */
+const plainPages: ReadonlySet<SignedInPage> = new Set(['guard', 'frame', 'home']);
 
-/** The page a signed-in first load lands on (a bookmark, a reload, a link in a notification). */
-export function landingPage(pathname: string): SignedInPage | undefined {
-  const path = pathname.replace(/(.)\/$/, '$1');
-  if (/^\/group\/[^/]+\/leaderboard$/.test(path)) return 'leaderboard';
-  if (/^\/courseVideos\/[^/]+$/.test(path)) return 'courseVideos';
-  if (/^\/news\/[^/]+$/.test(path)) return 'newsArticle';
-  if (/^\/journal\/trades\/[^/]+$/.test(path)) return 'tradeDetail';
-  const first: Record<string, SignedInPage> = {
-    '/home': 'home',
-    '/home2': 'learningHub',
-    '/group': 'groups',
-    '/journal': 'journal',
-    '/news': 'news',
-    '/course': 'courses',
-    '/connectbroker': 'connectBroker',
-    '/profile': 'profile',
-    '/manage-subscription': 'manageSubscription',
-    '/success': 'paymentSuccess',
-    '/admin': 'admin',
-  };
-  return first[path];
+/** A page's module, as React.lazy wants it; a page that uses antd comes inside antd's theme. */
+export function loadPage(page: SignedInPage): Promise<{ default: ComponentType }> {
+  const module = signedInPages[page]() as Promise<{ default: ComponentType }>;
+  if (plainPages.has(page)) return module;
+  return Promise.all([module, import('./frame/antd-page')]).then(([{ default: Page }, { withAntd }]) => ({
+    default: withAntd(Page),
+  }));
+}
+
+/** Fetches /home's largest paint, the picture of the course to continue, as soon as it is known. */
+function fetchCoursePicture(courses: unknown): void {
+  if (!Array.isArray(courses)) return;
+  const choice = chooseCourseToContinue(courses as CourseProgress[]);
+  if (choice.kind !== 'continue' || !choice.course.thumbnail) return;
+  const picture = new Image();
+  picture.fetchPriority = 'high';
+  picture.src = choice.course.thumbnail; // the card's <img> takes it from the memory cache
 }
 
 /**
  * The reads a page makes first, started with its code: /home's largest paint is the course card's
- * picture, which waits for GET /courses, which the page would otherwise ask for only once rendered.
+ * picture, which waits for GET /courses, and /group's is a competition card, which waits for
+ * GET /group/; the page would otherwise ask for them only once rendered.
  */
-const firstReads: Partial<Record<SignedInPage, string[]>> = {
-  home: ['/courses', '/journal/summary'],
+const firstReads: Partial<Record<SignedInPage, { path: string; onData?: (data: unknown) => void }[]>> = {
+  home: [{ path: COURSE_PROGRESS_PATH, onData: fetchCoursePicture }, { path: JOURNAL_SUMMARY_PATH }],
+  groups: [{ path: GROUPS_PATH }],
 };
 
 /**
  * A signed-in first load, all at once: the frame, the page the visitor landed on and that page's
  * first reads (each would otherwise wait for the one before it to render).
  */
-export function startLanding(pathname: string): void {
+export function startLanding(page: SignedInPage | undefined): void {
   void signedInPages.frame();
-  const page = landingPage(pathname);
   if (!page) return;
   void loadPage(page);
-  for (const path of firstReads[page] ?? []) startEarlyGet(path);
+  for (const { path, onData } of firstReads[page] ?? []) startEarlyGet(path, onData);
 }

@@ -94,6 +94,31 @@ describe('the API client', () => {
       expect((await apiClient.get('/courses')).data).toEqual({ answer: 8 });
     });
 
+    it('hands its data to onData and still gives the page the whole answer', async () => {
+      configureApiClient({ getToken: () => 'token-a' });
+      countingServer();
+      const seen: unknown[] = [];
+      startEarlyGet('/courses', (data) => seen.push(data));
+      expect((await apiClient.get('/courses')).data).toEqual({ answer: 1 });
+      await vi.waitFor(() => expect(seen).toEqual([{ answer: 1 }]));
+    });
+
+    it('keeps a failed answer from onData and lets the page report it', async () => {
+      configureApiClient({ getToken: () => 'token-a' });
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () =>
+          Response.json({ success: false, code: 'UNAVAILABLE', message: 'Try again soon.' }, { status: 503 }),
+        ),
+      );
+      const onData = vi.fn();
+      startEarlyGet('/courses', onData);
+      const failure = await apiClient.get('/courses').catch((error: unknown) => error);
+      expect((failure as ApiError).message).toBe('Try again soon.');
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(onData).not.toHaveBeenCalled();
+    });
+
     it('is not started without a session', () => {
       const fetchMock = countingServer();
       startEarlyGet('/courses');

@@ -63,9 +63,10 @@ const earlyGets = new Map<string, { token: string; startedAt: number; response: 
  * page's code loads (a signed-in first load: see app/signed-in-pages.ts). The page's own request
  * for the same address with the same token, within EARLY_GET_MAX_AGE_MS, takes this answer instead
  * of asking again; it is handled exactly like its own (errors, 401, onboarding). Signed in only.
- * Any write drops the answers not taken yet: they may no longer be true.
+ * Any write drops the answers not taken yet: they may no longer be true. `onData`, if given, gets
+ * the answer's data as soon as it arrives (a successful answer only).
  */
-export function startEarlyGet(path: string): void {
+export function startEarlyGet(path: string, onData?: (data: unknown) => void): void {
   const token = readToken();
   const url = buildUrl(path);
   if (!token || earlyGets.has(url)) return;
@@ -75,6 +76,17 @@ export function startEarlyGet(path: string): void {
     credentials: 'same-origin',
   }).catch(() => null);
   earlyGets.set(url, { token, startedAt: Date.now(), response });
+  if (onData) {
+    // A copy of a successful answer's data, for work the page would do only once rendered (e.g.
+    // fetch the picture it will show). Cloned before the page can read the body: this callback
+    // was registered first. A failed answer is left to the page, which reports it.
+    void response
+      .then((answer) => (answer?.ok ? answer.clone().json() : null))
+      .then((body: { data?: unknown } | null) => {
+        if (body && 'data' in body) onData(body.data);
+      })
+      .catch(() => {});
+  }
 }
 
 /** Drops the early answers no page has taken (after a write; between tests). */

@@ -68,9 +68,9 @@ describe('the signed-in frame', () => {
     expect(screen.getByRole('menuitem', { name: 'View Profile' })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Manage Subscription' })).toBeInTheDocument();
     const logout = screen.getByRole('menuitem', { name: 'Logout' });
-    expect(logout).toHaveClass('ant-dropdown-menu-item-danger');
+    expect(logout).toHaveClass('cw-account-menu__item--danger');
     // No profile picture: the bundled fallback image.
-    expect(document.querySelector('.ant-dropdown img')).toHaveAttribute('src', fallbackAvatarUrl);
+    expect(document.querySelector('.cw-account-menu__popup img')).toHaveAttribute('src', fallbackAvatarUrl);
 
     await user.click(logout);
     await screen.findByRole('heading', { name: 'Welcome to Candlewise' });
@@ -78,6 +78,33 @@ describe('the signed-in frame', () => {
     expect(store.getState().auth).toEqual({ token: null, user: null });
     const serverLogout = calls.find((call) => call.url.pathname === '/api/v1/auth/logout');
     expect(serverLogout?.method).toBe('POST');
+  });
+
+  it('works the avatar menu from the keyboard: arrows move, Escape closes and returns to the button', async () => {
+    mockApi(noNotifications);
+    const { user } = renderApp('/home', { auth: makeSession() });
+    const trigger = await screen.findByRole('button', { name: 'Account menu' });
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+
+    trigger.focus();
+    await user.keyboard('{Enter}');
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('menuitem', { name: 'View Profile' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Manage Subscription' })).toHaveFocus();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(screen.getByRole('menuitem', { name: 'Logout' })).toHaveFocus(); // wraps around
+    await user.keyboard('{Home}');
+    expect(screen.getByRole('menuitem', { name: 'View Profile' })).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getByRole('menuitem', { name: 'Logout' })).toHaveFocus();
+    await user.click(screen.getByRole('link', { name: 'Candlewise.app' }));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument(); // a click elsewhere closes it
   });
 
   it("uses the user's profile picture when there is one", async () => {

@@ -1,4 +1,3 @@
-import { Layout } from 'antd';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector, useAppStore } from '@/app/store';
 import { RoutedOutlet } from '@/components/routed-outlet/routed-outlet';
@@ -17,8 +16,9 @@ import './app-frame.css';
 /**
  * The signed-in page frame (spec §2 "Shared page frame"): header with bell, dark-mode switch and
  * avatar menu; a 200 px sidebar on wide screens or a bottom icon bar at 768 px and below; the
- * page; the site footer. Loaded lazily, so antd, TanStack Query and the toasts never ship with
- * the public pages.
+ * page; the site footer. Loaded lazily, so TanStack Query and the toasts never ship with the
+ * public pages. Plain markup, no antd: the frame (and /home) paint before antd arrives, and the
+ * pages that use antd bring it with them (app/signed-in-pages.ts).
  */
 export default function AppFrame() {
   // Without a user in the auth state the frame goes to /auth and renders nothing.
@@ -54,8 +54,8 @@ function FrameLayout() {
 
   return (
     <FrameProviders userId={user._id} darkMode={darkMode}>
-      {/* hasSider={false}: the sidebar is fixed, so header, body and footer stack in a column. */}
-      <Layout hasSider={false} className={isNarrow ? 'cw-frame cw-frame--narrow' : 'cw-frame'}>
+      {/* The sidebar is fixed, so header, body and footer stack in a column. */}
+      <div className={isNarrow ? 'cw-frame cw-frame--narrow' : 'cw-frame'}>
         <a className="cw-frame__skip-link" href="#main">
           Skip to content
         </a>
@@ -66,14 +66,14 @@ function FrameLayout() {
           onNotificationsViewed={handleNotificationsViewed}
         />
         {isNarrow ? null : <Sidebar />}
-        <Layout className="cw-frame__body">
-          <Layout.Content id="main" tabIndex={-1} className="cw-frame__content">
+        <div className="cw-frame__body">
+          <main id="main" tabIndex={-1} className="cw-frame__content">
             <RoutedOutlet />
-          </Layout.Content>
+          </main>
           <SiteFooter />
-        </Layout>
+        </div>
         {isNarrow ? <BottomNavigation /> : null}
-      </Layout>
+      </div>
     </FrameProviders>
   );
 }

@@ -1,5 +1,4 @@
 import type { PublicUser } from '@candlewise/shared';
-import { Layout } from 'antd';
 import { Link } from 'react-router';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { DarkModeSwitch } from '@/features/theme/components/dark-mode-switch';
@@ -14,7 +13,7 @@ type Props = {
 
 export function FrameHeader({ user, isNarrow, onLogout, onNotificationsViewed }: Props) {
   return (
-    <Layout.Header className="cw-frame-header">
+    <header className="cw-frame-header">
       <Link to="/home" className="cw-frame-header__brand">
         <span>Candlewise</span>
         <span className="cw-frame-header__suffix">.app</span>
@@ -24,6 +23,6 @@ export function FrameHeader({ user, isNarrow, onLogout, onNotificationsViewed }:
         <DarkModeSwitch />
         <AccountMenu user={user} onLogout={onLogout} />
       </div>
-    </Layout.Header>
+    </header>
   );
 }

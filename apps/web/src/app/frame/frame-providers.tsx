@@ -1,13 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ToastContainer } from 'react-toastify';
-import { AntdProvider } from '@/components/antd-provider/antd-provider';
 import { getSessionQueryClient } from './session-query-client';
 
 /**
- * What the signed-in pages need beyond the app-wide providers: antd's theme, the TanStack Query
- * cache and the toasts (spec §9: top-right, 5000 ms, drag 80 % to dismiss). They load with the
- * frame so the public pages stay small.
+ * What the signed-in pages need beyond the app-wide providers: the TanStack Query cache and the
+ * toasts (spec §9: top-right, 5000 ms, drag 80 % to dismiss). They load with the frame so the
+ * public pages stay small. antd's theme comes with the pages that use antd (AntdPage).
  */
 export function FrameProviders({
   userId,
@@ -20,15 +19,13 @@ export function FrameProviders({
 }) {
   return (
     <QueryClientProvider client={getSessionQueryClient(userId)}>
-      <AntdProvider darkMode={darkMode}>
-        {children}
-        <ToastContainer
-          position="top-right"
-          autoClose={5000}
-          draggablePercent={80}
-          theme={darkMode ? 'dark' : 'light'}
-        />
-      </AntdProvider>
+      {children}
+      <ToastContainer
+        position="top-right"
+        autoClose={5000}
+        draggablePercent={80}
+        theme={darkMode ? 'dark' : 'light'}
+      />
     </QueryClientProvider>
   );
 }

@@ -1,6 +1,9 @@
-import { Layout } from 'antd';
 import { NavLink } from 'react-router';
+import { SvgIcon } from '@/components/svg-icon/svg-icon';
 import { navigationItems } from './navigation-items';
+
+/** Spec §9: the sidebar is 200 px wide (the content's margin is --cw-sidebar-width, the same). */
+const SIDEBAR_WIDTH_PX = 200;
 
 const navLinkClass =
   (base: string) =>
@@ -10,20 +13,20 @@ const navLinkClass =
 /** Wide screens: the fixed 200 px left sidebar (spec §9). */
 export function Sidebar() {
   return (
-    <Layout.Sider width={200} className="cw-sidebar" data-testid="sidebar">
+    <aside className="cw-sidebar" style={{ width: SIDEBAR_WIDTH_PX }} data-testid="sidebar">
       <nav aria-label="Main">
         <ul className="cw-sidebar__list">
-          {navigationItems.map(({ to, label, Icon }) => (
+          {navigationItems.map(({ to, label, icon }) => (
             <li key={to}>
               <NavLink to={to} className={navLinkClass('cw-sidebar__link')}>
-                <Icon aria-hidden="true" />
+                <SvgIcon icon={icon} />
                 <span>{label}</span>
               </NavLink>
             </li>
           ))}
         </ul>
       </nav>
-    </Layout.Sider>
+    </aside>
   );
 }
 
@@ -32,10 +35,10 @@ export function BottomNavigation() {
   return (
     <nav aria-label="Main" className="cw-bottom-nav" data-testid="bottom-nav">
       <ul className="cw-bottom-nav__list">
-        {navigationItems.map(({ to, label, Icon }) => (
+        {navigationItems.map(({ to, label, icon }) => (
           <li key={to} className="cw-bottom-nav__item">
             <NavLink to={to} aria-label={label} className={navLinkClass('cw-bottom-nav__link')}>
-              <Icon aria-hidden="true" className="cw-bottom-nav__icon" />
+              <SvgIcon icon={icon} className="cw-bottom-nav__icon" />
               <span aria-hidden="true" className="cw-bottom-nav__label">
                 {label}
               </span>

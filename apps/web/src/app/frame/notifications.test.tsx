@@ -42,7 +42,7 @@ const notificationQueries = (calls: ReturnType<typeof mockApi>['callsTo'], read:
 
 /** The bell's accessible name carries the count: "Notifications" or "Notifications, 3 unread". */
 const bellName = /^Notifications(, \d+ unread)?$/;
-const badgeCount = () => document.querySelector('.ant-badge-count')?.getAttribute('title') ?? null;
+const badgeCount = () => document.querySelector('.cw-bell__count')?.getAttribute('title') ?? null;
 
 /**
  * GET /notification/stream as a live text/event-stream: the test writes to it (`send`) whenever it
@@ -95,7 +95,7 @@ describe('the notification bell and drawer', () => {
 
     const bell = await screen.findByRole('button', { name: bellName });
     await waitFor(() => expect(bell).toHaveAccessibleName('Notifications, 2 unread'));
-    expect(document.querySelector('.ant-badge-count')).toHaveAttribute('title', '2');
+    expect(document.querySelector('.cw-bell__count')).toHaveAttribute('title', '2');
     const [unreadCall] = notificationQueries(callsTo, 'false');
     expect(unreadCall.url.searchParams.get('userId')).toBe(session.user._id);
 

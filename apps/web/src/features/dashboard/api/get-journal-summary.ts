@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { JOURNAL_SUMMARY_PATH } from './first-reads';
 
 export type JournalSummary = {
   today: string;
@@ -17,7 +18,8 @@ export const journalSummaryQueryOptions = () =>
   queryOptions({
     // Under 'journal' so any journal write refreshes the card too.
     queryKey: ['journal', 'summary'],
-    queryFn: async ({ signal }) => (await apiClient.get<JournalSummary>('/journal/summary', { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await apiClient.get<JournalSummary>(JOURNAL_SUMMARY_PATH, { signal })).data,
   });
 
 export const useJournalSummary = () => useQuery(journalSummaryQueryOptions());

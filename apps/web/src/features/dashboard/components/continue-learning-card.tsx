@@ -1,24 +1,36 @@
-import { PlayCircleOutlined, TrophyOutlined } from '@ant-design/icons';
-import { Button, Card, Progress, Skeleton } from 'antd';
+import PlayCircleOutlined from '@ant-design/icons-svg/es/asn/PlayCircleOutlined';
+import TrophyOutlined from '@ant-design/icons-svg/es/asn/TrophyOutlined';
+import { useId } from 'react';
 import { Link } from 'react-router';
+import { SvgIcon } from '@/components/svg-icon/svg-icon';
 import { useCourseToContinue } from '../api/get-course-to-continue';
+import { DashboardSkeleton } from './dashboard-skeleton';
 import './continue-learning-card.css';
-
-/** antd colours progress with its info blue; ours is the brand teal (light and dark). */
-const BRAND_STROKE = 'var(--cw-color-brand)';
 
 function lessonsPath(courseId: string, videoId: number | null) {
   const path = `/courseVideos/${encodeURIComponent(courseId)}`;
   return videoId ? `${path}?video=${videoId}` : path;
 }
 
+/** A course's progress as antd's line Progress drew it: a brand-coloured bar, then '40%'. */
+function CourseProgressBar({ percent, label }: { percent: number; label: string }) {
+  const value = Math.min(100, Math.max(0, percent));
+  return (
+    <div className="cw-dashboard-progress">
+      <progress className="cw-dashboard-progress__bar" max={100} value={value} aria-label={label} />
+      <span className="cw-dashboard-progress__text">{value}%</span>
+    </div>
+  );
+}
+
 /** /home: the course to pick up, with its progress and a Continue button (DESIGN §16). */
 export function ContinueLearningCard() {
   const query = useCourseToContinue();
+  const headingId = useId();
   return (
-    <Card className="cw-dashboard-continue">
-      <h2 className="cw-dashboard-continue__heading">
-        <PlayCircleOutlined aria-hidden="true" className="cw-dashboard-continue__icon" />
+    <section className="cw-dashboard-card cw-dashboard-continue" aria-labelledby={headingId}>
+      <h2 id={headingId} className="cw-dashboard-continue__heading">
+        <SvgIcon icon={PlayCircleOutlined} className="cw-dashboard-continue__icon" />
         Continue learning
       </h2>
       {query.isPending ? (
@@ -29,18 +41,18 @@ export function ContinueLearningCard() {
             className="cw-dashboard-continue__image cw-dashboard-continue__image--pending"
             aria-hidden="true"
           />
-          <Skeleton
-            active
-            title={false}
-            paragraph={{ rows: 3 }}
-            className="cw-dashboard-continue__body"
-            aria-label="Loading your courses"
+          <DashboardSkeleton
+            rows={3}
+            className="cw-dashboard-continue__body cw-dashboard-continue__body--pending"
+            label="Loading your courses"
           />
         </div>
       ) : query.error ? (
         <div className="cw-dashboard-continue__message">
           <p>We could not load your courses. {query.error.message}</p>
-          <Button onClick={() => void query.refetch()}>Try again</Button>
+          <button type="button" className="cw-dashboard-button" onClick={() => void query.refetch()}>
+            Try again
+          </button>
         </div>
       ) : query.data.kind === 'continue' ? (
         <div className="cw-dashboard-continue__course">
@@ -54,10 +66,9 @@ export function ContinueLearningCard() {
           />
           <div className="cw-dashboard-continue__body">
             <p className="cw-dashboard-continue__title">{query.data.course.title}</p>
-            <Progress
-              strokeColor={BRAND_STROKE}
+            <CourseProgressBar
               percent={query.data.course.progress}
-              aria-label={`Progress in ${query.data.course.title}`}
+              label={`Progress in ${query.data.course.title}`}
             />
             <p className="cw-dashboard-continue__text">
               {query.data.course.completedCount} of {query.data.course.videoCount} lessons done
@@ -75,8 +86,8 @@ export function ContinueLearningCard() {
         <div className="cw-dashboard-continue__message">
           {query.data.kind === 'all-done' ? (
             <p>
-              <TrophyOutlined aria-hidden="true" className="cw-dashboard-continue__trophy" /> You have
-              finished every course open to you.
+              <SvgIcon icon={TrophyOutlined} className="cw-dashboard-continue__trophy" /> You have finished
+              every course open to you.
             </p>
           ) : (
             <p>No courses are open to you yet.</p>
@@ -84,6 +95,6 @@ export function ContinueLearningCard() {
           <Link to="/course">Browse the courses</Link>
         </div>
       )}
-    </Card>
+    </section>
   );
 }

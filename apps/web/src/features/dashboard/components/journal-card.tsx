@@ -1,7 +1,10 @@
-import { BookOutlined, FireOutlined } from '@ant-design/icons';
-import { Button, Card, Skeleton } from 'antd';
+import BookOutlined from '@ant-design/icons-svg/es/asn/BookOutlined';
+import FireOutlined from '@ant-design/icons-svg/es/asn/FireOutlined';
+import { useId } from 'react';
 import { Link } from 'react-router';
+import { SvgIcon } from '@/components/svg-icon/svg-icon';
 import { useJournalSummary } from '../api/get-journal-summary';
+import { DashboardSkeleton } from './dashboard-skeleton';
 import './journal-card.css';
 
 const money = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
@@ -9,23 +12,26 @@ const money = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
 /** /home: the journal streak (DESIGN §16), today's entry and this month's P&L. */
 export function JournalCard() {
   const summary = useJournalSummary();
+  const headingId = useId();
   return (
-    <Card className="cw-dashboard-journal">
-      <h2 className="cw-dashboard-journal__heading">
-        <BookOutlined aria-hidden="true" className="cw-dashboard-journal__icon" />
+    <section className="cw-dashboard-card cw-dashboard-journal" aria-labelledby={headingId}>
+      <h2 id={headingId} className="cw-dashboard-journal__heading">
+        <SvgIcon icon={BookOutlined} className="cw-dashboard-journal__icon" />
         Your journal
       </h2>
       {summary.isPending ? (
-        <Skeleton active title={false} paragraph={{ rows: 2 }} aria-label="Loading your journal" />
+        <DashboardSkeleton rows={2} label="Loading your journal" />
       ) : summary.error ? (
         <div>
           <p>We could not load your journal. {summary.error.message}</p>
-          <Button onClick={() => void summary.refetch()}>Try again</Button>
+          <button type="button" className="cw-dashboard-button" onClick={() => void summary.refetch()}>
+            Try again
+          </button>
         </div>
       ) : (
         <div className="cw-dashboard-journal__body">
           <p className="cw-dashboard-journal__streak">
-            <FireOutlined aria-hidden="true" /> {summary.data.entryStreak}-day streak
+            <SvgIcon icon={FireOutlined} /> {summary.data.entryStreak}-day streak
             {summary.data.wroteToday ? ' · today is written' : ''}
           </p>
           <p className="cw-dashboard-journal__month">
@@ -48,6 +54,6 @@ export function JournalCard() {
           </Link>
         </div>
       )}
-    </Card>
+    </section>
   );
 }

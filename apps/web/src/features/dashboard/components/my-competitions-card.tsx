@@ -1,9 +1,11 @@
-import { TeamOutlined } from '@ant-design/icons';
-import { Button, Card, Skeleton, Tag } from 'antd';
+import TeamOutlined from '@ant-design/icons-svg/es/asn/TeamOutlined';
+import { useId } from 'react';
 import { Link } from 'react-router';
+import { SvgIcon } from '@/components/svg-icon/svg-icon';
 import { type MyCompetition, useMyCompetitions } from '@/features/groups/api/get-my-competitions';
-import { PhaseTag } from '@/features/groups/components/group-card';
 import { formatMoney, formatSignedPercent } from '@/features/groups/lib/trading-format';
+import { DashboardSkeleton } from './dashboard-skeleton';
+import { DashboardTag, PhaseTag } from './dashboard-tag';
 import './my-competitions-card.css';
 
 const statusText: Record<MyCompetition['status'], string> = {
@@ -27,7 +29,7 @@ function StandingLine({ competition }: { competition: MyCompetition }) {
         {formatSignedPercent(standing.pnlPercent)}
       </span>
       <span className="cw-my-competitions__muted">Equity {formatMoney(standing.equity, group.currency)}</span>
-      {frozen ? <Tag color="orange">Frozen</Tag> : null}
+      {frozen ? <DashboardTag tone="orange">Frozen</DashboardTag> : null}
     </span>
   );
 }
@@ -35,18 +37,21 @@ function StandingLine({ competition }: { competition: MyCompetition }) {
 /** /home: "My competitions and rank": each competition I asked to join, where I stand, a way in. */
 export function MyCompetitionsCard() {
   const query = useMyCompetitions();
+  const headingId = useId();
   return (
-    <Card className="cw-my-competitions">
-      <h2 className="cw-my-competitions__heading">
-        <TeamOutlined aria-hidden="true" className="cw-my-competitions__icon" />
+    <section className="cw-dashboard-card cw-my-competitions" aria-labelledby={headingId}>
+      <h2 id={headingId} className="cw-my-competitions__heading">
+        <SvgIcon icon={TeamOutlined} className="cw-my-competitions__icon" />
         My competitions and rank
       </h2>
       {query.isPending ? (
-        <Skeleton active title={false} paragraph={{ rows: 2 }} aria-label="Loading your competitions" />
+        <DashboardSkeleton rows={2} label="Loading your competitions" />
       ) : query.error ? (
         <div>
           <p>We could not load your competitions. {query.error.message}</p>
-          <Button onClick={() => void query.refetch()}>Try again</Button>
+          <button type="button" className="cw-dashboard-button" onClick={() => void query.refetch()}>
+            Try again
+          </button>
         </div>
       ) : query.data.length === 0 ? (
         <p className="cw-my-competitions__empty">
@@ -74,6 +79,6 @@ export function MyCompetitionsCard() {
           ))}
         </ul>
       )}
-    </Card>
+    </section>
   );
 }

@@ -1,29 +1,35 @@
-import { ExportOutlined, ReadOutlined } from '@ant-design/icons';
-import { Button, Card, Skeleton } from 'antd';
+import ExportOutlined from '@ant-design/icons-svg/es/asn/ExportOutlined';
+import ReadOutlined from '@ant-design/icons-svg/es/asn/ReadOutlined';
+import { useId } from 'react';
 import { Link } from 'react-router';
+import { SvgIcon } from '@/components/svg-icon/svg-icon';
 import { formatAbsoluteTime, formatRelativeTime } from '@/lib/format-relative-time';
 import { useTopNews } from '../api/get-top-news';
+import { DashboardSkeleton } from './dashboard-skeleton';
 import './top-news-card.css';
 
 /** /home: the newest stories, each opening its original (or the Candlewise article), and a link to /news. */
 export function TopNewsCard() {
   const query = useTopNews();
+  const headingId = useId();
   const now = Date.now();
   return (
-    <Card className="cw-dashboard-news">
+    <section className="cw-dashboard-card cw-dashboard-news" aria-labelledby={headingId}>
       <div className="cw-dashboard-news__top">
-        <h2 className="cw-dashboard-news__heading">
-          <ReadOutlined aria-hidden="true" className="cw-dashboard-news__icon" />
+        <h2 id={headingId} className="cw-dashboard-news__heading">
+          <SvgIcon icon={ReadOutlined} className="cw-dashboard-news__icon" />
           Top news
         </h2>
         <Link to="/news">All news</Link>
       </div>
       {query.isPending ? (
-        <Skeleton active title={false} paragraph={{ rows: 4 }} aria-label="Loading the news" />
+        <DashboardSkeleton rows={4} label="Loading the news" />
       ) : query.isError ? (
         <div className="cw-dashboard-news__message">
           <p>We could not load the news. {query.error.message}</p>
-          <Button onClick={() => void query.refetch()}>Try again</Button>
+          <button type="button" className="cw-dashboard-button" onClick={() => void query.refetch()}>
+            Try again
+          </button>
         </div>
       ) : query.data.length === 0 ? (
         <p className="cw-dashboard-news__message">No news yet. Check back soon.</p>
@@ -43,7 +49,8 @@ export function TopNewsCard() {
                   rel="noopener noreferrer"
                 >
                   {item.title}
-                  <ExportOutlined className="cw-dashboard-news__external" aria-label="(opens in a new tab)" />
+                  <SvgIcon icon={ExportOutlined} className="cw-dashboard-news__external" />{' '}
+                  <span className="cw-visually-hidden">(opens in a new tab)</span>
                 </a>
               )}
               <span className="cw-dashboard-news__meta">
@@ -56,6 +63,6 @@ export function TopNewsCard() {
           ))}
         </ul>
       )}
-    </Card>
+    </section>
   );
 }

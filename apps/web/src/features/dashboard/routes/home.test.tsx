@@ -58,10 +58,11 @@ describe('the dashboard /home', { timeout: 20_000 }, () => {
     const card = continueCard();
     expect(await within(card).findByText('Trading Psychology')).toBeInTheDocument();
     expect(within(card).getByText('1 of 2 lessons done')).toBeInTheDocument();
-    expect(within(card).getByLabelText('Progress in Trading Psychology')).toHaveAttribute(
-      'aria-valuenow',
-      '50',
-    );
+    // A native <progress> (implicit role progressbar): its value, and the percentage shown after it.
+    const progress = within(card).getByRole('progressbar', { name: 'Progress in Trading Psychology' });
+    expect(progress).toHaveProperty('value', 50);
+    expect(progress).toHaveProperty('max', 100);
+    expect(within(card).getByText('50%')).toBeInTheDocument();
     expect(within(card).getByText('Continue').closest('a')).toHaveAttribute(
       'href',
       '/courseVideos/course2?video=202',

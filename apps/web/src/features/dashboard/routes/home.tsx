@@ -1,8 +1,10 @@
-import { BookOutlined, PlayCircleOutlined, TeamOutlined } from '@ant-design/icons';
-import { Card } from 'antd';
+import BookOutlined from '@ant-design/icons-svg/es/asn/BookOutlined';
+import PlayCircleOutlined from '@ant-design/icons-svg/es/asn/PlayCircleOutlined';
+import TeamOutlined from '@ant-design/icons-svg/es/asn/TeamOutlined';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header/page-header';
+import { SvgIcon } from '@/components/svg-icon/svg-icon';
 import { type SessionSlices, useCurrentUser } from '@/lib/current-user';
 import { isNewAccountSession } from '@/lib/first-visit';
 import { ContinueLearningCard } from '../components/continue-learning-card';
@@ -17,25 +19,29 @@ const destinations = [
     title: 'Courses',
     text: 'Video courses from market basics to options and risk management, with your progress lesson by lesson.',
     action: 'Open courses',
-    Icon: PlayCircleOutlined,
+    icon: PlayCircleOutlined,
   },
   {
     to: '/group',
     title: 'Groups',
     text: 'Trading competitions: trade a paper account under a risk rule and see where you rank.',
     action: 'Browse groups',
-    Icon: TeamOutlined,
+    icon: TeamOutlined,
   },
   {
     to: '/journal',
     title: 'Journal',
     text: 'Write down each trading day, link your trades and learn from your own statistics.',
     action: 'Open your journal',
-    Icon: BookOutlined,
+    icon: BookOutlined,
   },
 ] as const;
 
-/** /home, the dashboard: a greeting, the course to continue and the three places learners go most. */
+/**
+ * /home, the dashboard: a greeting, the course to continue and the three places learners go most.
+ * Drawn without antd (no antd or @ant-design/icons import anywhere below it), so it paints before
+ * antd's script has loaded; home.css gives its cards, buttons, tags and skeletons antd's look.
+ */
 export default function HomePage() {
   const user = useCurrentUser();
   const token = useSelector((state: SessionSlices) => state.auth.token);
@@ -53,16 +59,16 @@ export default function HomePage() {
       <TopNewsCard />
       <JournalCard />
       <ul className="cw-home__cards">
-        {destinations.map(({ to, title, text, action, Icon }) => (
+        {destinations.map(({ to, title, text, action, icon }) => (
           <li key={to}>
-            <Card className="cw-home__card">
+            <div className="cw-dashboard-card cw-home__card">
               <h2 className="cw-home__card-title">
-                <Icon aria-hidden="true" className="cw-home__card-icon" />
+                <SvgIcon icon={icon} className="cw-home__card-icon" />
                 {title}
               </h2>
               <p className="cw-home__card-text">{text}</p>
               <Link to={to}>{action}</Link>
-            </Card>
+            </div>
           </li>
         ))}
       </ul>

@@ -2,6 +2,7 @@ import type { DrawdownBasis } from '@candlewise/shared/trading/risk-rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiClient } from '@/lib/api-client';
+import { GROUPS_PATH } from './first-reads';
 import { groupKeys } from './group-query-keys';
 
 /** One competition as GET /group/ returns it (spec §3 plus DESIGN §8's fields). */
@@ -41,7 +42,7 @@ export type Group = {
 };
 
 export async function getGroups(signal?: AbortSignal): Promise<Group[]> {
-  const response = await apiClient.get<Group[]>('/group/', { signal });
+  const response = await apiClient.get<Group[]>(GROUPS_PATH, { signal });
   return Array.isArray(response.data) ? response.data : [];
 }
 

@@ -1,16 +1,16 @@
-import { BellOutlined, CompressOutlined, ExpandOutlined } from '@ant-design/icons';
-import { Badge, Button, Drawer, Segmented } from 'antd';
-import { useState } from 'react';
+import BellOutlined from '@ant-design/icons-svg/es/asn/BellOutlined';
+import { lazy, Suspense, useState } from 'react';
 import { toast } from 'react-toastify';
+import { SvgIcon } from '@/components/svg-icon/svg-icon';
 import { type AppNotification, flattenNotificationPages, useNotifications } from '../api/get-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
 import { useMarkNotificationsViewed } from '../api/mark-notifications-viewed';
 import { useNotificationStream } from '../api/use-notification-stream';
-import { NotificationList } from './notification-list';
+import type { NotificationTab } from './notification-drawer';
 import './notification-bell.css';
 
-type Tab = 'Unread' | 'Read';
-const tabs: Tab[] = ['Unread', 'Read'];
+const loadDrawer = () => import('./notification-drawer');
+const NotificationDrawer = lazy(loadDrawer);
 
 type Props = {
   userId: string;
@@ -33,11 +33,13 @@ function announce(notification: AppNotification) {
  * The header bell (spec §2): the live unread count as a badge, and a right-hand drawer with the
  * Unread/Read lists. The count comes from the notification stream; while the stream is down it is
  * polled. The read list is only fetched once Read is chosen; closing the drawer marks everything up
- * to now as viewed.
+ * to now as viewed. The bell and its badge are plain markup; the drawer (antd) loads when the bell
+ * is first pointed at, focused or opened.
  */
 export function NotificationBell({ userId, onViewed, allowLarge = true }: Props) {
   const [open, setOpen] = useState(false);
-  const [tab, setTab] = useState<Tab>('Unread');
+  const [opened, setOpened] = useState(false);
+  const [tab, setTab] = useState<NotificationTab>('Unread');
   const [large, setLarge] = useState(false);
 
   const streamStatus = useNotificationStream({ userId, onNotification: announce });
@@ -66,68 +68,52 @@ export function NotificationBell({ userId, onViewed, allowLarge = true }: Props)
 
   return (
     <>
-      <Badge count={unreadCount} size="small" overflowCount={99}>
-        <Button
-          type="text"
-          shape="circle"
-          icon={<BellOutlined aria-hidden="true" />}
+      <span className="cw-bell">
+        <button
+          type="button"
+          className="cw-bell__button"
           aria-label={bellLabel(unreadCount)}
           aria-haspopup="dialog"
           aria-expanded={open}
-          onClick={() => setOpen(true)}
-        />
-      </Badge>
-      <Drawer
-        title="Notifications"
-        placement="right"
-        open={open}
-        onClose={closeDrawer}
-        size={large && allowLarge ? 'large' : 'default'}
-        rootClassName="cw-notifications-drawer"
-        extra={
-          allowLarge ? (
-            <Button
-              type="text"
-              icon={large ? <CompressOutlined aria-hidden="true" /> : <ExpandOutlined aria-hidden="true" />}
-              aria-pressed={large}
-              onClick={() => setLarge((value) => !value)}
-            >
-              {large ? 'Narrower' : 'Wider'}
-            </Button>
-          ) : null
-        }
-      >
-        <Segmented<Tab>
-          block
-          aria-label="Which notifications to show"
-          options={tabs}
-          value={tab}
-          onChange={setTab}
-        />
-        {tab === 'Unread' ? (
-          <div className="cw-notifications-drawer__actions">
-            <Button
-              type="link"
-              onClick={markAllRead}
-              disabled={unreadCount === 0 || markViewed.isPending}
-              loading={markViewed.isPending}
-            >
-              Mark all as read
-            </Button>
-          </div>
+          onPointerEnter={() => void loadDrawer()}
+          onFocus={() => void loadDrawer()}
+          onClick={() => {
+            setOpened(true);
+            setOpen(true);
+          }}
+        >
+          <SvgIcon icon={BellOutlined} />
+        </button>
+        {unreadCount > 0 ? (
+          <span className="cw-bell__count" title={String(unreadCount)} aria-hidden="true">
+            {unreadCount > 99 ? '99+' : unreadCount}
+          </span>
         ) : null}
-        <div className="cw-notifications-drawer__list">
-          <NotificationList
-            notifications={flattenNotificationPages(shown.data?.pages) ?? (shown.isError ? [] : undefined)}
-            isLoading={shown.isLoading}
-            hasMore={shown.hasNextPage}
-            isLoadingMore={shown.isFetchingNextPage}
-            loadMoreFailed={shown.isFetchNextPageError}
-            onLoadMore={() => void shown.fetchNextPage()}
-            onNavigate={closeDrawer}
+      </span>
+      {opened ? (
+        <Suspense fallback={null}>
+          <NotificationDrawer
+            open={open}
+            onClose={closeDrawer}
+            tab={tab}
+            onTabChange={setTab}
+            large={large}
+            onLargeChange={setLarge}
+            allowLarge={allowLarge}
+            shown={{
+              notifications: flattenNotificationPages(shown.data?.pages) ?? (shown.isError ? [] : undefined),
+              isLoading: shown.isLoading,
+              hasMore: shown.hasNextPage,
+              isLoadingMore: shown.isFetchingNextPage,
+              loadMoreFailed: shown.isFetchNextPageError,
+              onLoadMore: () => void shown.fetchNextPage(),
+            }}
+            canMarkAllRead={unreadCount > 0}
+            isMarking={markViewed.isPending}
+            onMarkAllRead={markAllRead}
           />
-        </div>
-      </Drawer>
+        </Suspense>
+      ) : null}
     </>
   );
 }

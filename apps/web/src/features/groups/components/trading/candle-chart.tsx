@@ -1,18 +1,14 @@
 import { bucketStart } from '@candlewise/shared/trading/candle-intervals';
-import {
-  CandlestickSeries,
-  ColorType,
-  createChart,
-  type IChartApi,
-  type ISeriesApi,
-  type UTCTimestamp,
-} from 'lightweight-charts';
+import type { ColorType, IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { selectDarkMode } from '@/features/theme/theme-slice';
 import type { Candle } from '../../api/get-candles';
 import type { Quote } from '../../api/use-competition-stream';
 import { priceDecimals } from '../../lib/trading-format';
+
+/** lightweight-charts' ColorType.Solid, written out: the library itself loads later. */
+const SOLID_BACKGROUND = 'solid' as ColorType.Solid;
 
 function themeColors() {
   const style = getComputedStyle(document.documentElement);
@@ -29,7 +25,8 @@ function themeColors() {
 /**
  * Candlesticks of one instrument (lightweight-charts) at one interval (1-minute unless told): the
  * history from the API, then the live quotes extend the last candle or open the next interval's.
- * Follows the light/dark theme.
+ * Follows the light/dark theme. The chart library (~45 KB gzipped) loads after the desk has painted:
+ * the box keeps its size meanwhile, so nothing moves when the candles appear.
  */
 export function CandleChart({
   symbol,
@@ -58,43 +55,55 @@ export function CandleChart({
   const [pointed, setPointed] = useState<Candle | null>(null);
   const [latest, setLatest] = useState<Candle | null>(null);
 
+  // Set once the library has loaded and the chart exists; the effects below wait for it.
+  const [ready, setReady] = useState(false);
+
   useEffect(() => {
-    if (!container.current) return;
-    const created = createChart(container.current, {
-      autoSize: true,
-      timeScale: { timeVisible: true, secondsVisible: false },
-      rightPriceScale: { borderVisible: false },
-      crosshair: { mode: 0 },
-      // The library's logo is a link drawn inside the chart, which is one image to assistive
-      // technology (axe: nested-interactive); the attribution is written under the chart instead.
-      layout: { attributionLogo: false },
-    });
-    chart.current = created;
-    const added = created.addSeries(CandlestickSeries, { borderVisible: false });
-    series.current = added;
-    created.subscribeCrosshairMove((param) => {
-      const bar = (param.time === undefined ? undefined : param.seriesData.get(added)) as
-        | Partial<Pick<Candle, 'open' | 'high' | 'low' | 'close'>>
-        | undefined;
-      setPointed(
-        bar?.open !== undefined && bar.high !== undefined && bar.low !== undefined && bar.close !== undefined
-          ? { time: Number(param.time), open: bar.open, high: bar.high, low: bar.low, close: bar.close }
-          : null,
-      );
+    let created: IChartApi | null = null;
+    let gone = false;
+    void import('lightweight-charts').then(({ createChart, CandlestickSeries }) => {
+      if (gone || !container.current) return;
+      created = createChart(container.current, {
+        autoSize: true,
+        timeScale: { timeVisible: true, secondsVisible: false },
+        rightPriceScale: { borderVisible: false },
+        crosshair: { mode: 0 },
+        // The library's logo is a link drawn inside the chart, which is one image to assistive
+        // technology (axe: nested-interactive); the attribution is written under the chart instead.
+        layout: { attributionLogo: false },
+      });
+      chart.current = created;
+      const added = created.addSeries(CandlestickSeries, { borderVisible: false });
+      series.current = added;
+      created.subscribeCrosshairMove((param) => {
+        const bar = (param.time === undefined ? undefined : param.seriesData.get(added)) as
+          | Partial<Pick<Candle, 'open' | 'high' | 'low' | 'close'>>
+          | undefined;
+        setPointed(
+          bar?.open !== undefined &&
+            bar.high !== undefined &&
+            bar.low !== undefined &&
+            bar.close !== undefined
+            ? { time: Number(param.time), open: bar.open, high: bar.high, low: bar.low, close: bar.close }
+            : null,
+        );
+      });
+      setReady(true);
     });
     return () => {
-      created.remove();
+      gone = true;
+      created?.remove();
       chart.current = null;
       series.current = null;
     };
   }, []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: darkMode switches the CSS variables read here.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: darkMode switches the CSS variables read here; ready: the chart exists.
   useEffect(() => {
     const colors = themeColors();
     chart.current?.applyOptions({
       layout: {
-        background: { type: ColorType.Solid, color: colors.background },
+        background: { type: SOLID_BACKGROUND, color: colors.background },
         textColor: colors.text,
         fontFamily: 'inherit',
       },
@@ -106,23 +115,25 @@ export function CandleChart({
       wickUpColor: colors.up,
       wickDownColor: colors.down,
     });
-  }, [darkMode]);
+  }, [darkMode, ready]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: ready: the chart exists.
   useEffect(() => {
     const digits = priceDecimals(tickSize);
     series.current?.applyOptions({
       priceFormat: { type: 'price', precision: digits, minMove: tickSize ?? 10 ** -digits },
     });
-  }, [tickSize]);
+  }, [tickSize, ready]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: ready: the chart exists.
   useEffect(() => {
+    last.current = candles?.at(-1) ?? null;
+    setLatest(last.current);
     if (!series.current) return;
     const data = (candles ?? []).map((candle) => ({ ...candle, time: candle.time as UTCTimestamp }));
     series.current.setData(data);
-    last.current = candles?.at(-1) ?? null;
-    setLatest(last.current);
     chart.current?.timeScale().scrollToRealTime();
-  }, [candles]);
+  }, [candles, ready]);
 
   useEffect(() => {
     if (!series.current || !quote || quote.symbol !== symbol || !last.current) return;
