@@ -77,7 +77,7 @@ test('an admin broadcast reaches the learner’s bell live, and closing the draw
 
   // The learner's bell rises without a reload, and a toast names it.
   await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
-  await expect(page.locator('.ant-badge-count')).toHaveAttribute('title', '1');
+  await expect(page.locator('.cw-bell__count')).toHaveAttribute('title', '1');
   await expect(page.locator('.Toastify').getByText(title)).toBeVisible();
   expect(await page.evaluate(() => (window as { cwSamePage?: boolean }).cwSamePage)).toBe(true);
 
@@ -99,7 +99,7 @@ test('an admin broadcast reaches the learner’s bell live, and closing the draw
   await drawer.getByRole('button', { name: 'Close' }).click();
   await viewed;
   await expect(bell(page)).toHaveAccessibleName('Notifications');
-  await expect(page.locator('.ant-badge-count')).toHaveCount(0);
+  await expect(page.locator('.cw-bell__count')).toHaveCount(0);
 
   // Opened again: nothing unread; the read list is fetched only now that Read is chosen, and has it.
   await bell(page).click();
