@@ -1,23 +1,16 @@
 import { CompressOutlined, ExpandOutlined } from '@ant-design/icons';
 import { Button, Drawer, Segmented } from 'antd';
+import type { ComponentProps } from 'react';
 import { useSelector } from 'react-redux';
 import { AntdProvider } from '@/components/antd-provider/antd-provider';
 import { selectDarkMode } from '@/features/theme/theme-slice';
-import type { AppNotification } from '../api/get-notifications';
 import { NotificationList } from './notification-list';
 
 export type NotificationTab = 'Unread' | 'Read';
 const tabs: NotificationTab[] = ['Unread', 'Read'];
 
 /** One list as the drawer shows it (the bell keeps the queries, so the count never waits for antd). */
-export type ShownList = {
-  notifications: AppNotification[] | undefined;
-  isLoading: boolean;
-  hasMore: boolean;
-  isLoadingMore: boolean;
-  loadMoreFailed: boolean;
-  onLoadMore: () => void;
-};
+export type ShownList = Omit<ComponentProps<typeof NotificationList>, 'onNavigate'>;
 
 type Props = {
   open: boolean;
