@@ -6,6 +6,7 @@ import { SvgIcon } from '@/components/svg-icon/svg-icon';
 import { useCourseToContinue } from '../api/get-course-to-continue';
 import { DashboardSkeleton } from './dashboard-skeleton';
 import './continue-learning-card.css';
+import { DashboardLoadFailed } from './dashboard-load-failed';
 
 function lessonsPath(courseId: string, videoId: number | null) {
   const path = `/courseVideos/${encodeURIComponent(courseId)}`;
@@ -48,12 +49,12 @@ export function ContinueLearningCard() {
           />
         </div>
       ) : query.error ? (
-        <div className="cw-dashboard-continue__message">
-          <p>We could not load your courses. {query.error.message}</p>
-          <button type="button" className="cw-dashboard-button" onClick={() => void query.refetch()}>
-            Try again
-          </button>
-        </div>
+        <DashboardLoadFailed
+          what="your courses"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          className="cw-dashboard-continue__message"
+        />
       ) : query.data.kind === 'continue' ? (
         <div className="cw-dashboard-continue__course">
           <img

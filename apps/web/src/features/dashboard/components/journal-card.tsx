@@ -6,6 +6,7 @@ import { SvgIcon } from '@/components/svg-icon/svg-icon';
 import { useJournalSummary } from '../api/get-journal-summary';
 import { DashboardSkeleton } from './dashboard-skeleton';
 import './journal-card.css';
+import { DashboardLoadFailed } from './dashboard-load-failed';
 
 const money = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
 
@@ -22,12 +23,11 @@ export function JournalCard() {
       {summary.isPending ? (
         <DashboardSkeleton rows={2} label="Loading your journal" />
       ) : summary.error ? (
-        <div>
-          <p>We could not load your journal. {summary.error.message}</p>
-          <button type="button" className="cw-dashboard-button" onClick={() => void summary.refetch()}>
-            Try again
-          </button>
-        </div>
+        <DashboardLoadFailed
+          what="your journal"
+          error={summary.error}
+          onRetry={() => void summary.refetch()}
+        />
       ) : (
         <div className="cw-dashboard-journal__body">
           <p className="cw-dashboard-journal__streak">

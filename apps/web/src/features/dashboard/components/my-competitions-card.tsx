@@ -7,6 +7,7 @@ import { formatMoney, formatSignedPercent } from '@/features/groups/lib/trading-
 import { DashboardSkeleton } from './dashboard-skeleton';
 import { DashboardTag, PhaseTag } from './dashboard-tag';
 import './my-competitions-card.css';
+import { DashboardLoadFailed } from './dashboard-load-failed';
 
 const statusText: Record<MyCompetition['status'], string> = {
   pending: 'Awaiting approval',
@@ -47,12 +48,11 @@ export function MyCompetitionsCard() {
       {query.isPending ? (
         <DashboardSkeleton rows={2} label="Loading your competitions" />
       ) : query.error ? (
-        <div>
-          <p>We could not load your competitions. {query.error.message}</p>
-          <button type="button" className="cw-dashboard-button" onClick={() => void query.refetch()}>
-            Try again
-          </button>
-        </div>
+        <DashboardLoadFailed
+          what="your competitions"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
       ) : query.data.length === 0 ? (
         <p className="cw-my-competitions__empty">
           You have not joined a competition yet. <Link to="/group">Browse the groups</Link> and ask to join

@@ -7,6 +7,7 @@ import { formatAbsoluteTime, formatRelativeTime } from '@/lib/format-relative-ti
 import { useTopNews } from '../api/get-top-news';
 import { DashboardSkeleton } from './dashboard-skeleton';
 import './top-news-card.css';
+import { DashboardLoadFailed } from './dashboard-load-failed';
 
 /** /home: the newest stories, each opening its original (or the Candlewise article), and a link to /news. */
 export function TopNewsCard() {
@@ -25,12 +26,12 @@ export function TopNewsCard() {
       {query.isPending ? (
         <DashboardSkeleton rows={4} label="Loading the news" />
       ) : query.isError ? (
-        <div className="cw-dashboard-news__message">
-          <p>We could not load the news. {query.error.message}</p>
-          <button type="button" className="cw-dashboard-button" onClick={() => void query.refetch()}>
-            Try again
-          </button>
-        </div>
+        <DashboardLoadFailed
+          what="the news"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          className="cw-dashboard-news__message"
+        />
       ) : query.data.length === 0 ? (
         <p className="cw-dashboard-news__message">No news yet. Check back soon.</p>
       ) : (
