@@ -165,6 +165,8 @@ test('the journal reads well at 375 px and in dark mode', async ({ browser }) =>
       dark,
     );
     await expect(page.locator('button[data-date="2026-11-02"]')).toBeVisible({ timeout: 30_000 });
+    // The entry's form loads (with antd) after the calendar has painted: picture the page complete.
+    await expect(page.getByRole('button', { name: 'Save entry' })).toBeVisible({ timeout: 30_000 });
     await page.screenshot({
       path: path.join(screenshotDir, `journal-calendar-${suffix}.png`),
       fullPage: true,

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { BrowserRouter, matchRoutes, type RouteObject, useRoutes } from 'react-router';
+import { BrowserRouter, matchRoutes, type Params, type RouteObject, useRoutes } from 'react-router';
 import { AdaptiveArea } from './layouts/adaptive-area';
 import { LazyAppFrame } from './layouts/lazy-app-frame';
 import { PublicArea } from './layouts/public-area';
@@ -37,17 +37,22 @@ function signedInRoute(path: string, page: SignedInPage): RouteObject {
   return { path, element: <Page />, handle: { page } };
 }
 
-/** The signed-in page a first load lands on (a bookmark, a reload, a link in a notification). */
-export function landingPage(pathname: string): SignedInPage | undefined {
+/**
+ * The signed-in page a first load lands on (a bookmark, a reload, a link in a notification), with
+ * the route's parameters (a leaderboard's group id).
+ */
+export function landingRoute(pathname: string): { page: SignedInPage; params: Params } | undefined {
   const deepest = matchRoutes(appRoutes, pathname)?.at(-1);
-  return (deepest?.route.handle as { page?: SignedInPage } | undefined)?.page;
+  const page = (deepest?.route.handle as { page?: SignedInPage } | undefined)?.page;
+  return deepest && page ? { page, params: deepest.params } : undefined;
 }
 
 const ProtectedRoute = lazy(() =>
   loadSignedInPages().then(({ startLanding, loadPage }) => {
     // The guard is tiny and the frame always follows it: fetch both at once, with the page people
     // land on and its first reads (each would otherwise start only once the one before rendered).
-    startLanding(landingPage(window.location.pathname));
+    const landing = landingRoute(window.location.pathname);
+    startLanding(landing && { ...landing, search: window.location.search });
     return loadPage('guard');
   }),
 );

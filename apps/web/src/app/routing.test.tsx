@@ -4,7 +4,7 @@ import { login } from '@/features/auth/auth-slice';
 import { mockApi } from '@/testing/mock-api';
 import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
 import { makeExpiredToken, makeSession, makeUser } from '@/testing/test-data';
-import { landingPage } from './router';
+import { landingRoute } from './router';
 
 describe('routes and guards', () => {
   beforeAll(warmUpFrame, FRAME_WARM_UP_MS);
@@ -262,10 +262,17 @@ describe('the page a signed-in first load lands on', () => {
     ['/manage-subscription/receipts/p1', 'receipt'],
     ['/admin', 'admin'],
   ])('is read from the route table: %s is %s', (path, page) => {
-    expect(landingPage(path)).toBe(page);
+    expect(landingRoute(path)?.page).toBe(page);
+  });
+
+  it("carries the route's parameters, so a page's first reads can name them", () => {
+    expect(landingRoute('/group/group-running/leaderboard')).toEqual({
+      page: 'leaderboard',
+      params: { groupId: 'group-running' },
+    });
   });
 
   it.each(['/', '/login', '/contact', '/no/such/page'])('is none for %s', (path) => {
-    expect(landingPage(path)).toBeUndefined();
+    expect(landingRoute(path)).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, zoneClock } from '@candlewise/shared/journal/zone-time';
 import type { ComponentType } from 'react';
 import {
   COURSE_PROGRESS_PATH,
@@ -5,8 +6,14 @@ import {
   chooseCourseToContinue,
   JOURNAL_SUMMARY_PATH,
 } from '@/features/dashboard/api/first-reads';
-import { GROUPS_PATH } from '@/features/groups/api/first-reads';
-import { startEarlyGet } from '@/lib/api-client';
+import {
+  GROUPS_PATH,
+  groupPath,
+  leaderboardPagePath,
+  participationsPath,
+} from '@/features/groups/api/first-reads';
+import { calendarPath, dayPath } from '@/features/journal/api/first-reads';
+import { type SessionUser, sessionUser, startEarlyGet } from '@/lib/api-client';
 
 /**
  * The signed-in area's chunks, behind one small chunk of their own. The entry (which the public
@@ -39,7 +46,7 @@ export const signedInPages = {
 export type SignedInPage = keyof typeof signedInPages;
 
 /** The signed-in pages drawn without antd: they paint before antd's ~200 KB of script arrives. */
-const plainPages: ReadonlySet<SignedInPage> = new Set(['guard', 'frame', 'home']);
+const plainPages: ReadonlySet<SignedInPage> = new Set(['guard', 'home', 'groups', 'leaderboard', 'journal']);
 
 /** A page's module, as React.lazy wants it; a page that uses antd comes inside antd's theme. */
 export function loadPage(page: SignedInPage): Promise<{ default: ComponentType }> {
@@ -61,22 +68,61 @@ function fetchCoursePicture(courses: unknown): void {
 }
 
 /**
- * The reads a page makes first, started with its code: /home's largest paint is the course card's
- * picture, which waits for GET /courses, and /group's is a competition card, which waits for
- * GET /group/; the page would otherwise ask for them only once rendered.
+ * What a first load knows before any page renders: the route's parameters, the address's query
+ * and who is signed in.
  */
-const firstReads: Partial<Record<SignedInPage, { path: string; onData?: (data: unknown) => void }[]>> = {
-  home: [{ path: COURSE_PROGRESS_PATH, onData: fetchCoursePicture }, { path: JOURNAL_SUMMARY_PATH }],
-  groups: [{ path: GROUPS_PATH }],
+export type Landing = {
+  params: Readonly<Partial<Record<string, string>>>;
+  search: URLSearchParams;
+  user: SessionUser | null;
 };
+type FirstRead = { path: string; onData?: (data: unknown) => void };
+
+/**
+ * The reads a page makes first, started with its code: /home's largest paint is the course card's
+ * picture, which waits for GET /courses; /group's is a competition card, which waits for GET
+ * /group/; a leaderboard waits for its competition, the member's status and the first page of the
+ * standings. The page would otherwise ask for them only once rendered.
+ */
+const firstReads: Partial<Record<SignedInPage, (landing: Landing) => FirstRead[]>> = {
+  home: () => [{ path: COURSE_PROGRESS_PATH, onData: fetchCoursePicture }, { path: JOURNAL_SUMMARY_PATH }],
+  groups: () => [{ path: GROUPS_PATH }],
+  leaderboard: ({ params: { groupId }, user }) =>
+    groupId
+      ? [
+          { path: groupPath(groupId) },
+          { path: leaderboardPagePath(groupId, 1) },
+          ...(user ? [{ path: participationsPath(user._id) }] : []),
+        ]
+      : [],
+  journal: journalReads,
+};
+
+/** /journal's calendar tab: the month and the day it opens on (the address's date, else today). */
+function journalReads({ search, user }: Landing): FirstRead[] {
+  const tab = search.get('tab');
+  if (tab && tab !== 'calendar') return [];
+  const asked = search.get('date');
+  const date = asked ?? zoneClock(user?.timeZone ?? DEFAULT_TIME_ZONE).localDate(Date.now());
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return [];
+  return [{ path: calendarPath(date.slice(0, 7)) }, { path: dayPath(date) }];
+}
 
 /**
  * A signed-in first load, all at once: the frame, the page the visitor landed on and that page's
  * first reads (each would otherwise wait for the one before it to render).
  */
-export function startLanding(page: SignedInPage | undefined): void {
+export function startLanding(
+  landing: { page: SignedInPage; params: Landing['params']; search: string } | undefined,
+): void {
   void signedInPages.frame();
-  if (!page) return;
-  void loadPage(page);
-  for (const { path, onData } of firstReads[page] ?? []) startEarlyGet(path, onData);
+  if (!landing) return;
+  void loadPage(landing.page);
+  const known = { params: landing.params, search: new URLSearchParams(landing.search), user: sessionUser() };
+  for (const { path, onData } of landingReads(landing.page, known)) startEarlyGet(path, onData);
+}
+
+/** The reads a first load on this page starts early (none for most pages). */
+export function landingReads(page: SignedInPage, landing: Landing): FirstRead[] {
+  return firstReads[page]?.(landing) ?? [];
 }

@@ -49,6 +49,7 @@ export function createAppStore(preloadedState?: Partial<RootState>) {
 
   configureApiClient({
     getToken: () => store.getState().auth.token,
+    getUser: () => store.getState().auth.user,
     // A 401 on a request that carried a token means the session is over (expired or revoked).
     onUnauthorized: () => store.dispatch(logout()),
     // The API says onboarding is not finished (the stored user is behind): resume at that step.

@@ -24,17 +24,23 @@ export class ApiError extends Error {
 
 type TokenSource = () => string | null;
 let readToken: TokenSource = () => null;
+/** Who is signed in, as far as the early reads need it (their paths name the user or their day). */
+export type SessionUser = { _id: string; timeZone?: string };
+let readUser: () => SessionUser | null = () => null;
 let onUnauthorized: (() => void) | null = null;
 let onOnboardingRequired: ((step: string) => void) | null = null;
 
 /** Wired once by the store so the client can read the token without importing the store (no cycle). */
 export function configureApiClient(options: {
   getToken: TokenSource;
+  /** The signed-in user, for the early reads whose path names them (app/signed-in-pages.ts). */
+  getUser?: () => SessionUser | null;
   onUnauthorized?: () => void;
   /** The API refused because onboarding is not finished: the step's page (e.g. '/add-phno'). */
   onOnboardingRequired?: (step: string) => void;
 }): void {
   readToken = options.getToken;
+  readUser = options.getUser ?? (() => null);
   onUnauthorized = options.onUnauthorized ?? null;
   onOnboardingRequired = options.onOnboardingRequired ?? null;
 }
@@ -87,6 +93,11 @@ export function startEarlyGet(path: string, onData?: (data: unknown) => void): v
       })
       .catch(() => {});
   }
+}
+
+/** The signed-in user as the store holds them (null signed out or before the store is wired). */
+export function sessionUser(): SessionUser | null {
+  return readUser();
 }
 
 /** Drops the early answers no page has taken (after a write; between tests). */

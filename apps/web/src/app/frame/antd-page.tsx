@@ -1,7 +1,5 @@
 import type { ComponentType } from 'react';
-import { useAppSelector } from '@/app/store';
-import { AntdProvider } from '@/components/antd-provider/antd-provider';
-import { selectDarkMode } from '@/features/theme/theme-slice';
+import { AntdTheme } from '@/components/antd-provider/antd-theme';
 
 /**
  * A signed-in page that uses antd, inside antd's theme (the brand colours, dark mode). The frame
@@ -10,11 +8,10 @@ import { selectDarkMode } from '@/features/theme/theme-slice';
  */
 export function withAntd(Page: ComponentType): ComponentType {
   function AntdPage() {
-    const darkMode = useAppSelector(selectDarkMode);
     return (
-      <AntdProvider darkMode={darkMode}>
+      <AntdTheme>
         <Page />
-      </AntdProvider>
+      </AntdTheme>
     );
   }
   AntdPage.displayName = `withAntd(${Page.displayName ?? Page.name})`;

@@ -2,9 +2,9 @@ import PlayCircleOutlined from '@ant-design/icons-svg/es/asn/PlayCircleOutlined'
 import TrophyOutlined from '@ant-design/icons-svg/es/asn/TrophyOutlined';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { PlainSkeleton } from '@/components/plain/plain-skeleton';
 import { SvgIcon } from '@/components/svg-icon/svg-icon';
 import { useCourseToContinue } from '../api/get-course-to-continue';
-import { DashboardSkeleton } from './dashboard-skeleton';
 import './continue-learning-card.css';
 import { DashboardLoadFailed } from './dashboard-load-failed';
 
@@ -29,7 +29,7 @@ export function ContinueLearningCard() {
   const query = useCourseToContinue();
   const headingId = useId();
   return (
-    <section className="cw-dashboard-card cw-dashboard-continue" aria-labelledby={headingId}>
+    <section className="cw-plain-card cw-dashboard-continue" aria-labelledby={headingId}>
       <h2 id={headingId} className="cw-dashboard-continue__heading">
         <SvgIcon icon={PlayCircleOutlined} className="cw-dashboard-continue__icon" />
         Continue learning
@@ -42,7 +42,7 @@ export function ContinueLearningCard() {
             className="cw-dashboard-continue__image cw-dashboard-continue__image--pending"
             aria-hidden="true"
           />
-          <DashboardSkeleton
+          <PlainSkeleton
             rows={3}
             className="cw-dashboard-continue__body cw-dashboard-continue__body--pending"
             label="Loading your courses"

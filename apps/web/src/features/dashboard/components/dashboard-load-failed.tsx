@@ -1,3 +1,5 @@
+import { PlainButton } from '@/components/plain/plain-button';
+
 /** A card's failed load: what could not be loaded, the server's reason, and a way to try again. */
 export function DashboardLoadFailed({
   what,
@@ -16,9 +18,7 @@ export function DashboardLoadFailed({
       <p>
         We could not load {what}. {error.message}
       </p>
-      <button type="button" className="cw-dashboard-button" onClick={onRetry}>
-        Try again
-      </button>
+      <PlainButton onClick={onRetry}>Try again</PlainButton>
     </div>
   );
 }

@@ -2,9 +2,9 @@ import BookOutlined from '@ant-design/icons-svg/es/asn/BookOutlined';
 import FireOutlined from '@ant-design/icons-svg/es/asn/FireOutlined';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { PlainSkeleton } from '@/components/plain/plain-skeleton';
 import { SvgIcon } from '@/components/svg-icon/svg-icon';
 import { useJournalSummary } from '../api/get-journal-summary';
-import { DashboardSkeleton } from './dashboard-skeleton';
 import './journal-card.css';
 import { DashboardLoadFailed } from './dashboard-load-failed';
 
@@ -15,13 +15,13 @@ export function JournalCard() {
   const summary = useJournalSummary();
   const headingId = useId();
   return (
-    <section className="cw-dashboard-card cw-dashboard-journal" aria-labelledby={headingId}>
+    <section className="cw-plain-card cw-dashboard-journal" aria-labelledby={headingId}>
       <h2 id={headingId} className="cw-dashboard-journal__heading">
         <SvgIcon icon={BookOutlined} className="cw-dashboard-journal__icon" />
         Your journal
       </h2>
       {summary.isPending ? (
-        <DashboardSkeleton rows={2} label="Loading your journal" />
+        <PlainSkeleton rows={2} label="Loading your journal" />
       ) : summary.error ? (
         <DashboardLoadFailed
           what="your journal"

@@ -1,11 +1,12 @@
 import TeamOutlined from '@ant-design/icons-svg/es/asn/TeamOutlined';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { PlainSkeleton } from '@/components/plain/plain-skeleton';
+import { PlainTag } from '@/components/plain/plain-tag';
 import { SvgIcon } from '@/components/svg-icon/svg-icon';
 import { type MyCompetition, useMyCompetitions } from '@/features/groups/api/get-my-competitions';
+import { PhaseTag } from '@/features/groups/components/phase-tag';
 import { formatMoney, formatSignedPercent } from '@/features/groups/lib/trading-format';
-import { DashboardSkeleton } from './dashboard-skeleton';
-import { DashboardTag, PhaseTag } from './dashboard-tag';
 import './my-competitions-card.css';
 import { DashboardLoadFailed } from './dashboard-load-failed';
 
@@ -30,7 +31,7 @@ function StandingLine({ competition }: { competition: MyCompetition }) {
         {formatSignedPercent(standing.pnlPercent)}
       </span>
       <span className="cw-my-competitions__muted">Equity {formatMoney(standing.equity, group.currency)}</span>
-      {frozen ? <DashboardTag tone="orange">Frozen</DashboardTag> : null}
+      {frozen ? <PlainTag tone="orange">Frozen</PlainTag> : null}
     </span>
   );
 }
@@ -40,13 +41,13 @@ export function MyCompetitionsCard() {
   const query = useMyCompetitions();
   const headingId = useId();
   return (
-    <section className="cw-dashboard-card cw-my-competitions" aria-labelledby={headingId}>
+    <section className="cw-plain-card cw-my-competitions" aria-labelledby={headingId}>
       <h2 id={headingId} className="cw-my-competitions__heading">
         <SvgIcon icon={TeamOutlined} className="cw-my-competitions__icon" />
         My competitions and rank
       </h2>
       {query.isPending ? (
-        <DashboardSkeleton rows={2} label="Loading your competitions" />
+        <PlainSkeleton rows={2} label="Loading your competitions" />
       ) : query.error ? (
         <DashboardLoadFailed
           what="your competitions"

@@ -2,10 +2,10 @@ import ExportOutlined from '@ant-design/icons-svg/es/asn/ExportOutlined';
 import ReadOutlined from '@ant-design/icons-svg/es/asn/ReadOutlined';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { PlainSkeleton } from '@/components/plain/plain-skeleton';
 import { SvgIcon } from '@/components/svg-icon/svg-icon';
 import { formatAbsoluteTime, formatRelativeTime } from '@/lib/format-relative-time';
 import { useTopNews } from '../api/get-top-news';
-import { DashboardSkeleton } from './dashboard-skeleton';
 import './top-news-card.css';
 import { DashboardLoadFailed } from './dashboard-load-failed';
 
@@ -15,7 +15,7 @@ export function TopNewsCard() {
   const headingId = useId();
   const now = Date.now();
   return (
-    <section className="cw-dashboard-card cw-dashboard-news" aria-labelledby={headingId}>
+    <section className="cw-plain-card cw-dashboard-news" aria-labelledby={headingId}>
       <div className="cw-dashboard-news__top">
         <h2 id={headingId} className="cw-dashboard-news__heading">
           <SvgIcon icon={ReadOutlined} className="cw-dashboard-news__icon" />
@@ -24,7 +24,7 @@ export function TopNewsCard() {
         <Link to="/news">All news</Link>
       </div>
       {query.isPending ? (
-        <DashboardSkeleton rows={4} label="Loading the news" />
+        <PlainSkeleton rows={4} label="Loading the news" />
       ) : query.isError ? (
         <DashboardLoadFailed
           what="the news"

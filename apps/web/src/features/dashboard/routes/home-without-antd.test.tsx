@@ -179,14 +179,8 @@ describe('/home without antd', () => {
     const competition = (await within(region('My competitions and rank')).findByText('Nifty Week')).closest(
       'li',
     )!;
-    expect(within(competition).getByText('Running')).toHaveClass(
-      'cw-dashboard-tag',
-      'cw-dashboard-tag--green',
-    );
-    expect(within(competition).getByText('Frozen')).toHaveClass(
-      'cw-dashboard-tag',
-      'cw-dashboard-tag--orange',
-    );
+    expect(within(competition).getByText('Running')).toHaveClass('cw-plain-tag', 'cw-plain-tag--green');
+    expect(within(competition).getByText('Frozen')).toHaveClass('cw-plain-tag', 'cw-plain-tag--orange');
     expect(
       await within(region('Top news')).findByRole('link', {
         name: 'Markets close higher (opens in a new tab)',

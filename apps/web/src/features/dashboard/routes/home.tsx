@@ -11,6 +11,7 @@ import { ContinueLearningCard } from '../components/continue-learning-card';
 import { JournalCard } from '../components/journal-card';
 import { MyCompetitionsCard } from '../components/my-competitions-card';
 import { TopNewsCard } from '../components/top-news-card';
+import '@/components/plain/plain.css';
 import './home.css';
 
 const destinations = [
@@ -61,7 +62,7 @@ export default function HomePage() {
       <ul className="cw-home__cards">
         {destinations.map(({ to, title, text, action, icon }) => (
           <li key={to}>
-            <div className="cw-dashboard-card cw-home__card">
+            <div className="cw-plain-card cw-home__card">
               <h2 className="cw-home__card-title">
                 <SvgIcon icon={icon} className="cw-home__card-icon" />
                 {title}

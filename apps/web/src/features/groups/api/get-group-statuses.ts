@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiClient } from '@/lib/api-client';
+import { participationsPath } from './first-reads';
 import { groupKeys } from './group-query-keys';
 
 export type ParticipantStatus = 'pending' | 'approved' | 'rejected';
@@ -13,10 +14,7 @@ export type Participation = {
 };
 
 export async function getParticipations(userId: string, signal?: AbortSignal): Promise<Participation[]> {
-  const response = await apiClient.get<Participation[]>(
-    `/group/getParticipants/participants/${encodeURIComponent(userId)}`,
-    { signal },
-  );
+  const response = await apiClient.get<Participation[]>(participationsPath(userId), { signal });
   return Array.isArray(response.data) ? response.data : [];
 }
 

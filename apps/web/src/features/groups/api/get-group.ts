@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { groupPath } from './first-reads';
 import type { Group } from './get-groups';
 import { groupKeys } from './group-query-keys';
 
@@ -7,8 +8,7 @@ import { groupKeys } from './group-query-keys';
 export function useGroup(groupId: string) {
   return useQuery({
     queryKey: groupKeys.detail(groupId),
-    queryFn: async ({ signal }) =>
-      (await apiClient.get<Group>(`/group/${encodeURIComponent(groupId)}`, { signal })).data,
+    queryFn: async ({ signal }) => (await apiClient.get<Group>(groupPath(groupId), { signal })).data,
     staleTime: 30_000,
   });
 }

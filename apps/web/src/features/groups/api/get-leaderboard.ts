@@ -1,7 +1,10 @@
 import type { FreezeReason } from '@candlewise/shared/trading/risk-rules';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { LEADERBOARD_PAGE_SIZE, leaderboardPagePath } from './first-reads';
 import { groupKeys } from './group-query-keys';
+
+export { LEADERBOARD_PAGE_SIZE };
 
 /** One row of the standings: Rank, Name, PnL %, Balance, Equity, Trades, Freezes. */
 export type StandingRow = {
@@ -25,9 +28,6 @@ export type StandingRow = {
  * Balance and Equity are in; `total` ranked members and the caller's own row (`me`) wherever it is.
  */
 export type Standings = { rows: StandingRow[]; currency: string; total?: number; me?: StandingRow | null };
-
-/** Rows per page of the leaderboard page; the live stream keeps the top and the member's own row. */
-export const LEADERBOARD_PAGE_SIZE = 50;
 
 /**
  * A live `standings` event: the total, and the top rows and the viewer's own row when they changed
@@ -77,12 +77,7 @@ export function leaderboardPageQueryOptions(groupId: string, page: number) {
   return queryOptions({
     queryKey: groupKeys.leaderboardPage(groupId, page),
     queryFn: async ({ signal }) =>
-      (
-        await apiClient.get<Standings>(
-          `/group/${encodeURIComponent(groupId)}/leaderboard?offset=${(page - 1) * LEADERBOARD_PAGE_SIZE}&limit=${LEADERBOARD_PAGE_SIZE}`,
-          { signal },
-        )
-      ).data,
+      (await apiClient.get<Standings>(leaderboardPagePath(groupId, page), { signal })).data,
     placeholderData: keepPreviousData,
   });
 }

@@ -13,7 +13,7 @@ import {
 import { formatMoney } from '../lib/trading-format';
 import { GroupFormModal } from './admin/group-form-modal';
 import { GroupParticipantsTable } from './admin/group-participants-table';
-import { PhaseTag } from './group-card';
+import { PhaseTag } from './phase-tag';
 import './admin-groups-panel.css';
 
 /**

@@ -1,28 +1,18 @@
-import {
-  CalendarOutlined,
-  InfoCircleOutlined,
-  LockOutlined,
-  TeamOutlined,
-  TrophyOutlined,
-} from '@ant-design/icons';
-import { type GroupPhase, joinRefusal } from '@candlewise/shared/groups/group-phase';
-import { Button, Tag } from 'antd';
+import CalendarOutlined from '@ant-design/icons-svg/es/asn/CalendarOutlined';
+import InfoCircleOutlined from '@ant-design/icons-svg/es/asn/InfoCircleOutlined';
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
+import TeamOutlined from '@ant-design/icons-svg/es/asn/TeamOutlined';
+import TrophyOutlined from '@ant-design/icons-svg/es/asn/TrophyOutlined';
+import { joinRefusal } from '@candlewise/shared/groups/group-phase';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { PlainButton } from '@/components/plain/plain-button';
+import { SvgIcon } from '@/components/svg-icon/svg-icon';
 import type { Group } from '../api/get-groups';
-import { formatGroupDateTime, phaseLabels, phaseOf, scheduleSummary } from '../lib/group-date-text';
+import { formatGroupDateTime, phaseOf, scheduleSummary } from '../lib/group-date-text';
 import { JoinButton, type JoinState } from './join-button';
+import { PhaseTag } from './phase-tag';
 import './group-card.css';
-
-const phaseColors: Record<GroupPhase, string> = { upcoming: 'blue', running: 'green', ended: 'default' };
-
-export function PhaseTag({ phase }: { phase: GroupPhase }) {
-  return (
-    <Tag color={phaseColors[phase]} className="cw-phase-tag">
-      {phaseLabels[phase]}
-    </Tag>
-  );
-}
 
 type Props = {
   group: Group;
@@ -40,7 +30,8 @@ type Props = {
  * status, and the Leaderboard link for approved members only. Also its phase and when it starts
  * or ends, relative, so the card never repeats the Info dialog's dates. A competition that takes
  * no one (ended, registration closed) disables Join and says why; a pending request can be
- * withdrawn; an ended competition's final standings are open to everyone.
+ * withdrawn; an ended competition's final standings are open to everyone. Plain markup (ADR 021):
+ * the card paints before antd, which comes with the dialogs it opens.
  */
 export function GroupCard({ group, joinState, onInfo, onJoin, onWithdraw, withdrawing = false }: Props) {
   const titleId = useId();
@@ -59,11 +50,11 @@ export function GroupCard({ group, joinState, onInfo, onJoin, onWithdraw, withdr
       </div>
       <ul className="cw-group-card__facts">
         <li>
-          <TeamOutlined aria-hidden="true" />
+          <SvgIcon icon={TeamOutlined} />
           <span>{`${group.participantsCount ?? 0} total joined`}</span>
         </li>
         <li>
-          <CalendarOutlined aria-hidden="true" />
+          <SvgIcon icon={CalendarOutlined} />
           {schedule.dateTime ? (
             <time dateTime={schedule.dateTime} title={formatGroupDateTime(schedule.dateTime)}>
               {schedule.text}
@@ -75,28 +66,33 @@ export function GroupCard({ group, joinState, onInfo, onJoin, onWithdraw, withdr
       </ul>
       {refusal ? (
         <p id={refusalId} className="cw-group-card__note">
-          <LockOutlined aria-hidden="true" />
+          <SvgIcon icon={LockOutlined} />
           <span>{refusal}</span>
         </p>
       ) : null}
       <div className="cw-group-card__actions">
-        <Button icon={<InfoCircleOutlined aria-hidden="true" />} onClick={onInfo}>
+        <PlainButton icon={<SvgIcon icon={InfoCircleOutlined} />} onClick={onInfo}>
           Info
-        </Button>
+        </PlainButton>
         <JoinButton state={joinState} onJoin={onJoin} refusalId={refusal ? refusalId : undefined} />
         {joinState === 'pending' && onWithdraw ? (
-          <Button danger className="cw-group-card__withdraw" loading={withdrawing} onClick={onWithdraw}>
+          <PlainButton
+            variant="danger"
+            className="cw-group-card__withdraw"
+            loading={withdrawing}
+            onClick={onWithdraw}
+          >
             {withdrawing ? 'Withdrawing...' : 'Withdraw request'}
-          </Button>
+          </PlainButton>
         ) : null}
         {joinState === 'approved' ? (
           <Link className="cw-group-card__leaderboard" to={standingsPath}>
-            <TrophyOutlined aria-hidden="true" />
+            <SvgIcon icon={TrophyOutlined} />
             <span>Leaderboard</span>
           </Link>
         ) : phase === 'ended' ? (
           <Link className="cw-group-card__leaderboard" to={standingsPath}>
-            <TrophyOutlined aria-hidden="true" />
+            <SvgIcon icon={TrophyOutlined} />
             <span>Final standings</span>
           </Link>
         ) : null}

@@ -1,29 +1,28 @@
-import { CheckCircleFilled, ClockCircleOutlined, CloseCircleFilled } from '@ant-design/icons';
-import { Button, type ButtonProps } from 'antd';
+import CheckCircleFilled from '@ant-design/icons-svg/es/asn/CheckCircleFilled';
+import ClockCircleOutlined from '@ant-design/icons-svg/es/asn/ClockCircleOutlined';
+import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
+import type { ReactNode } from 'react';
+import { PlainButton } from '@/components/plain/plain-button';
+import { SvgIcon } from '@/components/svg-icon/svg-icon';
 import type { ParticipantStatus } from '../api/get-group-statuses';
 
 /** The user's status for a group, plus 'joining' while the request is on its way. */
 export type JoinState = 'none' | 'joining' | ParticipantStatus;
 
-const looks: Record<JoinState, { label: string; button: ButtonProps }> = {
-  none: { label: 'Join', button: { type: 'primary' } },
-  joining: { label: 'Joining...', button: { type: 'primary' } },
-  pending: { label: 'Request Sent', button: { icon: <ClockCircleOutlined aria-hidden="true" /> } },
-  approved: {
-    label: 'Approved',
-    button: { color: 'green', variant: 'solid', icon: <CheckCircleFilled aria-hidden="true" /> },
-  },
-  rejected: {
-    label: 'Rejected',
-    button: { type: 'primary', danger: true, icon: <CloseCircleFilled aria-hidden="true" /> },
-  },
+const looks: Record<JoinState, { label: string; primary: boolean; icon?: ReactNode }> = {
+  none: { label: 'Join', primary: true },
+  joining: { label: 'Joining...', primary: true },
+  pending: { label: 'Request Sent', primary: false, icon: <SvgIcon icon={ClockCircleOutlined} /> },
+  approved: { label: 'Approved', primary: true, icon: <SvgIcon icon={CheckCircleFilled} /> },
+  rejected: { label: 'Rejected', primary: true, icon: <SvgIcon icon={CloseCircleFilled} /> },
 };
 
 /**
  * Spec §4: the label and colour follow the status. Join is available only without a status;
  * 'Joining...', 'Request Sent', 'Approved' (green) and 'Rejected' (red) are disabled. Join is also
  * disabled when the competition takes no one (ended, registration closed): `refusalId` names the
- * element that says why, so a screen reader announces the reason with the button.
+ * element that says why, so a screen reader announces the reason with the button. Plain markup
+ * (group-card.css gives each status its colour), so /group paints before antd arrives.
  */
 export function JoinButton({
   state,
@@ -34,11 +33,12 @@ export function JoinButton({
   onJoin: () => void;
   refusalId?: string;
 }) {
-  const { label, button } = looks[state];
+  const { label, primary, icon } = looks[state];
   const available = state === 'none' && !refusalId;
   return (
-    <Button
-      {...button}
+    <PlainButton
+      variant={primary ? 'primary' : 'default'}
+      icon={icon}
       className={`cw-join-button cw-join-button--${state}`}
       data-status={state}
       disabled={!available}
@@ -46,6 +46,6 @@ export function JoinButton({
       onClick={available ? onJoin : undefined}
     >
       {label}
-    </Button>
+    </PlainButton>
   );
 }

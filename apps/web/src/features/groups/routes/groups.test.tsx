@@ -143,7 +143,7 @@ describe('the groups screen (/group)', { timeout: 30_000 }, () => {
       expect(within(group).getByRole('button', { name: 'Info' })).toBeEnabled();
       const join = within(group).getByRole('button', { name: 'Join' });
       expect(join).toBeEnabled();
-      expect(join).toHaveClass('ant-btn-primary');
+      expect(join).toHaveClass('cw-plain-button--primary');
       expect(within(group).queryByRole('link', { name: 'Leaderboard' })).not.toBeInTheDocument();
     }
     expect(api.callsTo('GET', '/group/')).toHaveLength(1);
@@ -176,7 +176,7 @@ describe('the groups screen (/group)', { timeout: 30_000 }, () => {
     const approved = screen.getByRole('article', { name: 'Approved group' });
     const approvedButton = within(approved).getByRole('button', { name: 'Approved' });
     expect(approvedButton).toBeDisabled();
-    expect(approvedButton).toHaveClass('ant-btn-color-green', 'cw-join-button--approved');
+    expect(approvedButton).toHaveClass('cw-plain-button--primary', 'cw-join-button--approved');
     expect(within(approved).getByRole('link', { name: 'Leaderboard' })).toHaveAttribute(
       'href',
       '/group/g-approved/leaderboard',
@@ -185,7 +185,7 @@ describe('the groups screen (/group)', { timeout: 30_000 }, () => {
     const rejected = screen.getByRole('article', { name: 'Rejected group' });
     const rejectedButton = within(rejected).getByRole('button', { name: 'Rejected' });
     expect(rejectedButton).toBeDisabled();
-    expect(rejectedButton).toHaveClass('ant-btn-dangerous', 'cw-join-button--rejected');
+    expect(rejectedButton).toHaveClass('cw-plain-button--primary', 'cw-join-button--rejected');
     expect(within(rejected).queryByRole('link', { name: 'Leaderboard' })).not.toBeInTheDocument();
   });
 

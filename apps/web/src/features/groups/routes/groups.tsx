@@ -1,7 +1,13 @@
-import { ReloadOutlined, TrophyOutlined, WarningOutlined } from '@ant-design/icons';
-import { Button, Spin } from 'antd';
-import { useState } from 'react';
+import ReloadOutlined from '@ant-design/icons-svg/es/asn/ReloadOutlined';
+import TrophyOutlined from '@ant-design/icons-svg/es/asn/TrophyOutlined';
+import WarningOutlined from '@ant-design/icons-svg/es/asn/WarningOutlined';
+import { Suspense, useState } from 'react';
 import { Navigate } from 'react-router';
+import { lazyAntd } from '@/components/antd-provider/lazy-antd';
+import { PageSpinner } from '@/components/page-spinner/page-spinner';
+import { PartBoundary } from '@/components/plain/part-boundary';
+import { PlainButton } from '@/components/plain/plain-button';
+import { SvgIcon } from '@/components/svg-icon/svg-icon';
 import { useCurrentUser } from '@/lib/current-user';
 import { usePageTitle } from '@/lib/use-page-title';
 import { toParticipationByGroup, useGroupStatuses } from '../api/get-group-statuses';
@@ -9,21 +15,24 @@ import { type Group, useGroups } from '../api/get-groups';
 import { useJoinGroup, useJoiningGroupIds } from '../api/join-group';
 import { useWithdrawingGroupIds, useWithdrawJoinRequest } from '../api/withdraw-join-request';
 import { GroupCard } from '../components/group-card';
-import { GroupInfoDialog } from '../components/group-info-dialog';
+import type { DialogState, GroupsDialogsProps } from '../components/groups-dialogs';
 import type { JoinState } from '../components/join-button';
-import { JoinGroupDialog } from '../components/join-group-dialog';
-import { WithdrawRequestDialog } from '../components/withdraw-request-dialog';
 import './groups.css';
 
-/** /group (spec §2 "Groups screen"). A signed-out user is sent to /auth. */
+// The dialogs are antd's: they load when a card's button is first pointed at, focused or pressed,
+// so the cards paint without antd (ADR 021).
+const GroupsDialogs = lazyAntd<GroupsDialogsProps>(() =>
+  import('../components/groups-dialogs').then((module) => module.GroupsDialogs),
+);
+const preloadDialogs = () => void GroupsDialogs.preload().catch(() => undefined);
+
+/** /group (spec §2 "Groups screen"). A signed-out user is sent to /auth. Plain markup; the dialogs bring antd. */
 export default function GroupsPage() {
   const user = useCurrentUser();
   if (!user) return <Navigate to="/auth" replace />;
   return <GroupsScreen userId={user._id} />;
 }
 
-/** Which group a dialog is about; kept while the dialog closes so its text does not vanish mid-animation. */
-type DialogState = { group: Group | null; open: boolean };
 const closed: DialogState = { group: null, open: false };
 
 function GroupsScreen({ userId }: { userId: string }) {
@@ -37,6 +46,8 @@ function GroupsScreen({ userId }: { userId: string }) {
   const [info, setInfo] = useState<DialogState>(closed);
   const [confirm, setConfirm] = useState<DialogState>(closed);
   const [withdrawal, setWithdrawal] = useState<DialogState>(closed);
+  // Mounted from the first dialog opened on (and kept, so a closing dialog can animate out).
+  const dialogsWanted = info.group !== null || confirm.group !== null || withdrawal.group !== null;
 
   const requestByGroup = toParticipationByGroup(statuses.data);
   const joinStateOf = (group: Group): JoinState =>
@@ -73,32 +84,35 @@ function GroupsScreen({ userId }: { userId: string }) {
       </header>
 
       {groups.isPending || statuses.isPending ? (
-        <div className="cw-groups__loading" role="status" aria-label="Loading groups">
-          <Spin size="large" />
-        </div>
+        <PageSpinner label="Loading groups" />
       ) : groups.isError ? (
         // The failure is also logged (spec §8); a blank page would leave the learner stuck.
         <div className="cw-groups__empty cw-groups__error" role="alert">
-          <WarningOutlined aria-hidden="true" className="cw-groups__empty-icon" />
+          <SvgIcon icon={WarningOutlined} className="cw-groups__empty-icon" />
           <p className="cw-groups__empty-title">We could not load the groups</p>
           <p className="cw-groups__empty-text">Check your connection, then try again.</p>
-          <Button
+          <PlainButton
             className="cw-groups__retry"
-            icon={<ReloadOutlined aria-hidden="true" />}
+            icon={<SvgIcon icon={ReloadOutlined} />}
             loading={groups.isFetching}
             onClick={retry}
           >
             Retry
-          </Button>
+          </PlainButton>
         </div>
       ) : groups.data.length === 0 ? (
         <div className="cw-groups__empty">
-          <TrophyOutlined aria-hidden="true" className="cw-groups__empty-icon" />
+          <SvgIcon icon={TrophyOutlined} className="cw-groups__empty-icon" />
           <p className="cw-groups__empty-title">No groups available</p>
           <p className="cw-groups__empty-text">Check back later for new groups</p>
         </div>
       ) : (
-        <ul className="cw-groups__list" aria-label="Groups">
+        <ul
+          className="cw-groups__list"
+          aria-label="Groups"
+          onPointerOver={preloadDialogs}
+          onFocus={preloadDialogs}
+        >
           {groups.data.map((group) => (
             <li key={group._id} className="cw-groups__item">
               <GroupCard
@@ -114,31 +128,30 @@ function GroupsScreen({ userId }: { userId: string }) {
         </ul>
       )}
 
-      <GroupInfoDialog
-        group={info.group}
-        open={info.open}
-        onClose={() => setInfo((state) => ({ ...state, open: false }))}
-        onWithdraw={
-          canWithdraw(info.group)
-            ? () => {
-                setInfo((state) => ({ ...state, open: false }));
-                setWithdrawal({ group: info.group, open: true });
+      {dialogsWanted ? (
+        <PartBoundary what="dialog">
+          <Suspense fallback={null}>
+            <GroupsDialogs
+              info={info}
+              confirm={confirm}
+              withdrawal={withdrawal}
+              onCloseInfo={() => setInfo((state) => ({ ...state, open: false }))}
+              onWithdrawFromInfo={
+                canWithdraw(info.group)
+                  ? () => {
+                      setInfo((state) => ({ ...state, open: false }));
+                      setWithdrawal({ group: info.group, open: true });
+                    }
+                  : undefined
               }
-            : undefined
-        }
-      />
-      <JoinGroupDialog
-        group={confirm.group}
-        open={confirm.open}
-        onConfirm={confirmJoin}
-        onCancel={() => setConfirm((state) => ({ ...state, open: false }))}
-      />
-      <WithdrawRequestDialog
-        group={withdrawal.group}
-        open={withdrawal.open}
-        onConfirm={confirmWithdrawal}
-        onCancel={() => setWithdrawal((state) => ({ ...state, open: false }))}
-      />
+              onConfirmJoin={confirmJoin}
+              onCancelJoin={() => setConfirm((state) => ({ ...state, open: false }))}
+              onConfirmWithdrawal={confirmWithdrawal}
+              onCancelWithdrawal={() => setWithdrawal((state) => ({ ...state, open: false }))}
+            />
+          </Suspense>
+        </PartBoundary>
+      ) : null}
     </div>
   );
 }

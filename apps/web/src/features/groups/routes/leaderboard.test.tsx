@@ -214,8 +214,12 @@ const ticketField = (label: string | RegExp) =>
   screen.getByLabelText(label).closest('.ant-form-item') as HTMLElement;
 
 describe('the leaderboard page (/group/{groupId}/leaderboard)', { timeout: 30_000 }, () => {
-  // The page's chunk (antd's table, tabs and form) is transformed once up front too.
-  beforeAll(() => Promise.all([warmUpFrame(), import('./leaderboard')]), FRAME_WARM_UP_MS);
+  // The page's chunk and the desk's (loaded lazily: antd's tabs and form) are transformed once up front too.
+  beforeAll(
+    () =>
+      Promise.all([warmUpFrame(), import('./leaderboard'), import('../components/trading/trading-panel')]),
+    FRAME_WARM_UP_MS,
+  );
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -298,12 +302,18 @@ describe('the leaderboard page (/group/{groupId}/leaderboard)', { timeout: 30_00
     expect(await stat('Equity')).toHaveTextContent('₹1,00,500.00');
     expect(await stat('Peak equity')).toHaveTextContent('₹1,00,500.00');
 
+    const pager = screen.getByRole('navigation', { name: 'Standings pages' });
+    expect(within(pager).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+
     await user.click(screen.getByRole('button', { name: 'Show my rank' }));
     await waitFor(() =>
       expect(api.callsTo('GET', '/group/g-forex/leaderboard').map((call) => call.url.search)).toContain(
         '?offset=50&limit=50',
       ),
     );
+    // Rank 87 is on the second page: the pager follows.
+    expect(within(pager).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(within(pager).getByRole('button', { name: 'Page 1' })).not.toHaveAttribute('aria-current');
   });
 
   it('writes out the candle under the crosshair (a finger on a touch screen), else the latest', async () => {

@@ -1,19 +1,24 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Alert, Card, Result, Skeleton, Tag } from 'antd';
-import { useState } from 'react';
+import ArrowLeftOutlined from '@ant-design/icons-svg/es/asn/ArrowLeftOutlined';
+import FileSearchOutlined from '@ant-design/icons-svg/es/asn/FileSearchOutlined';
+import InfoCircleFilled from '@ant-design/icons-svg/es/asn/InfoCircleFilled';
+import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header/page-header';
+import { PlainSkeleton } from '@/components/plain/plain-skeleton';
+import { PlainTag } from '@/components/plain/plain-tag';
+import { SvgIcon } from '@/components/svg-icon/svg-icon';
 import { ApiError } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/current-user';
 import { useGroup } from '../api/get-group';
 import { toStatusByGroup, useGroupStatuses } from '../api/get-group-statuses';
 import { LEADERBOARD_PAGE_SIZE, useLeaderboard } from '../api/get-leaderboard';
 import { useCompetitionStream } from '../api/use-competition-stream';
-import { PhaseTag } from '../components/group-card';
+import { PhaseTag } from '../components/phase-tag';
+import { LazyTradingPanel, preloadTradingPanel } from '../components/trading/lazy-trading-panel';
 import { LeaderboardTable } from '../components/trading/leaderboard-table';
-import { TradingPanel } from '../components/trading/trading-panel';
 import { phaseOf, scheduleSummary } from '../lib/group-date-text';
 import { replayTagText, replayText } from '../lib/replay-text';
+import '@/components/plain/plain.css';
 import './leaderboard.css';
 
 /**
@@ -22,6 +27,9 @@ import './leaderboard.css';
  * through the competition stream; every 10 seconds from the API while the stream is down. Once
  * the competition has ended its final standings are open to every learner: read-only, no stream
  * for non-members, no polling (they no longer change).
+ *
+ * Drawn without antd (ADR 021), so the standings paint before antd's script has loaded; only the
+ * member's desk brings antd, in its own chunk (components/trading/lazy-trading-panel).
  */
 export default function LeaderboardPage() {
   const { groupId = '' } = useParams();
@@ -40,10 +48,19 @@ export default function LeaderboardPage() {
   const refusal = leaderboard.error instanceof ApiError ? leaderboard.error : null;
   // The account does not say which rule froze it; the member's own standings row does.
   const myRow = leaderboard.data?.me ?? leaderboard.data?.rows.find((row) => row.userId === user?._id);
+  const cardHeadingId = useId();
+
+  // The desk's chunk (antd, ~200 KB gzipped) is fetched as soon as the member's approval is known,
+  // often while the group is still being read; not on this module's load, where it would compete
+  // for the network with the reads the first paint waits for, and load antd for the visitors who
+  // get no desk (final standings, a refusal).
+  useEffect(() => {
+    if (approved) preloadTradingPanel();
+  }, [approved]);
 
   const back = (
     <Link to="/group" className="cw-leaderboard__back">
-      <ArrowLeftOutlined aria-hidden="true" /> All groups
+      <SvgIcon icon={ArrowLeftOutlined} /> All groups
     </Link>
   );
 
@@ -51,11 +68,13 @@ export default function LeaderboardPage() {
     return (
       <>
         {back}
-        <Result
-          status="404"
-          title="We could not find that group."
-          subTitle="It may have been removed. Pick a competition on the Groups page."
-        />
+        <div className="cw-leaderboard__result">
+          <SvgIcon icon={FileSearchOutlined} className="cw-leaderboard__result-icon" />
+          <h1 className="cw-leaderboard__result-title">We could not find that group.</h1>
+          <p className="cw-leaderboard__result-text">
+            It may have been removed. Pick a competition on the Groups page.
+          </p>
+        </div>
       </>
     );
   }
@@ -76,8 +95,10 @@ export default function LeaderboardPage() {
           group.data && phase ? (
             <span className="cw-leaderboard__meta">
               <PhaseTag phase={phase} />
-              {replayTag && group.data ? (
-                <Tag title={replayText(group.data) ?? undefined}>{replayTag}</Tag>
+              {replayTag ? (
+                <PlainTag tone="neutral" title={replayText(group.data) ?? undefined}>
+                  {replayTag}
+                </PlainTag>
               ) : null}
               <span>{scheduleSummary(group.data, phase).text}</span>
               {ended ? null : (
@@ -88,64 +109,73 @@ export default function LeaderboardPage() {
         }
       />
       {deciding ? (
-        <div className="cw-leaderboard__deciding">
-          <Skeleton active paragraph={{ rows: 8 }} />
-        </div>
-      ) : null}
-      {deciding ? null : approved && group.data ? (
-        <TradingPanel group={group.data} quotes={stream.quotes} frozenReason={myRow?.frozenReason} />
-      ) : null}
-      {deciding ? null : refusal?.status === 403 ? (
-        <Alert
-          type="info"
-          showIcon
-          title="This leaderboard is for the competition's approved members."
-          description={
-            <>
-              {refusal.message} Its final standings are open to everyone once it ends.{' '}
-              <Link to="/group">Go to Groups</Link>
-            </>
-          }
-        />
+        <PlainSkeleton className="cw-trading__panel--pending" rows={8} label="Loading the leaderboard" />
       ) : (
-        <Card
-          className="cw-leaderboard__card"
-          title={<h2 className="cw-leaderboard__card-title">{ended ? 'Final standings' : 'Leaderboard'}</h2>}
-          extra={
-            ended ? (
-              <span className="cw-leaderboard__live cw-leaderboard__live--final">Final</span>
-            ) : (
-              <span className={`cw-leaderboard__live cw-leaderboard__live--${stream.status}`} role="status">
-                {stream.status === 'live' ? 'Live' : 'Updates every 10 s'}
-              </span>
-            )
-          }
-        >
-          {ended ? (
-            <p className="cw-leaderboard__final-note">
-              This competition has ended; these are its final standings.
-            </p>
+        <>
+          {approved && group.data ? (
+            <LazyTradingPanel group={group.data} quotes={stream.quotes} frozenReason={myRow?.frozenReason} />
           ) : null}
-          {leaderboard.data ? (
-            <LeaderboardTable
-              rows={leaderboard.data.rows}
-              currency={leaderboard.data.currency}
-              loading={leaderboard.isPlaceholderData}
-              currentUserId={user?._id}
-              page={{
-                current: page,
-                pageSize: LEADERBOARD_PAGE_SIZE,
-                total: leaderboard.data.total ?? leaderboard.data.rows.length,
-                onChange: setPage,
-              }}
-              me={leaderboard.data.me ?? null}
-            />
-          ) : leaderboard.isError ? (
-            <Alert type="error" showIcon title={leaderboard.error.message} />
+          {refusal?.status === 403 ? (
+            <div className="cw-leaderboard__notice" role="status">
+              <SvgIcon icon={InfoCircleFilled} className="cw-leaderboard__notice-icon" />
+              <div>
+                <p className="cw-leaderboard__notice-title">
+                  This leaderboard is for the competition's approved members.
+                </p>
+                <p className="cw-leaderboard__notice-text">
+                  {refusal.message} Its final standings are open to everyone once it ends.{' '}
+                  <Link to="/group">Go to Groups</Link>
+                </p>
+              </div>
+            </div>
           ) : (
-            <Skeleton active paragraph={{ rows: 5 }} />
+            <section className="cw-plain-card cw-trading__card" aria-labelledby={cardHeadingId}>
+              <div className="cw-trading__card-head">
+                <h2 id={cardHeadingId} className="cw-trading__card-title">
+                  {ended ? 'Final standings' : 'Leaderboard'}
+                </h2>
+                {ended ? (
+                  <span className="cw-leaderboard__live cw-leaderboard__live--final">Final</span>
+                ) : (
+                  <span
+                    className={`cw-leaderboard__live cw-leaderboard__live--${stream.status}`}
+                    role="status"
+                  >
+                    {stream.status === 'live' ? 'Live' : 'Updates every 10 s'}
+                  </span>
+                )}
+              </div>
+              <div className="cw-trading__card-body">
+                {ended ? (
+                  <p className="cw-leaderboard__final-note">
+                    This competition has ended; these are its final standings.
+                  </p>
+                ) : null}
+                {leaderboard.data ? (
+                  <LeaderboardTable
+                    rows={leaderboard.data.rows}
+                    currency={leaderboard.data.currency}
+                    loading={leaderboard.isPlaceholderData}
+                    currentUserId={user?._id}
+                    page={{
+                      current: page,
+                      pageSize: LEADERBOARD_PAGE_SIZE,
+                      total: leaderboard.data.total ?? leaderboard.data.rows.length,
+                      onChange: setPage,
+                    }}
+                    me={leaderboard.data.me ?? null}
+                  />
+                ) : leaderboard.isError ? (
+                  <p className="cw-leaderboard__error" role="alert">
+                    {leaderboard.error.message}
+                  </p>
+                ) : (
+                  <PlainSkeleton rows={5} label="Loading the standings" />
+                )}
+              </div>
+            </section>
           )}
-        </Card>
+        </>
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 import type { JournalEntryInput } from '@candlewise/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { calendarPath, dayPath } from './first-reads';
 import { journalKeys } from './journal-query-keys';
 import type { CalendarDay, JournalCurrency, JournalDay, JournalEntry } from './journal-types';
 
@@ -18,12 +19,7 @@ export function calendarQueryOptions(month: string, currency?: string) {
   return queryOptions({
     queryKey: journalKeys.calendar(month, currency),
     queryFn: async ({ signal }) =>
-      (
-        await apiClient.get<JournalCalendarMonth>('/journal/calendar', {
-          query: { month, currency },
-          signal,
-        })
-      ).data,
+      (await apiClient.get<JournalCalendarMonth>(calendarPath(month, currency), { signal })).data,
   });
 }
 export const useJournalCalendar = (month: string, currency?: string) =>
@@ -34,8 +30,7 @@ export function useJournalDay(date: string | null) {
   return useQuery({
     queryKey: journalKeys.day(date ?? ''),
     enabled: Boolean(date),
-    queryFn: async ({ signal }) =>
-      (await apiClient.get<JournalDay>(`/journal/entries/${date}`, { signal })).data,
+    queryFn: async ({ signal }) => (await apiClient.get<JournalDay>(dayPath(date ?? ''), { signal })).data,
   });
 }
 

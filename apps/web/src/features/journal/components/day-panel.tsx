@@ -1,12 +1,20 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Skeleton } from 'antd';
-import { useState } from 'react';
+import PlusOutlined from '@ant-design/icons-svg/es/asn/PlusOutlined';
+import { type CSSProperties, Suspense, useEffect, useState } from 'react';
+import { lazyAntd } from '@/components/antd-provider/lazy-antd';
+import { PartBoundary } from '@/components/plain/part-boundary';
+import { PlainAlert } from '@/components/plain/plain-alert';
+import { PlainButton } from '@/components/plain/plain-button';
+import { PlainSkeleton } from '@/components/plain/plain-skeleton';
+import { SvgIcon } from '@/components/svg-icon/svg-icon';
 import { useJournalDay } from '../api/journal-entries';
 import type { JournalTrade } from '../api/journal-types';
 import { formatPnl, pnlClass, sumByCurrency, useJournalTimeZone } from '../lib/journal-time';
-import { EntryEditor } from './entry-editor';
-import { TradeFormModal } from './trade-form-modal';
 import { TradeSource, TradeTags } from './trade-tags';
+
+// The entry's form and the trade dialog are antd's (Form, Rate, Select, Modal): they load after the
+// day's first view has painted, inside antd's theme (ADR 021).
+const EntryEditor = lazyAntd(() => import('./entry-editor').then((module) => module.EntryEditor));
+const TradeFormModal = lazyAntd(() => import('./trade-form-modal').then((module) => module.TradeFormModal));
 
 const dayTitle = new Intl.DateTimeFormat('en-GB', {
   weekday: 'long',
@@ -16,13 +24,23 @@ const dayTitle = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
 });
 
-/** One day: its trades (times in the learner's zone, totals per currency) and its entry. */
+/**
+ * One day: its trades (times in the learner's zone, totals per currency) and its entry. The panel
+ * itself is plain markup; the entry editor and the trade dialog are fetched with antd.
+ */
 export function DayPanel({ date }: { date: string }) {
   const day = useJournalDay(date);
   const timeZone = useJournalTimeZone();
   const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone });
   const [editing, setEditing] = useState<JournalTrade | null>(null);
   const [adding, setAdding] = useState(false);
+  // The dialog is mounted from its first opening on, so that it can close with antd's animation.
+  const [dialogUsed, setDialogUsed] = useState(false);
+  // The editor is shown as soon as the day arrives: its code is fetched alongside the day, once the
+  // panel has painted, rather than after it. A failure shows where the editor would be.
+  useEffect(() => {
+    EntryEditor.preload().catch(() => undefined);
+  }, []);
   const totals = sumByCurrency(
     day.data?.trades ?? [],
     (trade) => trade.pnl,
@@ -35,14 +53,9 @@ export function DayPanel({ date }: { date: string }) {
         {dayTitle.format(new Date(`${date}T00:00:00Z`))}
       </h2>
       {day.error ? (
-        <Alert
-          type="error"
-          showIcon
-          message={day.error.message}
-          action={<Button onClick={() => void day.refetch()}>Try again</Button>}
-        />
+        <PlainAlert message={day.error.message} onRetry={() => void day.refetch()} />
       ) : day.isPending ? (
-        <Skeleton active paragraph={{ rows: 8 }} aria-label="Loading the day" />
+        <PlainSkeleton rows={8} label="Loading the day" />
       ) : (
         <>
           <div className="cw-journal-day__trades">
@@ -55,9 +68,17 @@ export function DayPanel({ date }: { date: string }) {
                   </span>
                 ))}
               </h3>
-              <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+              <PlainButton
+                icon={<SvgIcon icon={PlusOutlined} />}
+                onPointerEnter={preloadDialog}
+                onFocus={preloadDialog}
+                onClick={() => {
+                  setDialogUsed(true);
+                  setAdding(true);
+                }}
+              >
                 Add trade
-              </Button>
+              </PlainButton>
             </div>
             {day.data.trades.length === 0 ? (
               <p className="cw-journal-muted">No trades on this day. Add one, or import a file.</p>
@@ -65,7 +86,16 @@ export function DayPanel({ date }: { date: string }) {
               <ul className="cw-journal-day__list">
                 {day.data.trades.map((trade) => (
                   <li key={trade._id}>
-                    <button type="button" className="cw-journal-day__trade" onClick={() => setEditing(trade)}>
+                    <button
+                      type="button"
+                      className="cw-journal-day__trade"
+                      onPointerEnter={preloadDialog}
+                      onFocus={preloadDialog}
+                      onClick={() => {
+                        setDialogUsed(true);
+                        setEditing(trade);
+                      }}
+                    >
                       <span className="cw-journal-day__symbol">
                         {trade.symbol} <small>{trade.side}</small>
                       </span>
@@ -83,18 +113,43 @@ export function DayPanel({ date }: { date: string }) {
             )}
           </div>
           <h3>Entry</h3>
-          <EntryEditor day={day.data} />
+          <PartBoundary what="entry editor">
+            <Suspense
+              fallback={
+                // About the editor's height (journal.css), so the page does not jump when it arrives.
+                <div
+                  className="cw-journal-entry-loading"
+                  style={{ '--cw-entry-questions': day.data.questions.length } as CSSProperties}
+                >
+                  <PlainSkeleton rows={8} label="Loading the entry" />
+                </div>
+              }
+            >
+              <EntryEditor day={day.data} />
+            </Suspense>
+          </PartBoundary>
         </>
       )}
-      <TradeFormModal
-        open={adding || Boolean(editing)}
-        trade={editing}
-        defaultDate={date}
-        onClose={() => {
-          setAdding(false);
-          setEditing(null);
-        }}
-      />
+      {dialogUsed ? (
+        <PartBoundary what="trade form">
+          <Suspense fallback={null}>
+            <TradeFormModal
+              open={adding || Boolean(editing)}
+              trade={editing}
+              defaultDate={date}
+              onClose={() => {
+                setAdding(false);
+                setEditing(null);
+              }}
+            />
+          </Suspense>
+        </PartBoundary>
+      ) : null}
     </section>
   );
+}
+
+/** Fetches the trade dialog's code when a control that opens it is pointed at or focused. */
+function preloadDialog() {
+  TradeFormModal.preload().catch(() => undefined);
 }

@@ -1,10 +1,18 @@
-import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { Alert, Button, Skeleton } from 'antd';
-import { useState } from 'react';
+import LeftOutlined from '@ant-design/icons-svg/es/asn/LeftOutlined';
+import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
+import { type CSSProperties, Suspense, useState } from 'react';
+import { lazyAntd } from '@/components/antd-provider/lazy-antd';
+import { PartBoundary } from '@/components/plain/part-boundary';
+import { PlainAlert } from '@/components/plain/plain-alert';
+import { PlainButton } from '@/components/plain/plain-button';
+import { PlainSkeleton } from '@/components/plain/plain-skeleton';
+import { SvgIcon } from '@/components/svg-icon/svg-icon';
 import { useJournalCalendar } from '../api/journal-entries';
 import type { CalendarDay } from '../api/journal-types';
 import { formatPnl } from '../lib/journal-time';
-import { CurrencySelect } from './currency-select';
+
+// antd's Select, shared with the statistics tab; only a journal in several currencies shows it.
+const CurrencySelect = lazyAntd(() => import('./currency-select').then((module) => module.CurrencySelect));
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const monthName = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -34,7 +42,10 @@ function tone(day: CalendarDay | undefined, largest: number): string | undefined
   return `color-mix(in srgb, ${colour} ${strength}%, transparent)`;
 }
 
-/** The month calendar coloured by P&L in one currency (the main one unless chosen); a day opens its entry and trades. */
+/**
+ * The month calendar coloured by P&L in one currency (the main one unless chosen); a day opens its
+ * entry and trades. Plain markup, /journal's first view (ADR 021); the currency choice is antd's.
+ */
 export function JournalCalendar({
   month,
   onMonthChange,
@@ -59,17 +70,19 @@ export function JournalCalendar({
   return (
     <section className="cw-journal-calendar" aria-labelledby="cw-journal-month">
       <div className="cw-journal-calendar__bar">
-        <Button
-          icon={<LeftOutlined />}
+        <PlainButton
+          icon={<SvgIcon icon={LeftOutlined} />}
           aria-label="Previous month"
+          className="cw-journal-calendar__step"
           onClick={() => onMonthChange(shiftMonth(month, -1))}
         />
         <h2 id="cw-journal-month" className="cw-journal-calendar__month">
           {label}
         </h2>
-        <Button
-          icon={<RightOutlined />}
+        <PlainButton
+          icon={<SvgIcon icon={RightOutlined} />}
           aria-label="Next month"
+          className="cw-journal-calendar__step"
           onClick={() => onMonthChange(shiftMonth(month, 1))}
         />
         <span className="cw-journal-calendar__total" data-testid="month-pnl">
@@ -78,21 +91,28 @@ export function JournalCalendar({
             {formatPnl(monthPnl, calendar.data?.currency)}
           </strong>
         </span>
-        <CurrencySelect
-          currencies={calendar.data?.currencies ?? []}
-          value={calendar.data?.currency ?? ''}
-          onChange={setCurrency}
-        />
+        {calendar.data && calendar.data.currencies.length > 1 ? (
+          <PartBoundary what="currency choice">
+            {/* The select's own size while its code loads, so the bar does not move. */}
+            <Suspense fallback={<span className="cw-journal-currency cw-journal-currency--loading" />}>
+              <CurrencySelect
+                currencies={calendar.data.currencies}
+                value={calendar.data.currency}
+                onChange={setCurrency}
+              />
+            </Suspense>
+          </PartBoundary>
+        ) : null}
       </div>
       {calendar.error ? (
-        <Alert
-          type="error"
-          showIcon
-          message={calendar.error.message}
-          action={<Button onClick={() => void calendar.refetch()}>Try again</Button>}
-        />
+        <PlainAlert message={calendar.error.message} onRetry={() => void calendar.refetch()} />
       ) : calendar.isPending ? (
-        <Skeleton active paragraph={{ rows: 6 }} aria-label="Loading the calendar" />
+        <div
+          className="cw-journal-calendar__loading"
+          style={{ '--cw-calendar-weeks': Math.ceil(monthCells(month).length / 7) } as CSSProperties}
+        >
+          <PlainSkeleton rows={6} label="Loading the calendar" />
+        </div>
       ) : (
         <div className="cw-journal-calendar__grid">
           <div className="cw-journal-calendar__row" aria-hidden="true">

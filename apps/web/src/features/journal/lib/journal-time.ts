@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, zoneClock } from '@candlewise/shared';
+import { DEFAULT_TIME_ZONE, zoneClock } from '@candlewise/shared/journal/zone-time';
 import { useCurrentUser } from '@/lib/current-user';
 
 /** The zone the journal's days and hours are read in: the learner's profile time zone. */

@@ -101,6 +101,52 @@ describe('/journal', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('combobox', { name: 'Currency' })).not.toBeInTheDocument();
   });
 
+  it('shows the day on the calendar tab, with the entry editor, the currency choice and the trade dialog loading in antd’s theme', async () => {
+    mockApi({
+      ...noNotifications,
+      'GET /journal/calendar': {
+        body: {
+          success: true,
+          data: {
+            month: '2026-11',
+            currency: 'INR',
+            currencies: [
+              { currency: 'INR', trades: 2 },
+              { currency: 'USD', trades: 1 },
+            ],
+            timeZone: 'Asia/Kolkata',
+            days: [],
+          },
+        },
+      },
+      'GET /journal/entries/2026-11-02': {
+        body: {
+          success: true,
+          data: {
+            date: '2026-11-02',
+            entry: null,
+            questions: [{ _id: 'q1', text: 'What went well?', position: 0 }],
+            trades: [],
+          },
+        },
+      },
+    });
+    const { user } = renderApp('/journal?date=2026-11-02', { auth: makeSession() });
+    // The calendar and the day are plain; the editor is antd's, fetched after them.
+    const entry = await screen.findByRole('form', { name: 'Entry for 2026-11-02' });
+    expect(within(entry).getByLabelText('What went well?')).toBeInTheDocument();
+    expect(entry.querySelectorAll('.ant-rate-star')).toHaveLength(5);
+    expect(screen.queryByText('Loading the entry')).not.toBeInTheDocument();
+    // A journal in two currencies offers the choice (antd's Select, as on the statistics tab).
+    expect(await screen.findByRole('combobox', { name: 'Currency' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add trade' }));
+    // jsdom gives antd's dialog titles one id, so dialogs are found by their text here.
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Add a trade');
+    expect(within(dialog).getByLabelText('Entry time')).toHaveValue('2026-11-02T09:30');
+  });
+
   it('lists open positions and sends the opening holdings a sale without a purchase needs', async () => {
     const need = {
       source: 'csv',

@@ -1,29 +1,42 @@
-import { ApiOutlined, EditOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import ApiOutlined from '@ant-design/icons-svg/es/asn/ApiOutlined';
+import EditOutlined from '@ant-design/icons-svg/es/asn/EditOutlined';
+import { type ReactNode, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { lazyAntd } from '@/components/antd-provider/lazy-antd';
 import { PageHeader } from '@/components/page-header/page-header';
 import { PageSpinner } from '@/components/page-spinner/page-spinner';
+import { PartBoundary } from '@/components/plain/part-boundary';
+import { PlainButton } from '@/components/plain/plain-button';
+import { PlainTabs } from '@/components/plain/plain-tabs';
+import { SvgIcon } from '@/components/svg-icon/svg-icon';
 import { DayPanel } from '../components/day-panel';
 import { JournalCalendar } from '../components/journal-calendar';
 import { todayDate, useJournalTimeZone } from '../lib/journal-time';
 import './journal.css';
-import { AppTabs } from '@/components/app-tabs/app-tabs';
 
-// The other tabs load when opened: the calendar is what most visits need.
-const TradesTable = lazy(() =>
-  import('../components/trades-table').then((module) => ({ default: module.TradesTable })),
+// The calendar is what most visits need, and it is plain markup (ADR 021): /journal paints before
+// antd's script arrives. The other tabs are antd's; each loads, with antd, when first opened (or
+// pointed at).
+const TradesTable = lazyAntd(() => import('../components/trades-table').then((module) => module.TradesTable));
+const ImportWizard = lazyAntd(() =>
+  import('../components/import-wizard').then((module) => module.ImportWizard),
 );
-const ImportWizard = lazy(() =>
-  import('../components/import-wizard').then((module) => ({ default: module.ImportWizard })),
+const OpenPositions = lazyAntd(() =>
+  import('../components/open-positions').then((module) => module.OpenPositions),
 );
-const OpenPositions = lazy(() =>
-  import('../components/open-positions').then((module) => ({ default: module.OpenPositions })),
+const StatisticsDashboard = lazyAntd(() =>
+  import('../components/statistics-dashboard').then((module) => module.StatisticsDashboard),
 );
-const StatisticsDashboard = lazy(() =>
-  import('../components/statistics-dashboard').then((module) => ({ default: module.StatisticsDashboard })),
+/** A later tab: a spinner while its code loads, and a message in the tab if it cannot. */
+const later = (what: string, node: ReactNode) => (
+  <PartBoundary what={what}>
+    <Suspense fallback={<PageSpinner />}>{node}</Suspense>
+  </PartBoundary>
 );
-const later = (node: ReactNode) => <Suspense fallback={<PageSpinner />}>{node}</Suspense>;
+/** Starts fetching a tab's code; a failure shows when the tab is opened. */
+const preload = (part: { preload: () => Promise<unknown> }) => () => {
+  part.preload().catch(() => undefined);
+};
 
 const tabs = ['calendar', 'trades', 'positions', 'import', 'statistics'] as const;
 type JournalTab = (typeof tabs)[number];
@@ -56,17 +69,16 @@ export default function JournalPage() {
         description="Your trading diary: each day's reflections, emotions and linked trades, with statistics that show what is working and what is not."
       />
       <div className="cw-journal-actions">
-        <Button type="primary" icon={<EditOutlined />} onClick={() => openDay(today)}>
+        <PlainButton variant="primary" icon={<SvgIcon icon={EditOutlined} />} onClick={() => openDay(today)}>
           Write today's entry
-        </Button>
+        </PlainButton>
         <Link to="/connectbroker" className="cw-journal-actions__link">
-          <ApiOutlined aria-hidden="true" /> Connect a broker to import trades automatically
+          <SvgIcon icon={ApiOutlined} /> Connect a broker to import trades automatically
         </Link>
       </div>
-      <AppTabs
+      <PlainTabs
         activeKey={active}
         onChange={(key) => show(key as JournalTab)}
-        destroyOnHidden
         items={[
           {
             key: 'calendar',
@@ -84,10 +96,30 @@ export default function JournalPage() {
               </div>
             ),
           },
-          { key: 'trades', label: 'Trades', children: later(<TradesTable />) },
-          { key: 'positions', label: 'Open positions', children: later(<OpenPositions />) },
-          { key: 'import', label: 'Import', children: later(<ImportWizard />) },
-          { key: 'statistics', label: 'Statistics', children: later(<StatisticsDashboard />) },
+          {
+            key: 'trades',
+            label: 'Trades',
+            children: later('trades table', <TradesTable />),
+            preload: preload(TradesTable),
+          },
+          {
+            key: 'positions',
+            label: 'Open positions',
+            children: later('open positions', <OpenPositions />),
+            preload: preload(OpenPositions),
+          },
+          {
+            key: 'import',
+            label: 'Import',
+            children: later('import wizard', <ImportWizard />),
+            preload: preload(ImportWizard),
+          },
+          {
+            key: 'statistics',
+            label: 'Statistics',
+            children: later('statistics', <StatisticsDashboard />),
+            preload: preload(StatisticsDashboard),
+          },
         ]}
       />
     </>

@@ -1,15 +1,56 @@
-import { Button, Table, Tag } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import LeftOutlined from '@ant-design/icons-svg/es/asn/LeftOutlined';
+import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
+import { useEffect, useId, useRef, useState } from 'react';
+import { PlainTag } from '@/components/plain/plain-tag';
+import { SvgIcon } from '@/components/svg-icon/svg-icon';
 import type { StandingRow } from '../../api/get-leaderboard';
 import { formatMoney, formatSignedPercent, signClass } from '../../lib/trading-format';
 import { useNow } from '../../lib/use-now';
+import './leaderboard-table.css';
 
 /** The Frozen tag names the rule that fired when the API says which ('Frozen · daily loss'). */
 const FROZEN_TAG_TEXT = { drawdown: 'Frozen · drawdown', daily_loss: 'Frozen · daily loss' } as const;
 
+/** Rows a page holds when the caller gives all of them (no `page`), as antd's pager did. */
+const LOCAL_PAGE_SIZE = 50;
+
+/** The columns, in order; the figures are right-aligned so their digits line up. */
+const COLUMNS = [
+  { title: 'Rank', numeric: true },
+  { title: 'Name', numeric: false },
+  { title: 'PnL %', numeric: true },
+  { title: 'Balance', numeric: true },
+  { title: 'Equity', numeric: true },
+  { title: 'Trades', numeric: true },
+  { title: 'Freezes', numeric: true },
+] as const;
+
+type Paging = { current: number; pageSize: number; total: number; onChange: (page: number) => void };
+
+/**
+ * Whether the element is narrower than what it holds (the table scrolls sideways in it, at 375 px),
+ * kept up to date as either changes size.
+ */
+function useOverflows<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    measure();
+    return () => observer.disconnect();
+  }, []);
+  return [ref, overflows] as const;
+}
+
 /**
  * The standings: Rank, Name, PnL %, Balance, Equity, Trades, Freezes; the caller's row marked.
- * Balance and Equity are in the competition's account currency, shown with its symbol.
+ * Balance and Equity are in the competition's account currency, shown with its symbol. Plain
+ * markup (a table and a pager of buttons), so the leaderboard paints before antd has loaded.
  */
 export function LeaderboardTable({
   rows,
@@ -24,7 +65,7 @@ export function LeaderboardTable({
   loading: boolean;
   currentUserId: string | undefined;
   /** Pages read from the server (the leaderboard page); without it, pages of the rows given. */
-  page?: { current: number; pageSize: number; total: number; onChange: (page: number) => void };
+  page?: Paging;
   /** The viewer's own row, said above the table when it is not on the page shown. */
   me?: StandingRow | null;
 }) {
@@ -32,89 +73,188 @@ export function LeaderboardTable({
     1000,
     rows.some((row) => row.frozenUntil !== null),
   );
-  const columns: ColumnsType<StandingRow> = [
-    { title: 'Rank', dataIndex: 'rank', key: 'rank', width: 72, align: 'right' },
-    {
-      title: 'Name',
-      dataIndex: 'name',
-      key: 'name',
-      render: (name: string, row) => (
-        <span className="cw-trading__name">
-          {name}
-          {row.userId === currentUserId ? <Tag color="blue">You</Tag> : null}
-          {row.frozenUntil && Date.parse(row.frozenUntil) > now ? (
-            <Tag color="orange">{row.frozenReason ? FROZEN_TAG_TEXT[row.frozenReason] : 'Frozen'}</Tag>
-          ) : null}
-        </span>
-      ),
-    },
-    {
-      title: 'PnL %',
-      dataIndex: 'pnlPercent',
-      key: 'pnlPercent',
-      align: 'right',
-      render: (value: number) => <span className={signClass(value)}>{formatSignedPercent(value)}</span>,
-    },
-    {
-      title: 'Balance',
-      dataIndex: 'balance',
-      key: 'balance',
-      align: 'right',
-      render: (value: number) => formatMoney(value, currency),
-    },
-    {
-      title: 'Equity',
-      dataIndex: 'equity',
-      key: 'equity',
-      align: 'right',
-      render: (value: number) => formatMoney(value, currency),
-    },
-    { title: 'Trades', dataIndex: 'trades', key: 'trades', align: 'right' },
-    { title: 'Freezes', dataIndex: 'freezes', key: 'freezes', align: 'right' },
-  ];
+  const captionId = useId();
+  const [scroller, overflows] = useOverflows<HTMLElement>();
+  const [localPage, setLocalPage] = useState(1);
+  // Without server pages, the rows given are paged here; a shorter list leaves the current page.
+  const paging: Paging = page ?? {
+    current: Math.min(localPage, Math.max(1, Math.ceil(rows.length / LOCAL_PAGE_SIZE))),
+    pageSize: LOCAL_PAGE_SIZE,
+    total: rows.length,
+    onChange: setLocalPage,
+  };
+  const shown = page
+    ? rows
+    : rows.slice((paging.current - 1) * LOCAL_PAGE_SIZE, paging.current * LOCAL_PAGE_SIZE);
   const myPage = page && me ? Math.ceil(me.rank / page.pageSize) : null;
   const meElsewhere = page && me && !rows.some((row) => row.userId === me.userId);
-  const table = (
-    <Table<StandingRow>
-      className="cw-trading__leaderboard"
-      columns={columns}
-      dataSource={rows}
-      rowKey="userId"
-      loading={loading}
-      size="middle"
-      scroll={{ x: 640 }}
-      rowClassName={(row) => (row.userId === currentUserId ? 'cw-trading__my-row' : '')}
-      pagination={
-        page
-          ? page.total > page.pageSize
-            ? {
-                current: page.current,
-                pageSize: page.pageSize,
-                total: page.total,
-                onChange: page.onChange,
-                showSizeChanger: false,
-                showTotal: (total, [from, to]) => `Ranks ${from}–${to} of ${total.toLocaleString('en-US')}`,
-              }
-            : false
-          : rows.length > 50
-            ? { pageSize: 50, showSizeChanger: false }
-            : false
-      }
-      locale={{ emptyText: 'No approved members yet' }}
-    />
-  );
-  if (!meElsewhere || !me || !page || myPage === null) return table;
+
   return (
     <>
-      <p className="cw-trading__my-rank" role="status">
-        You are ranked {me.rank.toLocaleString('en-US')} of {page.total.toLocaleString('en-US')} ·{' '}
-        <span className={signClass(me.pnlPercent)}>{formatSignedPercent(me.pnlPercent)}</span> ·{' '}
-        {formatMoney(me.equity, currency)}{' '}
-        <Button type="link" size="small" onClick={() => page.onChange(myPage)}>
-          Show my rank
-        </Button>
+      {meElsewhere && me && page && myPage !== null ? (
+        <p className="cw-trading__my-rank" role="status">
+          You are ranked {me.rank.toLocaleString('en-US')} of {page.total.toLocaleString('en-US')} ·{' '}
+          <span className={signClass(me.pnlPercent)}>{formatSignedPercent(me.pnlPercent)}</span> ·{' '}
+          {formatMoney(me.equity, currency)}{' '}
+          <button type="button" className="cw-standings__link-button" onClick={() => page.onChange(myPage)}>
+            Show my rank
+          </button>
+        </p>
+      ) : null}
+      {/*
+        While the table scrolls sideways, and only then, its box is a named region in the Tab order:
+        a keyboard can scroll it (WCAG 2.1.1, axe's scrollable-region-focusable), as lib/focusable-
+        scroll-regions does for antd's tables, and a wide screen gets no extra tab stop.
+      */}
+      <section
+        ref={scroller}
+        className="cw-trading__leaderboard"
+        aria-labelledby={overflows ? captionId : undefined}
+        tabIndex={overflows ? 0 : undefined}
+      >
+        <table
+          className={loading ? 'cw-standings cw-standings--loading' : 'cw-standings'}
+          aria-busy={loading}
+        >
+          <caption id={captionId} className="cw-visually-hidden">
+            Standings
+          </caption>
+          <thead>
+            <tr>
+              {COLUMNS.map(({ title, numeric }) => (
+                <th key={title} scope="col" className={numeric ? 'cw-standings__number' : undefined}>
+                  {title}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {shown.length === 0 ? (
+              <tr>
+                <td colSpan={COLUMNS.length} className="cw-standings__empty">
+                  {loading ? 'Loading the standings…' : 'No approved members yet'}
+                </td>
+              </tr>
+            ) : (
+              shown.map((row) => (
+                <tr
+                  key={row.userId}
+                  className={row.userId === currentUserId ? 'cw-trading__my-row' : undefined}
+                >
+                  <td className="cw-standings__number cw-standings__rank">{row.rank}</td>
+                  <td>
+                    <span className="cw-trading__name">
+                      {row.name}
+                      {/* Cyan: the nearest --cw-tag-* colour to antd's blue tag it replaces. */}
+                      {row.userId === currentUserId ? <PlainTag tone="cyan">You</PlainTag> : null}
+                      {row.frozenUntil && Date.parse(row.frozenUntil) > now ? (
+                        <PlainTag tone="orange">
+                          {row.frozenReason ? FROZEN_TAG_TEXT[row.frozenReason] : 'Frozen'}
+                        </PlainTag>
+                      ) : null}
+                    </span>
+                  </td>
+                  <td className="cw-standings__number">
+                    <span className={signClass(row.pnlPercent)}>{formatSignedPercent(row.pnlPercent)}</span>
+                  </td>
+                  <td className="cw-standings__number">{formatMoney(row.balance, currency)}</td>
+                  <td className="cw-standings__number">{formatMoney(row.equity, currency)}</td>
+                  <td className="cw-standings__number">{row.trades}</td>
+                  <td className="cw-standings__number">{row.freezes}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </section>
+      {/* Said to screen readers: the rows shown stay on screen, dimmed, while the next page loads. */}
+      <p className="cw-visually-hidden" role="status">
+        {loading && shown.length > 0 ? 'Loading the standings…' : ''}
       </p>
-      {table}
+      {paging.total > paging.pageSize ? <Pager paging={paging} /> : null}
     </>
+  );
+}
+
+/**
+ * The page buttons to show: all of them up to 7 pages, else the first, the last and the current
+ * page's neighbours (5 in a row at either end), with a gap where pages are left out.
+ */
+function pageItems(current: number, count: number): Array<number | 'gap-before' | 'gap-after'> {
+  if (count <= 7) return Array.from({ length: count }, (_, i) => i + 1);
+  const from = current <= 4 ? 2 : current >= count - 3 ? count - 4 : current - 1;
+  const to = current <= 4 ? 5 : current >= count - 3 ? count - 1 : current + 1;
+  const middle = Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  return [
+    1,
+    ...(from > 2 ? (['gap-before'] as const) : []),
+    ...middle,
+    ...(to < count - 1 ? (['gap-after'] as const) : []),
+    count,
+  ];
+}
+
+/**
+ * antd's pager as plain buttons: 'Ranks 1–50 of 120', Previous, the page numbers (the current one
+ * marked with aria-current), Next. At either end Previous or Next is aria-disabled rather than
+ * disabled, so the focus stays on it after the click that got there.
+ */
+function Pager({ paging }: { paging: Paging }) {
+  const { current, pageSize, total, onChange } = paging;
+  const count = Math.ceil(total / pageSize);
+  const from = (current - 1) * pageSize + 1;
+  const to = Math.min(current * pageSize, total);
+  const go = (target: number) => {
+    if (target >= 1 && target <= count && target !== current) onChange(target);
+  };
+  return (
+    <nav className="cw-pager" aria-label="Standings pages">
+      <p className="cw-pager__total">
+        Ranks {from.toLocaleString('en-US')}–{to.toLocaleString('en-US')} of {total.toLocaleString('en-US')}
+      </p>
+      <ul className="cw-pager__list">
+        <li>
+          <button
+            type="button"
+            className="cw-pager__button"
+            aria-label="Previous page"
+            aria-disabled={current <= 1}
+            onClick={() => go(current - 1)}
+          >
+            <SvgIcon icon={LeftOutlined} />
+          </button>
+        </li>
+        {pageItems(current, count).map((item) =>
+          typeof item === 'number' ? (
+            <li key={item}>
+              <button
+                type="button"
+                className="cw-pager__button"
+                aria-label={`Page ${item}`}
+                aria-current={item === current ? 'page' : undefined}
+                onClick={() => go(item)}
+              >
+                {item}
+              </button>
+            </li>
+          ) : (
+            <li key={item} className="cw-pager__gap" aria-hidden="true">
+              …
+            </li>
+          ),
+        )}
+        <li>
+          <button
+            type="button"
+            className="cw-pager__button"
+            aria-label="Next page"
+            aria-disabled={current >= count}
+            onClick={() => go(current + 1)}
+          >
+            <SvgIcon icon={RightOutlined} />
+          </button>
+        </li>
+      </ul>
+    </nav>
   );
 }
