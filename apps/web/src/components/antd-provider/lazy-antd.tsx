@@ -1,4 +1,11 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import {
+  type ComponentType,
+  type LazyExoticComponent,
+  lazy,
+  type ReactNode,
+  useEffect,
+  useState,
+} from 'react';
 
 type LazyAntdPart<P> = LazyExoticComponent<ComponentType<P>> & {
   /** Starts fetching the part's code (when a control that opens it is pointed at or focused, say). */
@@ -34,4 +41,26 @@ export function lazyAntd<P extends object>(load: () => Promise<ComponentType<P>>
     return loading;
   };
   return Object.assign(lazy(preload), { preload });
+}
+
+/** True from the first frame the browser has drawn after this component mounted. */
+function usePainted(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    // The second frame's callback runs once the first has been drawn; rAF waits while the tab is hidden.
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => setPainted(true));
+    });
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  return painted;
+}
+
+/**
+ * Shows `fallback` in the first frame and `children` (a lazyAntd part) from the next: the part's
+ * code, antd's with it, is asked for only once the page's plain first view is on screen, so the
+ * largest paint never waits behind it (Lighthouse counts the requests started before that paint).
+ */
+export function AfterPaint({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+  return usePainted() ? children : fallback;
 }

@@ -1,7 +1,7 @@
 import ArrowLeftOutlined from '@ant-design/icons-svg/es/asn/ArrowLeftOutlined';
 import FileSearchOutlined from '@ant-design/icons-svg/es/asn/FileSearchOutlined';
 import InfoCircleFilled from '@ant-design/icons-svg/es/asn/InfoCircleFilled';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header/page-header';
 import { PlainSkeleton } from '@/components/plain/plain-skeleton';
@@ -14,7 +14,7 @@ import { toStatusByGroup, useGroupStatuses } from '../api/get-group-statuses';
 import { LEADERBOARD_PAGE_SIZE, useLeaderboard } from '../api/get-leaderboard';
 import { useCompetitionStream } from '../api/use-competition-stream';
 import { PhaseTag } from '../components/phase-tag';
-import { LazyTradingPanel, preloadTradingPanel } from '../components/trading/lazy-trading-panel';
+import { LazyTradingPanel } from '../components/trading/lazy-trading-panel';
 import { LeaderboardTable } from '../components/trading/leaderboard-table';
 import { phaseOf, scheduleSummary } from '../lib/group-date-text';
 import { replayTagText, replayText } from '../lib/replay-text';
@@ -49,14 +49,6 @@ export default function LeaderboardPage() {
   // The account does not say which rule froze it; the member's own standings row does.
   const myRow = leaderboard.data?.me ?? leaderboard.data?.rows.find((row) => row.userId === user?._id);
   const cardHeadingId = useId();
-
-  // The desk's chunk (antd, ~200 KB gzipped) is fetched as soon as the member's approval is known,
-  // often while the group is still being read; not on this module's load, where it would compete
-  // for the network with the reads the first paint waits for, and load antd for the visitors who
-  // get no desk (final standings, a refusal).
-  useEffect(() => {
-    if (approved) preloadTradingPanel();
-  }, [approved]);
 
   const back = (
     <Link to="/group" className="cw-leaderboard__back">

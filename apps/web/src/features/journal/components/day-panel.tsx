@@ -1,6 +1,6 @@
 import PlusOutlined from '@ant-design/icons-svg/es/asn/PlusOutlined';
-import { type CSSProperties, Suspense, useEffect, useState } from 'react';
-import { lazyAntd } from '@/components/antd-provider/lazy-antd';
+import { type CSSProperties, Suspense, useState } from 'react';
+import { AfterPaint, lazyAntd } from '@/components/antd-provider/lazy-antd';
 import { PartBoundary } from '@/components/plain/part-boundary';
 import { PlainAlert } from '@/components/plain/plain-alert';
 import { PlainButton } from '@/components/plain/plain-button';
@@ -36,11 +36,6 @@ export function DayPanel({ date }: { date: string }) {
   const [adding, setAdding] = useState(false);
   // The dialog is mounted from its first opening on, so that it can close with antd's animation.
   const [dialogUsed, setDialogUsed] = useState(false);
-  // The editor is shown as soon as the day arrives: its code is fetched alongside the day, once the
-  // panel has painted, rather than after it. A failure shows where the editor would be.
-  useEffect(() => {
-    EntryEditor.preload().catch(() => undefined);
-  }, []);
   const totals = sumByCurrency(
     day.data?.trades ?? [],
     (trade) => trade.pnl,
@@ -114,19 +109,11 @@ export function DayPanel({ date }: { date: string }) {
           </div>
           <h3>Entry</h3>
           <PartBoundary what="entry editor">
-            <Suspense
-              fallback={
-                // About the editor's height (journal.css), so the page does not jump when it arrives.
-                <div
-                  className="cw-journal-entry-loading"
-                  style={{ '--cw-entry-questions': day.data.questions.length } as CSSProperties}
-                >
-                  <PlainSkeleton rows={8} label="Loading the entry" />
-                </div>
-              }
-            >
-              <EntryEditor day={day.data} />
-            </Suspense>
+            <AfterPaint fallback={<EntryLoading questions={day.data.questions.length} />}>
+              <Suspense fallback={<EntryLoading questions={day.data.questions.length} />}>
+                <EntryEditor day={day.data} />
+              </Suspense>
+            </AfterPaint>
           </PartBoundary>
         </>
       )}
@@ -146,6 +133,15 @@ export function DayPanel({ date }: { date: string }) {
         </PartBoundary>
       ) : null}
     </section>
+  );
+}
+
+/** The editor's place while its code loads: about its height (journal.css), so nothing jumps. */
+function EntryLoading({ questions }: { questions: number }) {
+  return (
+    <div className="cw-journal-entry-loading" style={{ '--cw-entry-questions': questions } as CSSProperties}>
+      <PlainSkeleton rows={8} label="Loading the entry" />
+    </div>
   );
 }
 

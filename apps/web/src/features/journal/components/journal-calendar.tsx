@@ -1,7 +1,7 @@
 import LeftOutlined from '@ant-design/icons-svg/es/asn/LeftOutlined';
 import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
 import { type CSSProperties, Suspense, useState } from 'react';
-import { lazyAntd } from '@/components/antd-provider/lazy-antd';
+import { AfterPaint, lazyAntd } from '@/components/antd-provider/lazy-antd';
 import { PartBoundary } from '@/components/plain/part-boundary';
 import { PlainAlert } from '@/components/plain/plain-alert';
 import { PlainButton } from '@/components/plain/plain-button';
@@ -94,13 +94,15 @@ export function JournalCalendar({
         {calendar.data && calendar.data.currencies.length > 1 ? (
           <PartBoundary what="currency choice">
             {/* The select's own size while its code loads, so the bar does not move. */}
-            <Suspense fallback={<span className="cw-journal-currency cw-journal-currency--loading" />}>
-              <CurrencySelect
-                currencies={calendar.data.currencies}
-                value={calendar.data.currency}
-                onChange={setCurrency}
-              />
-            </Suspense>
+            <AfterPaint fallback={<span className="cw-journal-currency cw-journal-currency--loading" />}>
+              <Suspense fallback={<span className="cw-journal-currency cw-journal-currency--loading" />}>
+                <CurrencySelect
+                  currencies={calendar.data.currencies}
+                  value={calendar.data.currency}
+                  onChange={setCurrency}
+                />
+              </Suspense>
+            </AfterPaint>
           </PartBoundary>
         ) : null}
       </div>

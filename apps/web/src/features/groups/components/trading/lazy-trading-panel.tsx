@@ -1,21 +1,16 @@
 import { type ComponentProps, Suspense, useId } from 'react';
-import { lazyAntd } from '@/components/antd-provider/lazy-antd';
+import { AfterPaint, lazyAntd } from '@/components/antd-provider/lazy-antd';
 import { PartBoundary } from '@/components/plain/part-boundary';
 import { PlainSkeleton } from '@/components/plain/plain-skeleton';
 import type { TradingPanel } from './trading-panel';
 
 type DeskProps = ComponentProps<typeof TradingPanel>;
 
-/** The desk's code inside antd's theme, fetched after the page has painted (ADR 021). */
-const Desk = lazyAntd<DeskProps>(() => import('./trading-panel').then((module) => module.TradingPanel));
-
 /**
- * Starts fetching the desk's code (antd with it) before the desk is drawn. A failure is left to
- * the desk itself to show when it renders, so it is not reported here.
+ * The desk's code inside antd's theme, asked for once the page's plain first view is on screen
+ * (AfterPaint, ADR 021), so the standings' paint never waits behind antd.
  */
-export function preloadTradingPanel(): void {
-  Desk.preload().catch(() => undefined);
-}
+const Desk = lazyAntd<DeskProps>(() => import('./trading-panel').then((module) => module.TradingPanel));
 
 /**
  * The desk's place while its code loads: as tall as the screen, like TradingPanel's own loading
@@ -50,9 +45,11 @@ export function LazyTradingPanel(props: DeskProps) {
       what="trading desk"
       message="Your trading desk could not be loaded. The standings below are still up to date."
     >
-      <Suspense fallback={<DeskPlaceholder />}>
-        <Desk {...props} />
-      </Suspense>
+      <AfterPaint fallback={<DeskPlaceholder />}>
+        <Suspense fallback={<DeskPlaceholder />}>
+          <Desk {...props} />
+        </Suspense>
+      </AfterPaint>
     </PartBoundary>
   );
 }
