@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-messages.ts';
 
 /** Dates the product deals in: competitions, notifications, trades. Anything else is a typo or a probe. */
 export const FIRST_YEAR = 1970;

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
 /**
+ * zod as every shared schema module imports it, configured before any schema is built: zod reads
+ * `jitless` when a schema is constructed, so the configuration has to come first in every import
+ * graph, also that of a page importing one schema module by path.
+ *
  * Plain sentences for zod's generic failures, so an API 400 and a form error read the same.
  * Schemas that give their own message keep it.
  */
@@ -9,7 +13,7 @@ z.config({
   // eval, and zod's probe for it is reported as a policy violation (Chrome's Issues panel, a
   // Lighthouse best-practices failure) even though the probe's error is caught. The API, where
   // nothing forbids it, keeps the faster compiled parsers.
-  jitless: typeof window !== 'undefined',
+  jitless: 'document' in globalThis,
   customError: (issue) => {
     if (issue.code === 'invalid_type') {
       if (issue.input === undefined || issue.input === null) return 'This field is required.';
@@ -20,3 +24,5 @@ z.config({
     return undefined;
   },
 });
+
+export { z };

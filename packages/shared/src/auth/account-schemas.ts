@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { isoDateTime } from '../api/date-time.ts';
+import { z } from '../api/zod-messages.ts';
 import { isTimeZone } from '../trading/risk-rules.ts';
 import { emailSchema, passwordSchema, personNameSchema } from './credential-schemas.ts';
 import { PHONE_COUNTRIES } from './phone-countries.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../api/zod-messages.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../api/zod-messages.ts';
 
 /** The brokers Candlewise can import fills from (DESIGN §12). */
 export const brokerIds = ['paper', 'alpaca', 'dhan'] as const;

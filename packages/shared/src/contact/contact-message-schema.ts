@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../api/zod-messages.ts';
 
 /** The /contact form, validated the same way in the browser and by the API. */
 export const contactMessageSchema = z.object({

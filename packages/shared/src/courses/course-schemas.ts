@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../api/zod-messages.ts';
 import { isAllowedVideoUrl } from './video-url.ts';
 
 /** Admin forms for courses, lessons and chapters (shared by the admin screens and the API). */

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { isoDateTime } from '../api/date-time.ts';
+import { z } from '../api/zod-messages.ts';
 import { ACCOUNT_CURRENCIES } from '../trading/account-money.ts';
 import { REPLAY_SPEEDS } from '../trading/replay-bars.ts';
 import { DRAWDOWN_BASES, isTimeZone } from '../trading/risk-rules.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../api/zod-messages.ts';
 
 /** Journal forms and filters (DESIGN §10), shared by the API and the /journal screens. */
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../api/zod-messages.ts';
 import { JOURNAL_TRADE_SOURCES } from './journal-schemas.ts';
 
 /**

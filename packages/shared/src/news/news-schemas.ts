@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../api/zod-messages.ts';
 import { NEWS_CATEGORIES } from './news-categories.ts';
 
 export * from './news-categories.ts';

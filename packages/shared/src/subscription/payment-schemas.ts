@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../api/zod-messages.ts';
 
 /**
  * One payment as GET /api/v1/plans/payments lists it. Money is in the currency's minor unit (paise
