@@ -65,7 +65,10 @@ test('a learner writes today’s entry with a screenshot, adds two trades, impor
   ).toBeVisible();
   await expect(page.getByText('Your entry is saved.')).toHaveCount(0);
   await entry.getByLabel('What was my plan for today?').fill('Trade only the opening range breakout.');
-  await entry.locator('.ant-rate-star').nth(3).click();
+  await entry.getByLabel('How did you feel?').selectOption('Focused');
+  // The radio is visually hidden inside its star: the star (its label) is what a pointer clicks.
+  await entry.locator('label', { has: page.getByRole('radio', { name: '4 stars' }) }).click();
+  await expect(entry.getByRole('radio', { name: '4 stars' })).toBeChecked();
   await entry.getByLabel('Notes').fill('**Patient** morning; one impulsive short.');
   await page
     .getByTestId('screenshot-input')
@@ -105,7 +108,8 @@ test('a learner writes today’s entry with a screenshot, adds two trades, impor
   await expect(entry.getByLabel('Notes')).toHaveValue('**Patient** morning; one impulsive short.', {
     timeout: 30_000,
   });
-  await expect(entry.locator('.ant-rate-star-full')).toHaveCount(4);
+  await expect(entry.getByRole('radio', { name: '4 stars' })).toBeChecked();
+  await expect(entry.getByLabel('How did you feel?')).toHaveValue('focused');
   await page.screenshot({
     path: path.join(screenshotDir, 'journal-calendar-1280-light.png'),
     fullPage: true,
@@ -145,7 +149,8 @@ test('a learner writes today’s entry with a screenshot, adds two trades, impor
     /^2 November 2026\s?: 2 trades,\s?[−+]?[\d,.]+/,
     { timeout: 30_000 },
   );
-  await expect(page.locator('.cw-journal-day').getByText('RELIANCE')).toBeVisible();
+  // The day's trade list, not the entry's Linked trades (which names the trade too).
+  await expect(page.locator('.cw-journal-day__list').getByText('RELIANCE')).toBeVisible();
   await context.close();
 });
 
@@ -165,7 +170,7 @@ test('the journal reads well at 375 px and in dark mode', async ({ browser }) =>
       dark,
     );
     await expect(page.locator('button[data-date="2026-11-02"]')).toBeVisible({ timeout: 30_000 });
-    // The entry's form loads (with antd) after the calendar has painted: picture the page complete.
+    // The entry's form comes with the day, after the calendar: picture the page complete.
     await expect(page.getByRole('button', { name: 'Save entry' })).toBeVisible({ timeout: 30_000 });
     await page.screenshot({
       path: path.join(screenshotDir, `journal-calendar-${suffix}.png`),

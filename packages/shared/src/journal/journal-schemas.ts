@@ -1,18 +1,10 @@
 import { z } from '../api/zod-messages.ts';
+import { JOURNAL_EMOTIONS } from './journal-limits.ts';
 
 /** Journal forms and filters (DESIGN §10), shared by the API and the /journal screens. */
 
-export const JOURNAL_EMOTIONS = [
-  'calm',
-  'confident',
-  'focused',
-  'excited',
-  'anxious',
-  'fearful',
-  'frustrated',
-  'greedy',
-  'tired',
-] as const;
+// The emotions and the screenshot limit live in a module without zod (the entry editor imports them).
+export { JOURNAL_EMOTIONS, JOURNAL_SCREENSHOTS_PER_ENTRY } from './journal-limits.ts';
 export type JournalEmotion = (typeof JOURNAL_EMOTIONS)[number];
 
 export const JOURNAL_TRADE_SOURCES = ['manual', 'csv', 'paper', 'broker'] as const;
@@ -32,7 +24,6 @@ export const journalCurrencySchema = z
   .regex(/^[A-Za-z]{3}$/, 'Use a currency code such as INR or USD.')
   .transform((code) => code.toUpperCase());
 
-export const JOURNAL_SCREENSHOTS_PER_ENTRY = 5;
 export const JOURNAL_SCREENSHOT_MAX_BYTES = 5 * 1024 * 1024;
 
 /**

@@ -19,8 +19,8 @@ export function PlainAlert({
 }) {
   return (
     <div className="cw-plain-alert" role="alert">
-      <SvgIcon icon={CloseCircleFilled} className="cw-alert__icon" />
-      <p className="cw-alert__message">{message}</p>
+      <SvgIcon icon={CloseCircleFilled} className="cw-plain-alert__icon" />
+      <p className="cw-plain-alert__message">{message}</p>
       <PlainButton onClick={onRetry}>{retryLabel}</PlainButton>
     </div>
   );

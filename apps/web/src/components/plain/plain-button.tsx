@@ -38,7 +38,7 @@ export function PlainButton({
       aria-busy={loading || undefined}
       onClick={loading ? undefined : onClick}
     >
-      {loading ? <span className="cw-button__busy" aria-hidden="true" /> : icon}
+      {loading ? <span className="cw-plain-button__busy" aria-hidden="true" /> : icon}
       {children}
     </button>
   );

@@ -23,7 +23,7 @@ export function PlainSkeleton({
       <span className="cw-visually-hidden">{label}</span>
       <div className="cw-plain-skeleton" aria-hidden="true">
         {LINES.slice(0, rows).map((line) => (
-          <span key={line} className="cw-skeleton__line" />
+          <span key={line} className="cw-plain-skeleton__line" />
         ))}
       </div>
     </div>

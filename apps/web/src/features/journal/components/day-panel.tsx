@@ -1,6 +1,6 @@
 import PlusOutlined from '@ant-design/icons-svg/es/asn/PlusOutlined';
-import { type CSSProperties, Suspense, useState } from 'react';
-import { AfterPaint, lazyAntd } from '@/components/antd-provider/lazy-antd';
+import { Suspense, useState } from 'react';
+import { lazyAntd } from '@/components/antd-provider/lazy-antd';
 import { PartBoundary } from '@/components/plain/part-boundary';
 import { PlainAlert } from '@/components/plain/plain-alert';
 import { PlainButton } from '@/components/plain/plain-button';
@@ -9,11 +9,12 @@ import { SvgIcon } from '@/components/svg-icon/svg-icon';
 import { useJournalDay } from '../api/journal-entries';
 import type { JournalTrade } from '../api/journal-types';
 import { formatPnl, pnlClass, sumByCurrency, useJournalTimeZone } from '../lib/journal-time';
+import { EntryEditor } from './entry-editor';
 import { TradeSource, TradeTags } from './trade-tags';
 
-// The entry's form and the trade dialog are antd's (Form, Rate, Select, Modal): they load after the
-// day's first view has painted, inside antd's theme (ADR 021).
-const EntryEditor = lazyAntd(() => import('./entry-editor').then((module) => module.EntryEditor));
+// The entry's form is plain markup, a few kilobytes, and comes with the page: the day paints with
+// its form, with no placeholder to swap and no request after the paint. The trade dialog is antd's
+// (Form, Modal): it loads inside antd's theme when it is about to open (ADR 021).
 const TradeFormModal = lazyAntd(() => import('./trade-form-modal').then((module) => module.TradeFormModal));
 
 const dayTitle = new Intl.DateTimeFormat('en-GB', {
@@ -26,7 +27,7 @@ const dayTitle = new Intl.DateTimeFormat('en-GB', {
 
 /**
  * One day: its trades (times in the learner's zone, totals per currency) and its entry. The panel
- * itself is plain markup; the entry editor and the trade dialog are fetched with antd.
+ * and the entry editor are plain markup; the trade dialog is fetched with antd.
  */
 export function DayPanel({ date }: { date: string }) {
   const day = useJournalDay(date);
@@ -108,13 +109,7 @@ export function DayPanel({ date }: { date: string }) {
             )}
           </div>
           <h3>Entry</h3>
-          <PartBoundary what="entry editor">
-            <AfterPaint fallback={<EntryLoading questions={day.data.questions.length} />}>
-              <Suspense fallback={<EntryLoading questions={day.data.questions.length} />}>
-                <EntryEditor day={day.data} />
-              </Suspense>
-            </AfterPaint>
-          </PartBoundary>
+          <EntryEditor day={day.data} />
         </>
       )}
       {dialogUsed ? (
@@ -133,15 +128,6 @@ export function DayPanel({ date }: { date: string }) {
         </PartBoundary>
       ) : null}
     </section>
-  );
-}
-
-/** The editor's place while its code loads: about its height (journal.css), so nothing jumps. */
-function EntryLoading({ questions }: { questions: number }) {
-  return (
-    <div className="cw-journal-entry-loading" style={{ '--cw-entry-questions': questions } as CSSProperties}>
-      <PlainSkeleton rows={8} label="Loading the entry" />
-    </div>
   );
 }
 

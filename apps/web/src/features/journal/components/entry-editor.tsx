@@ -1,51 +1,74 @@
-import { PictureOutlined } from '@ant-design/icons';
-import { JOURNAL_EMOTIONS, JOURNAL_SCREENSHOTS_PER_ENTRY } from '@candlewise/shared/journal/journal-schemas';
-import { Button, Form, Input, Rate, Select } from 'antd';
-import { useRef, useState } from 'react';
+import PictureOutlined from '@ant-design/icons-svg/es/asn/PictureOutlined';
+import StarFilled from '@ant-design/icons-svg/es/asn/StarFilled';
+import StarOutlined from '@ant-design/icons-svg/es/asn/StarOutlined';
+import { JOURNAL_EMOTIONS, JOURNAL_SCREENSHOTS_PER_ENTRY } from '@candlewise/shared/journal/journal-limits';
+import {
+  type FormEvent,
+  type TextareaHTMLAttributes,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { toast } from 'react-toastify';
+import { PlainButton } from '@/components/plain/plain-button';
+import { SvgIcon } from '@/components/svg-icon/svg-icon';
 import type { ApiError } from '@/lib/api-client';
 import { useDeleteScreenshot, useSaveEntry, useUploadScreenshots } from '../api/journal-entries';
 import type { JournalDay } from '../api/journal-types';
 import { ScreenshotThumbnail } from './screenshot-thumbnail';
 
+type Emotion = (typeof JOURNAL_EMOTIONS)[number];
+
 type EntryForm = {
   answers: Record<string, string>;
-  emotion: string | null;
+  emotion: Emotion | null;
   rating: number | null;
   notes: string;
   tradeIds: string[];
 };
 
 const SCREENSHOT_MAX_BYTES = 5 * 1024 * 1024;
+const STARS = [1, 2, 3, 4, 5] as const;
 
-/** The day's entry: the reflective questions, emotion, rating, Markdown notes, screenshots and linked trades. */
+/**
+ * The day's entry: the reflective questions, emotion, rating, Markdown notes, screenshots and linked
+ * trades. Plain markup with React state (ADR 021): /journal's first view loads no antd, this form
+ * included.
+ */
 export function EntryEditor({ day }: { day: JournalDay }) {
-  const [form] = Form.useForm<EntryForm>();
   const save = useSaveEntry(day.date);
   const upload = useUploadScreenshots(day.date);
   const remove = useDeleteScreenshot(day.date);
   const fileInput = useRef<HTMLInputElement>(null);
+  const ids = useId();
   const entry = day.entry;
   const screenshots = entry?.screenshots ?? [];
   // The form starts from the entry as loaded and is not reset by later refreshes (a screenshot
   // upload or a new trade refetches the day): what the learner is typing stays until saved.
-  const [initialValues] = useState<EntryForm>(() => ({
+  const [values, setValues] = useState<EntryForm>(() => ({
     answers: Object.fromEntries((entry?.answers ?? []).map((answer) => [answer.questionId, answer.answer])),
-    emotion: entry?.emotion ?? null,
+    emotion: (entry?.emotion as Emotion | null) ?? null,
     rating: entry?.rating ?? null,
     notes: entry?.notes ?? '',
     tradeIds: entry?.tradeIds ?? [],
   }));
+  const change = (patch: Partial<EntryForm>) => setValues((current) => ({ ...current, ...patch }));
 
-  const submit = async (values: EntryForm) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // As antd's loading button: a second press while saving does nothing.
+    if (save.isPending) return;
     const input = {
-      answers: Object.entries(values.answers ?? {})
-        .filter(([, answer]) => answer?.trim())
-        .map(([questionId, answer]) => ({ questionId, answer })),
-      emotion: (values.emotion as EntryForm['emotion'] & (typeof JOURNAL_EMOTIONS)[number]) ?? null,
+      // The questions asked today only: answers to retired questions are shown, not sent.
+      answers: day.questions
+        .map((question) => ({ questionId: question._id, answer: values.answers[question._id] ?? '' }))
+        .filter((answer) => answer.answer.trim()),
+      emotion: values.emotion,
       rating: values.rating || null,
-      notes: values.notes ?? '',
-      tradeIds: values.tradeIds ?? [],
+      notes: values.notes,
+      tradeIds: values.tradeIds,
     };
     const empty =
       input.answers.length === 0 &&
@@ -90,18 +113,25 @@ export function EntryEditor({ day }: { day: JournalDay }) {
   );
 
   return (
-    <Form
-      form={form}
-      initialValues={initialValues}
-      layout="vertical"
-      onFinish={submit}
+    <form
       className="cw-journal-entry"
       aria-label={`Entry for ${day.date}`}
+      onSubmit={(event) => void submit(event)}
     >
       {day.questions.map((question) => (
-        <Form.Item key={question._id} name={['answers', question._id]} label={question.text}>
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} maxLength={5000} />
-        </Form.Item>
+        <div key={question._id} className="cw-entry-field">
+          <label htmlFor={`${ids}-answer-${question._id}`}>{question.text}</label>
+          <GrowingTextarea
+            id={`${ids}-answer-${question._id}`}
+            minRows={2}
+            maxRows={8}
+            maxLength={5000}
+            value={values.answers[question._id] ?? ''}
+            onChange={(event) =>
+              change({ answers: { ...values.answers, [question._id]: event.target.value } })
+            }
+          />
+        </div>
       ))}
       {retired.map((answer) => (
         <div key={answer.questionId} className="cw-journal-retired">
@@ -110,35 +140,69 @@ export function EntryEditor({ day }: { day: JournalDay }) {
         </div>
       ))}
       <div className="cw-journal-form-grid">
-        <Form.Item name="emotion" label="How did you feel?">
-          <Select
-            allowClear
-            placeholder="Choose an emotion"
-            options={JOURNAL_EMOTIONS.map((emotion) => ({
-              value: emotion,
-              label: emotion.charAt(0).toUpperCase() + emotion.slice(1),
-            }))}
-          />
-        </Form.Item>
-        <Form.Item name="rating" label="Rate the day">
-          <Rate aria-label="Rate the day from 1 to 5" />
-        </Form.Item>
+        <div className="cw-entry-field">
+          <label htmlFor={`${ids}-emotion`}>How did you feel?</label>
+          <span className="cw-entry-select">
+            <select
+              id={`${ids}-emotion`}
+              className={values.emotion ? 'cw-entry-input' : 'cw-entry-input is-empty'}
+              value={values.emotion ?? ''}
+              onChange={(event) => change({ emotion: (event.target.value || null) as Emotion | null })}
+            >
+              {/* The empty choice is the placeholder and, chosen again, clears the emotion. */}
+              <option value="">Choose an emotion</option>
+              {JOURNAL_EMOTIONS.map((emotion) => (
+                <option key={emotion} value={emotion}>
+                  {emotion.charAt(0).toUpperCase() + emotion.slice(1)}
+                </option>
+              ))}
+            </select>
+          </span>
+        </div>
+        <StarRating name={`${ids}-rating`} value={values.rating} onChange={(rating) => change({ rating })} />
       </div>
-      <Form.Item name="notes" label="Notes" extra="Markdown works: **bold**, lists, links.">
-        <Input.TextArea autoSize={{ minRows: 4, maxRows: 16 }} maxLength={20000} />
-      </Form.Item>
-      <Form.Item name="tradeIds" label="Linked trades">
-        <Select
-          mode="multiple"
-          placeholder={
-            day.trades.length ? 'Link the trades this entry is about' : 'No trades on this day yet'
-          }
-          options={day.trades.map((trade) => ({
-            value: trade._id,
-            label: `${trade.symbol} ${trade.side} ${trade.quantity}${trade.pnl === null ? ' (open)' : ` · ${trade.pnl}`}`,
-          }))}
+      <div className="cw-entry-field">
+        <label htmlFor={`${ids}-notes`}>Notes</label>
+        <GrowingTextarea
+          id={`${ids}-notes`}
+          minRows={4}
+          maxRows={16}
+          maxLength={20000}
+          aria-describedby={`${ids}-notes-help`}
+          value={values.notes}
+          onChange={(event) => change({ notes: event.target.value })}
         />
-      </Form.Item>
+        <p id={`${ids}-notes-help`} className="cw-journal-muted cw-entry-help">
+          Markdown works: **bold**, lists, links.
+        </p>
+      </div>
+      <fieldset className="cw-entry-field cw-entry-group">
+        <legend>Linked trades</legend>
+        {day.trades.length === 0 ? (
+          <p className="cw-journal-muted">No trades on this day yet</p>
+        ) : (
+          <ul className="cw-entry-trades">
+            {day.trades.map((trade) => (
+              <li key={trade._id}>
+                <label>
+                  <input
+                    type="checkbox"
+                    checked={values.tradeIds.includes(trade._id)}
+                    onChange={(event) =>
+                      change({
+                        tradeIds: event.target.checked
+                          ? [...values.tradeIds, trade._id]
+                          : values.tradeIds.filter((id) => id !== trade._id),
+                      })
+                    }
+                  />
+                  {`${trade.symbol} ${trade.side} ${trade.quantity}${trade.pnl === null ? ' (open)' : ` · ${trade.pnl}`}`}
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+      </fieldset>
       <fieldset className="cw-journal-shots">
         <legend>
           Screenshots ({screenshots.length} of {JOURNAL_SCREENSHOTS_PER_ENTRY})
@@ -164,19 +228,123 @@ export function EntryEditor({ day }: { day: JournalDay }) {
           data-testid="screenshot-input"
           onChange={(event) => void addFiles(event.target.files)}
         />
-        <Button
-          icon={<PictureOutlined />}
+        <PlainButton
+          icon={<SvgIcon icon={PictureOutlined} />}
           onClick={() => fileInput.current?.click()}
           loading={upload.isPending}
           disabled={screenshots.length >= JOURNAL_SCREENSHOTS_PER_ENTRY}
         >
           Add screenshots
-        </Button>
+        </PlainButton>
         <p className="cw-journal-muted">PNG, JPEG or WebP, up to 5 MB each.</p>
       </fieldset>
-      <Button type="primary" htmlType="submit" loading={save.isPending}>
+      {/* PlainButton is type="button" only; this is its primary look as the form's submit button. */}
+      <button
+        type="submit"
+        className="cw-plain-button cw-plain-button--primary"
+        aria-busy={save.isPending || undefined}
+      >
+        {save.isPending ? <span className="cw-plain-button__busy" aria-hidden="true" /> : null}
         Save entry
-      </Button>
-    </Form>
+      </button>
+    </form>
+  );
+}
+
+/**
+ * antd's Rate as five radios in a group named "Rate the day": arrows move and choose as native
+ * radios do, and choosing the chosen star again (a click, or Space) clears the rating, as antd's
+ * allowClear does. Stars are filled up to the value, and up to the one pointed at.
+ */
+function StarRating({
+  name,
+  value,
+  onChange,
+}: {
+  name: string;
+  value: number | null;
+  onChange: (value: number | null) => void;
+}) {
+  return (
+    <fieldset className="cw-entry-field cw-entry-group">
+      <legend>Rate the day</legend>
+      <div className="cw-entry-rating">
+        {STARS.map((star) => (
+          <label
+            key={star}
+            className={value !== null && star <= value ? 'cw-entry-star is-filled' : 'cw-entry-star'}
+          >
+            <input
+              type="radio"
+              className="cw-visually-hidden"
+              name={name}
+              value={star}
+              checked={value === star}
+              // A click on the checked radio changes nothing natively, so it is caught here; a click
+              // on another star reaches onChange as well, with the same value.
+              onClick={() => onChange(value === star ? null : star)}
+              onChange={() => onChange(star)}
+            />
+            <SvgIcon icon={StarFilled} className="cw-entry-star__filled" />
+            <SvgIcon icon={StarOutlined} className="cw-entry-star__empty" />
+            <span className="cw-visually-hidden">{star === 1 ? '1 star' : `${star} stars`}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * A textarea that grows with its text from `minRows` to `maxRows` lines (antd's autoSize), then
+ * scrolls. Where nothing is laid out (jsdom) it keeps its `rows`.
+ */
+function GrowingTextarea({
+  minRows,
+  maxRows,
+  value,
+  className,
+  ...rest
+}: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'rows' | 'value'> & {
+  minRows: number;
+  maxRows: number;
+  value: string;
+}) {
+  const area = useRef<HTMLTextAreaElement>(null);
+  const [width, setWidth] = useState(0);
+
+  // Lines wrap differently at another width: measure again when the window is resized.
+  useEffect(() => {
+    const resized = () => setWidth(window.innerWidth);
+    window.addEventListener('resize', resized);
+    return () => window.removeEventListener('resize', resized);
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: value and width change the text's height.
+  useLayoutEffect(() => {
+    const element = area.current;
+    if (!element) return;
+    const style = getComputedStyle(element);
+    const line = Number.parseFloat(style.lineHeight);
+    if (!Number.isFinite(line)) return;
+    const padding = Number.parseFloat(style.paddingTop) + Number.parseFloat(style.paddingBottom);
+    const border = Number.parseFloat(style.borderTopWidth) + Number.parseFloat(style.borderBottomWidth);
+    const min = minRows * line + padding + border;
+    const max = maxRows * line + padding + border;
+    element.style.height = 'auto';
+    // scrollHeight counts the padding, not the border (the box is border-box).
+    const content = element.scrollHeight + border;
+    element.style.height = `${Math.min(Math.max(content, min), max)}px`;
+    element.style.overflowY = content > max ? 'auto' : 'hidden';
+  }, [value, width, minRows, maxRows]);
+
+  return (
+    <textarea
+      ref={area}
+      rows={minRows}
+      value={value}
+      className={className ? `cw-entry-input ${className}` : 'cw-entry-input'}
+      {...rest}
+    />
   );
 }

@@ -1,6 +1,7 @@
-import { DeleteOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import DeleteOutlined from '@ant-design/icons-svg/es/asn/DeleteOutlined';
 import { useEffect, useState } from 'react';
+import { PlainButton } from '@/components/plain/plain-button';
+import { SvgIcon } from '@/components/svg-icon/svg-icon';
 import { apiClient } from '@/lib/api-client';
 
 /** A screenshot is served to its owner only, so it is fetched with the token and shown from memory. */
@@ -43,10 +44,11 @@ export function ScreenshotThumbnail({
       ) : (
         <div className="cw-journal-shot__placeholder">{failed ? 'Could not load' : 'Loading…'}</div>
       )}
-      <Button
-        size="small"
-        danger
-        icon={<DeleteOutlined />}
+      {/* As antd's small icon-only danger button (journal.css). */}
+      <PlainButton
+        variant="danger"
+        className="cw-journal-shot__remove"
+        icon={<SvgIcon icon={DeleteOutlined} />}
         loading={deleting}
         onClick={onDelete}
         aria-label={`Remove screenshot ${index + 1}`}

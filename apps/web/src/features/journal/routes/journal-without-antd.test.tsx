@@ -11,9 +11,10 @@ import { makeSession } from '@/testing/test-data';
 import type { JournalCalendarMonth } from '../api/journal-entries';
 import type { JournalDay, JournalTrade } from '../api/journal-types';
 
-// /journal's calendar tab paints before antd's script has loaded: nothing its first view imports
-// may load antd or its icons. The entry editor, the trade dialog and the other tabs are antd's and
-// load afterwards; under this mock they fail to load, so only the first view is asserted.
+// /journal's calendar tab paints before antd's script has loaded: nothing its first view imports,
+// the day's entry editor included, may load antd or its icons. The trade dialog and the other tabs
+// are antd's and load afterwards; under this mock they fail to load, so only the first view is
+// asserted.
 vi.mock('antd', () => {
   throw new Error('/journal imported antd');
 });
@@ -140,6 +141,24 @@ describe('/journal without antd', () => {
     expect(within(row).getByText('breakout')).toHaveClass('cw-plain-tag', 'cw-plain-tag--cyan');
     expect(within(row).getByText('chased')).toHaveClass('cw-plain-tag', 'cw-plain-tag--volcano');
     expect(within(dayPanel).getByRole('heading', { level: 3, name: 'Entry' })).toBeInTheDocument();
+    // The entry editor comes with the day, plain.
+    const entry = within(dayPanel).getByRole('form', { name: 'Entry for 2026-11-02' });
+    expect(within(entry).getByRole('textbox', { name: 'What went well?' })).toHaveAttribute(
+      'maxlength',
+      '5000',
+    );
+    expect(within(entry).getByRole('combobox', { name: 'How did you feel?' })).toHaveDisplayValue(
+      'Choose an emotion',
+    );
+    const rating = within(entry).getByRole('group', { name: 'Rate the day' });
+    expect(within(rating).getAllByRole('radio')).toHaveLength(5);
+    expect(within(rating).getByRole('radio', { name: '1 star' })).not.toBeChecked();
+    expect(within(entry).getByRole('textbox', { name: 'Notes' })).toHaveAccessibleDescription(
+      'Markdown works: **bold**, lists, links.',
+    );
+    expect(within(entry).getByRole('checkbox', { name: 'RELIANCE long 10 · 50' })).not.toBeChecked();
+    expect(within(entry).getByRole('button', { name: 'Add screenshots' })).toBeEnabled();
+    expect(within(entry).getByRole('button', { name: 'Save entry' })).toHaveAttribute('type', 'submit');
     expect(container.querySelector('[class*="ant-"]')).toBeNull();
 
     // Moving through the months and back is plain too.
@@ -147,6 +166,82 @@ describe('/journal without antd', () => {
     expect(screen.getByRole('region', { name: 'October 2026' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next month' }));
     expect(await screen.findByRole('region', { name: 'November 2026' })).toBeInTheDocument();
+  });
+
+  it('saves the typed answer, the chosen emotion and rating, the notes and the checked trade', async () => {
+    const api = mockApi({
+      'GET /journal/calendar': { body: { success: true, data: calendar('2026-11') } },
+      'GET /journal/entries/2026-11-02': { body: { success: true, data: day } },
+      'PUT /journal/entries/2026-11-02': { body: { success: true, data: null } },
+    });
+    const { user } = renderJournal();
+    const entry = await screen.findByRole('form', { name: 'Entry for 2026-11-02' });
+    await user.type(
+      within(entry).getByRole('textbox', { name: 'What went well?' }),
+      'Waited for the retest.',
+    );
+    await user.selectOptions(within(entry).getByRole('combobox', { name: 'How did you feel?' }), 'Focused');
+    await user.click(within(entry).getByRole('radio', { name: '4 stars' }));
+    expect(within(entry).getByRole('radio', { name: '4 stars' })).toBeChecked();
+    await user.type(within(entry).getByRole('textbox', { name: 'Notes' }), 'One clean trade.');
+    await user.click(within(entry).getByRole('checkbox', { name: 'RELIANCE long 10 · 50' }));
+    await user.click(within(entry).getByRole('button', { name: 'Save entry' }));
+
+    await vi.waitFor(() => expect(api.callsTo('PUT', '/journal/entries/2026-11-02')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/journal/entries/2026-11-02')[0].body).toEqual({
+      answers: [{ questionId: 'q1', answer: 'Waited for the retest.' }],
+      emotion: 'focused',
+      rating: 4,
+      notes: 'One clean trade.',
+      tradeIds: ['t1'],
+    });
+  });
+
+  it('clears the rating when the chosen star is chosen again, and the emotion with its empty choice', async () => {
+    const api = mockApi({
+      'GET /journal/calendar': { body: { success: true, data: calendar('2026-11') } },
+      'GET /journal/entries/2026-11-02': {
+        body: {
+          success: true,
+          data: {
+            ...day,
+            entry: {
+              _id: 'e1',
+              date: '2026-11-02',
+              answers: [],
+              emotion: 'calm',
+              rating: 3,
+              notes: '',
+              tradeIds: [],
+              screenshots: [],
+              updatedAt: '2026-11-02T10:00:00.000Z',
+            },
+          },
+        },
+      },
+      'PUT /journal/entries/2026-11-02': { body: { success: true, data: null } },
+    });
+    const { user } = renderJournal();
+    const entry = await screen.findByRole('form', { name: 'Entry for 2026-11-02' });
+    const rating = within(entry).getByRole('group', { name: 'Rate the day' });
+    expect(within(rating).getByRole('radio', { name: '3 stars' })).toBeChecked();
+    // The arrows move the choice as native radios do.
+    within(rating).getByRole('radio', { name: '3 stars' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(within(rating).getByRole('radio', { name: '4 stars' })).toBeChecked();
+    // Choosing the chosen star again clears the rating, as antd's Rate with allowClear.
+    await user.click(within(rating).getByRole('radio', { name: '4 stars' }));
+    for (const radio of within(rating).getAllByRole('radio')) expect(radio).not.toBeChecked();
+    const emotion = within(entry).getByRole('combobox', { name: 'How did you feel?' });
+    expect(emotion).toHaveDisplayValue('Calm');
+    await user.selectOptions(emotion, 'Choose an emotion');
+    await user.click(within(entry).getByRole('button', { name: 'Save entry' }));
+
+    await vi.waitFor(() => expect(api.callsTo('PUT', '/journal/entries/2026-11-02')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/journal/entries/2026-11-02')[0].body).toMatchObject({
+      emotion: null,
+      rating: null,
+    });
   });
 
   it('says why the calendar and the day could not load, and loads them again on Try again', async () => {

@@ -101,7 +101,7 @@ describe('/journal', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('combobox', { name: 'Currency' })).not.toBeInTheDocument();
   });
 
-  it('shows the day on the calendar tab, with the entry editor, the currency choice and the trade dialog loading in antd’s theme', async () => {
+  it('shows the day on the calendar tab with its entry editor, the currency choice and the trade dialog loading in antd’s theme', async () => {
     mockApi({
       ...noNotifications,
       'GET /journal/calendar': {
@@ -132,10 +132,12 @@ describe('/journal', { timeout: 60_000 }, () => {
       },
     });
     const { user } = renderApp('/journal?date=2026-11-02', { auth: makeSession() });
-    // The calendar and the day are plain; the editor is antd's, fetched after them.
+    // The calendar, the day and its entry editor are plain; they come together.
     const entry = await screen.findByRole('form', { name: 'Entry for 2026-11-02' });
     expect(within(entry).getByLabelText('What went well?')).toBeInTheDocument();
-    expect(entry.querySelectorAll('.ant-rate-star')).toHaveLength(5);
+    expect(
+      within(within(entry).getByRole('group', { name: 'Rate the day' })).getAllByRole('radio'),
+    ).toHaveLength(5);
     expect(screen.queryByText('Loading the entry')).not.toBeInTheDocument();
     // A journal in two currencies offers the choice (antd's Select, as on the statistics tab).
     expect(await screen.findByRole('combobox', { name: 'Currency' })).toBeInTheDocument();
