@@ -1,12 +1,8 @@
-import { configureStore } from '@reduxjs/toolkit';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
+import { renderPage } from '@/testing/render-page';
 import { makeSession } from '@/testing/test-data';
 
 // /home paints before antd's script has loaded: nothing it imports may load antd or its icons.
@@ -21,20 +17,7 @@ let HomePage: ComponentType;
 
 /** /home on its own, as the antd-free frame shows it: no antd ConfigProvider around it. */
 function renderHome() {
-  const session = makeSession({ firstName: 'Lena' });
-  const store = configureStore({ reducer: { auth: (state: typeof session = session) => state } });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const user = userEvent.setup();
-  const view = render(
-    <Provider store={store}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={['/home']}>
-          <HomePage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </Provider>,
-  );
-  return { ...view, user };
+  return renderPage(HomePage, { path: '/home', session: makeSession({ firstName: 'Lena' }) });
 }
 
 const region = (name: string) => screen.getByRole('region', { name });

@@ -1,11 +1,8 @@
-import { configureStore } from '@reduxjs/toolkit';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
+import { renderPage } from '@/testing/render-page';
 import { makeSession } from '@/testing/test-data';
 
 // /group paints before antd's script has loaded: nothing the page and its cards import may load antd
@@ -64,17 +61,7 @@ describe('/group without antd', () => {
         },
       },
     });
-    const store = configureStore({ reducer: { auth: (state: typeof session = session) => state } });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const { container } = render(
-      <Provider store={store}>
-        <QueryClientProvider client={client}>
-          <MemoryRouter initialEntries={['/group']}>
-            <GroupsPage />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </Provider>,
-    );
+    const { container } = renderPage(GroupsPage, { path: '/group', session });
 
     expect(screen.getByRole('status', { name: 'Loading groups' })).toBeInTheDocument();
     const open = await screen.findByRole('article', { name: 'December Sprint' });

@@ -1,15 +1,12 @@
-import { configureStore } from '@reduxjs/toolkit';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
+import { renderPage } from '@/testing/render-page';
 import { makeSession } from '@/testing/test-data';
 import type { Group } from '../api/get-groups';
 import type { StandingRow } from '../api/get-leaderboard';
+import { GROUP } from './leaderboard-test-group';
 
 // A leaderboard paints before antd's script has loaded: nothing it imports may load antd or its icons.
 vi.mock('antd', () => {
@@ -34,21 +31,6 @@ vi.mock('../components/trading/trading-panel', async (importOriginal) => {
 });
 
 let LeaderboardPage: ComponentType;
-
-const GROUP: Group = {
-  _id: 'g-forex',
-  name: 'November Forex Sprint',
-  description: 'Paper trading.',
-  startDate: new Date(Date.now() - 86_400_000).toISOString(),
-  endDate: new Date(Date.now() + 86_400_000).toISOString(),
-  freezeDuration: 5_400_000,
-  freezeThreshold: 5,
-  participantsCount: 2,
-  startingBalance: 100_000,
-  currency: 'INR',
-  instruments: ['EURUSD'],
-  phase: 'running',
-};
 
 const row = (overrides: Partial<StandingRow>): StandingRow => ({
   rank: 1,
@@ -88,21 +70,12 @@ function renderLeaderboard({
       body: { success: true, data: { currency: 'INR', ...standings(call.url.search, userId) } },
     }),
   });
-  const store = configureStore({ reducer: { auth: (state: typeof session = session) => state } });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const user = userEvent.setup();
-  const view = render(
-    <Provider store={store}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={['/group/g-forex/leaderboard']}>
-          <Routes>
-            <Route path="/group/:groupId/leaderboard" element={<LeaderboardPage />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </Provider>,
-  );
-  return { ...view, api, user };
+  const view = renderPage(LeaderboardPage, {
+    path: '/group/g-forex/leaderboard',
+    route: '/group/:groupId/leaderboard',
+    session,
+  });
+  return { ...view, api };
 }
 
 /** The standings table, found by its column headers. */

@@ -6,6 +6,7 @@ import { makeSession } from '@/testing/test-data';
 import type { Group } from '../api/get-groups';
 import type { StandingRow } from '../api/get-leaderboard';
 import type { TradingAccount } from '../api/get-trading-account';
+import { GROUP } from './leaderboard-test-group';
 
 // jsdom has no canvas: the chart is a stub that records what it was given, and lets a test move
 // the crosshair (what a pointer or a finger on the chart does).
@@ -30,21 +31,6 @@ vi.mock('lightweight-charts', () => {
     }),
   };
 });
-
-const GROUP: Group = {
-  _id: 'g-forex',
-  name: 'November Forex Sprint',
-  description: 'Paper trading.',
-  startDate: new Date(Date.now() - 86_400_000).toISOString(),
-  endDate: new Date(Date.now() + 86_400_000).toISOString(),
-  freezeDuration: 5_400_000,
-  freezeThreshold: 5,
-  participantsCount: 2,
-  startingBalance: 100_000,
-  currency: 'INR',
-  instruments: ['EURUSD'],
-  phase: 'running',
-};
 
 /** A forex pair quoted in dollars, traded in contracts of 1,000 euros in steps of 0.1. */
 const EURUSD = {

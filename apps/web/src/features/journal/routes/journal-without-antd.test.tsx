@@ -1,12 +1,8 @@
-import { configureStore } from '@reduxjs/toolkit';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
+import { renderPage } from '@/testing/render-page';
 import { makeSession } from '@/testing/test-data';
 import type { JournalCalendarMonth } from '../api/journal-entries';
 import type { JournalDay, JournalTrade } from '../api/journal-types';
@@ -26,25 +22,7 @@ let JournalPage: ComponentType;
 
 /** /journal on its own, as the antd-free frame shows it: no antd ConfigProvider around it. */
 function renderJournal(path = '/journal?date=2026-11-02') {
-  const session = makeSession();
-  const store = configureStore({
-    reducer: {
-      auth: (state: typeof session = session) => state,
-      theme: (state = { darkMode: false }) => state,
-    },
-  });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const user = userEvent.setup();
-  const view = render(
-    <Provider store={store}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[path]}>
-          <JournalPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </Provider>,
-  );
-  return { ...view, user };
+  return renderPage(JournalPage, { path, session: makeSession() });
 }
 
 function calendar(month: string, days: JournalCalendarMonth['days'] = []): JournalCalendarMonth {
