@@ -1,19 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { ToastContainer } from 'react-toastify';
+import { screen, waitFor, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { AntdProvider } from '@/components/antd-provider/antd-provider';
-import { createQueryClient } from '@/lib/query-client';
 import { mockApi, validationFailed } from '@/testing/mock-api';
-import type { Group } from '../../api/get-groups';
-import type { Instrument } from '../../api/get-instruments';
 import type { TradingAccount } from '../../api/get-trading-account';
 import type { Quote } from '../../api/use-competition-stream';
 import { OrderTicket } from './order-ticket';
-import { PositionsAndOrders } from './positions-and-orders';
-import { TradingPanel } from './trading-panel';
+import { account, EURUSD, fill, QUOTE, renderWithProviders } from './trading-test-fixtures';
 
 // jsdom has no canvas: the chart is a stub.
 vi.mock('lightweight-charts', () => {
@@ -34,61 +26,6 @@ vi.mock('react-redux', async (original) => ({
   ...(await original<typeof import('react-redux')>()),
   useSelector: () => false,
 }));
-
-/** A forex pair quoted in dollars, traded in lots of 1,000 euros in steps of 0.1. */
-const EURUSD: Instrument = {
-  symbol: 'EURUSD',
-  name: 'Euro / US Dollar',
-  assetClass: 'forex',
-  tickSize: 0.00001,
-  lotStep: 0.1,
-  minQuantity: 0.1,
-  contractSize: 1000,
-  currency: 'USD',
-};
-const QUOTE: Quote = { symbol: 'EURUSD', bid: 1.08, ask: 1.08012, mid: 1.08006, time: Date.now() };
-
-function account(book: Partial<Omit<TradingAccount, 'account'>> = {}): TradingAccount {
-  return {
-    account: {
-      _id: 'acc-1',
-      currency: 'INR',
-      startingBalance: 100_000,
-      balance: 100_000,
-      equity: 100_000,
-      peakEquity: 100_000,
-      exposure: 0,
-      buyingPower: 1_000_000,
-      leverage: 10,
-      drawdownPercent: 0,
-      pnlPercent: 0,
-      frozenUntil: null,
-      freezes: 0,
-      trades: 0,
-      finalRank: null,
-    },
-    positions: [],
-    orders: [],
-    fills: [],
-    // Dollars at ₹84: what the server sends beside the account for the ticket's sizing.
-    ...({ rates: { USD: 84, INR: 1 } } as object),
-    ...book,
-  };
-}
-
-function renderWithProviders(ui: ReactNode) {
-  const user = userEvent.setup();
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AntdProvider darkMode={false}>
-        {ui}
-        <ToastContainer />
-      </AntdProvider>
-    </QueryClientProvider>,
-  );
-  return { user };
-}
-
 function openTicket({
   orderReply = { status: 201, body: { success: true, message: 'Order filled.', data: {} } },
   summary = account(),
@@ -116,12 +53,6 @@ function openTicket({
 
 const field = (label: string | RegExp) =>
   screen.getByLabelText(label).closest('.ant-form-item') as HTMLElement;
-
-/** Types by pasting (fast on a busy machine): the field's change is one event, as in a browser. */
-async function fill(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, text: string) {
-  await user.click(input);
-  await user.paste(text);
-}
 
 async function retype(user: ReturnType<typeof userEvent.setup>, label: string, text: string) {
   const input = screen.getByLabelText(label);
@@ -254,158 +185,5 @@ describe('the order ticket (issue #17)', { timeout: 60_000 }, () => {
     // Typing again clears the server's sentence.
     await retype(user, 'Quantity', '0.5');
     expect(screen.queryByText(refusal)).not.toBeInTheDocument();
-  });
-});
-
-const POSITION: TradingAccount['positions'][number] = {
-  symbol: 'EURUSD',
-  quantity: 2.5,
-  averagePrice: 1.08,
-  stopLoss: null,
-  takeProfit: null,
-  markPrice: 1.0843,
-  quoteCurrency: 'USD',
-  unrealizedPnl: 900,
-};
-const ORDER: TradingAccount['orders'][number] = {
-  _id: 'o-1',
-  symbol: 'EURUSD',
-  side: 'buy',
-  type: 'limit',
-  quantity: 1,
-  price: 1.07,
-  stopLoss: 1.06,
-  takeProfit: null,
-  createdAt: new Date().toISOString(),
-};
-
-function openBook() {
-  const api = mockApi({
-    'POST /group/g-1/positions/EURUSD/close': {
-      body: { success: true, message: 'Position closed.', data: {} },
-    },
-    'PATCH /group/g-1/positions/EURUSD': {
-      body: { success: true, message: 'Stop-loss and take-profit saved.', data: {} },
-    },
-    'PATCH /group/g-1/orders/o-1': {
-      body: { success: true, message: 'Stop-loss and take-profit saved.', data: {} },
-    },
-  });
-  const quote: Quote = { symbol: 'EURUSD', bid: 1.0843, ask: 1.08442, mid: 1.08436, time: Date.now() };
-  const view = renderWithProviders(
-    <PositionsAndOrders
-      groupId="g-1"
-      account={account({ positions: [POSITION], orders: [ORDER] })}
-      instruments={new Map([['EURUSD', EURUSD]])}
-      canTrade
-      quotes={new Map([['EURUSD', quote]])}
-    />,
-  );
-  return { ...view, api };
-}
-
-describe('positions and orders (issue #17)', { timeout: 60_000 }, () => {
-  it('asks before closing a position, with the estimated P&L, from the keyboard too', async () => {
-    const { user, api } = openBook();
-    const close = screen.getByRole('button', { name: 'Close EURUSD position' });
-    close.focus();
-    await user.keyboard('{Enter}');
-    const dialog = await screen.findByRole('dialog', { name: 'Close your EURUSD position?' });
-    expect(within(dialog).getByText('Sells 2.5 lots at market, now 1.08430 USD.')).toBeInTheDocument();
-    // (1.0843 − 1.08) × 2.5 × 1,000 euros × ₹84.
-    expect(within(dialog).getByText('+₹903.00')).toBeInTheDocument();
-    await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.callsTo('POST', '/group/g-1/positions/EURUSD/close')).toHaveLength(0);
-
-    await user.click(close);
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Close your EURUSD position?' })).getByRole('button', {
-        name: 'Close position',
-      }),
-    );
-    await waitFor(() => expect(api.callsTo('POST', '/group/g-1/positions/EURUSD/close')).toHaveLength(1));
-    expect(await screen.findByText('Position closed.')).toBeInTheDocument();
-  });
-
-  it('moves a position’s stop-loss, refusing one already through the current price', async () => {
-    const { user, api } = openBook();
-    await user.click(
-      screen.getByRole('button', { name: 'Change the stop-loss and take-profit of the EURUSD position' }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Stop-loss and take-profit · EURUSD' });
-    expect(within(dialog).getByText('Long 2.5 lots · now 1.08430 USD')).toBeInTheDocument();
-    const save = within(dialog).getByRole('button', { name: 'Save' });
-    await fill(user, within(dialog).getByLabelText('Stop-loss (USD)'), '1.09');
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(
-      'A long position’s stop-loss must be below the current price (1.0843).',
-    );
-    expect(save).toBeDisabled();
-    await user.clear(within(dialog).getByLabelText('Stop-loss (USD)'));
-    await fill(user, within(dialog).getByLabelText('Stop-loss (USD)'), '1.075');
-    await fill(user, within(dialog).getByLabelText('Take-profit (USD)'), '1.1');
-    await user.click(save);
-    await waitFor(() =>
-      expect(api.callsTo('PATCH', '/group/g-1/positions/EURUSD').map((call) => call.body)).toEqual([
-        { stopLoss: 1.075, takeProfit: 1.1 },
-      ]),
-    );
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  });
-
-  it('moves a pending order’s levels; an empty field removes one', async () => {
-    const { user, api } = openBook();
-    await user.click(screen.getByRole('tab', { name: 'Orders (1)' }));
-    await user.click(
-      await screen.findByRole('button', {
-        name: 'Change the stop-loss and take-profit of the buy limit order for EURUSD',
-      }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Stop-loss and take-profit · EURUSD' });
-    expect(within(dialog).getByLabelText('Stop-loss (USD)')).toHaveValue('1.06');
-    await user.clear(within(dialog).getByLabelText('Stop-loss (USD)'));
-    await fill(user, within(dialog).getByLabelText('Take-profit (USD)'), '1.09');
-    await user.keyboard('{Enter}');
-    await waitFor(() =>
-      expect(api.callsTo('PATCH', '/group/g-1/orders/o-1').map((call) => call.body)).toEqual([
-        { stopLoss: null, takeProfit: 1.09 },
-      ]),
-    );
-  });
-});
-
-describe('the chart’s timeframes (issue #17)', { timeout: 60_000 }, () => {
-  it('asks the server for 5-minute and daily candles', async () => {
-    const candles = {
-      body: { success: true, data: [{ time: 1_790_000_000, open: 1, high: 1, low: 1, close: 1 }] },
-    };
-    const api = mockApi({
-      'GET /group/g-1/account': { body: { success: true, data: account() } },
-      'GET /instruments': { body: { success: true, data: [EURUSD] } },
-      'GET /market/candles/EURUSD': candles,
-    });
-    const group: Group = {
-      _id: 'g-1',
-      name: 'Sprint',
-      description: '',
-      startDate: new Date(Date.now() - 86_400_000).toISOString(),
-      endDate: new Date(Date.now() + 86_400_000).toISOString(),
-      freezeDuration: 60_000,
-      freezeThreshold: 5,
-      participantsCount: 1,
-      currency: 'INR',
-      instruments: ['EURUSD'],
-    };
-    const { user } = renderWithProviders(
-      <TradingPanel group={group} quotes={new Map([['EURUSD', QUOTE]])} />,
-    );
-    expect(await screen.findByText('EURUSD · 1 minute')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'EURUSD 1-minute candlestick chart' })).toBeInTheDocument();
-    await user.click(screen.getByText('5m'));
-    expect(await screen.findByText('EURUSD · 5 minutes')).toBeInTheDocument();
-    await user.click(screen.getByText('1D'));
-    expect(await screen.findByRole('img', { name: 'EURUSD daily candlestick chart' })).toBeInTheDocument();
-    const asked = api.callsTo('GET', '/market/candles/EURUSD').map((call) => call.url.search);
-    expect(asked).toEqual(['?limit=300', '?limit=300&interval=5m', '?limit=90&interval=1d']);
   });
 });
