@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { contactMessages } from '@candlewise/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_READS_SCRIPT, FIRST_READS_SCRIPT_HASH } from '../src/plugins/prerender-head.ts';
 import { createTestApp, type TestApp } from './helper.ts';
 
 describe('platform API', () => {
@@ -184,6 +186,15 @@ describe('serving the web app', () => {
           css: ['assets/login-3.css'],
         },
         '_form.js': { file: 'assets/form-4.js' },
+        // The signed-in area: its chunk, the guard, the frame and three pages.
+        'src/app/signed-in-pages.ts': { file: 'assets/signed-in-5.js', imports: ['_shared.js'] },
+        'src/features/auth/components/protected-route.tsx': { file: 'assets/guard-6.js' },
+        'src/app/frame/app-frame.tsx': { file: 'assets/frame-7.js', css: ['assets/frame-8.css'] },
+        'src/features/dashboard/routes/home.tsx': { file: 'assets/home-9.js', imports: ['_plain.js'] },
+        '_plain.js': { file: 'assets/plain-10.js' },
+        'src/features/groups/routes/groups.tsx': { file: 'assets/groups-11.js' },
+        'src/features/journal/routes/journal.tsx': { file: 'assets/journal-12.js' },
+        'src/features/groups/routes/leaderboard.tsx': { file: 'assets/leaderboard-13.js' },
       }),
     );
     t = await createTestApp({ webDistDir: dist, productsUrl: 'https://example.com/offer?a=1&b=2' });
@@ -212,8 +223,41 @@ describe('serving the web app', () => {
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/login-2.js">');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/form-4.js">');
     expect(html).not.toContain('href="/assets/shared-1.js"'); // the entry already brings it
-    const other = await t.app.inject({ method: 'GET', url: '/journal' });
+    const other = await t.app.inject({ method: 'GET', url: '/news' });
     expect(other.body).not.toContain('modulepreload');
+  });
+
+  it('names a signed-in page’s code and first reads in its HTML, so none waits for the one before', async () => {
+    const hints = (html: string) => [...html.matchAll(/href="(\/assets\/[^"]+)"/g)].map((match) => match[1]);
+    const area = ['/assets/signed-in-5.js', '/assets/guard-6.js', '/assets/frame-7.js'];
+    const home = (await t.app.inject({ method: 'GET', url: '/home' })).body;
+    expect(hints(home)).toEqual([...area, '/assets/home-9.js', '/assets/plain-10.js', '/assets/frame-8.css']);
+    expect(home).toContain('<meta name="cw:first-reads" content="/api/v1/courses /api/v1/journal/summary">');
+    expect(home).toContain(`<script>${FIRST_READS_SCRIPT}</script>`);
+
+    const groups = (await t.app.inject({ method: 'GET', url: '/group' })).body;
+    expect(hints(groups)).toEqual([...area, '/assets/groups-11.js', '/assets/frame-8.css']);
+    expect(groups).toContain('<meta name="cw:first-reads" content="/api/v1/group/">');
+    // The journal's first reads depend on the learner's time zone: only its code is named.
+    const journal = (await t.app.inject({ method: 'GET', url: '/journal' })).body;
+    expect(hints(journal)).toEqual([...area, '/assets/journal-12.js', '/assets/frame-8.css']);
+    expect(journal).not.toContain('cw:first-reads');
+    expect(journal).not.toContain('<script>');
+    // Every competition's leaderboard, whatever its id; not a path under it.
+    for (const url of ['/group/group-running/leaderboard', '/group/6b08d10462c871dcd6298172/leaderboard']) {
+      const html = (await t.app.inject({ method: 'GET', url })).body;
+      expect(hints(html), url).toEqual([...area, '/assets/leaderboard-13.js', '/assets/frame-8.css']);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/group/a/leaderboard/b' })).body).not.toContain(
+      'modulepreload',
+    );
+
+    // The inline script may run: its hash is in the policy.
+    const csp = String(
+      (await t.app.inject({ method: 'GET', url: '/home' })).headers['content-security-policy'],
+    );
+    const hash = createHash('sha256').update(FIRST_READS_SCRIPT).digest('base64');
+    expect(csp).toMatch(new RegExp(`script-src [^;]*'sha256-${hash.replace(/[+/]/g, '\\$&')}'`));
   });
 
   it('caches hashed assets for a year and 404s a missing one', async () => {
@@ -304,7 +348,8 @@ describe('serving pages rendered ahead of time', () => {
     const hash = createHash('sha256').update(scripts[0]).digest('base64');
     const csp = String(response.headers['content-security-policy']);
     const scriptSrc = csp.split(';').find((directive) => directive.startsWith('script-src '));
-    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`); // no blanket 'unsafe-inline'
+    // No blanket 'unsafe-inline': this script and the signed-in pages' first reads, by their hashes.
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}' ${FIRST_READS_SCRIPT_HASH}`);
   });
 
   it('renders in the browser instead for a query string, another page, or a page without markup', async () => {

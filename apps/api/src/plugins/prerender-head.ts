@@ -38,3 +38,22 @@ export const PRERENDER_HEAD_STYLE = '.cw-session #root[data-prerendered]{visibil
 
 /** For the Content-Security-Policy: this script, and no other inline one, may run. */
 export const PRERENDER_HEAD_SCRIPT_HASH = `'sha256-${createHash('sha256').update(PRERENDER_HEAD_SCRIPT).digest('base64')}'`;
+
+/**
+ * The one inline script of a signed-in page's HTML (spa.ts, SIGNED_IN_FIRST_PAGES): with a stored
+ * session, it starts the page's first API reads, named by `<meta name="cw:first-reads">` (paths,
+ * space-separated), while the browser is still fetching the app's code. Each answer waits in
+ * `window.cwFirstReads[path]` with the token it was asked with; the app's api-client takes it
+ * for its own identical GET with the same token (startEarlyGet), or asks again. Without a session
+ * (or storage) it does nothing: the app sends the visitor to sign in.
+ */
+export const FIRST_READS_SCRIPT =
+  "try{var s=JSON.parse(localStorage.getItem('persist:root')||'null'),a=s&&JSON.parse(s.auth||'null')," +
+  'm=document.querySelector(\'meta[name="cw:first-reads"]\');' +
+  'if(a&&typeof a.token==="string"&&a.token&&m){var r=window.cwFirstReads={};' +
+  "m.content.split(' ').forEach(function(p){if(p)r[p]={token:a.token,startedAt:Date.now()," +
+  "response:fetch(p,{headers:{'X-Requested-With':'XMLHttpRequest',Authorization:'Bearer '+a.token}," +
+  "credentials:'same-origin'}).catch(function(){return null})}})}}catch(e){}";
+
+/** For the Content-Security-Policy: the signed-in pages' one inline script. */
+export const FIRST_READS_SCRIPT_HASH = `'sha256-${createHash('sha256').update(FIRST_READS_SCRIPT).digest('base64')}'`;

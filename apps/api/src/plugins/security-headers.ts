@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { AppConfig } from '../config.ts';
-import { PRERENDER_HEAD_SCRIPT_HASH } from './prerender-head.ts';
+import { FIRST_READS_SCRIPT_HASH, PRERENDER_HEAD_SCRIPT_HASH } from './prerender-head.ts';
 
 /**
  * Helmet with a Content-Security-Policy the SPA works under: scripts only from our origin; inline
@@ -17,8 +17,9 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: { 
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // Our scripts, plus the one inline script of the pages rendered ahead of time, by its hash.
-        scriptSrc: ["'self'", PRERENDER_HEAD_SCRIPT_HASH],
+        // Our scripts, plus two inline ones by their hashes: the head script of the pages rendered
+        // ahead of time and the first reads of the signed-in pages (prerender-head.ts).
+        scriptSrc: ["'self'", PRERENDER_HEAD_SCRIPT_HASH, FIRST_READS_SCRIPT_HASH],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],

@@ -6,7 +6,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import { sendApiNotFound } from './error-handler.ts';
-import { DEFERRED_SCRIPT_TYPE, PRERENDER_HEAD_SCRIPT, PRERENDER_HEAD_STYLE } from './prerender-head.ts';
+import {
+  DEFERRED_SCRIPT_TYPE,
+  FIRST_READS_SCRIPT,
+  PRERENDER_HEAD_SCRIPT,
+  PRERENDER_HEAD_STYLE,
+} from './prerender-head.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -75,6 +80,10 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { config: AppC
 type IndexVariant = { html: string; gzip: Buffer; br: Buffer };
 
 /** The pages a visitor most often lands on first, by path, with the module that renders each. */
+/** Every competition's leaderboard shares one page variant, kept under this key. */
+const LEADERBOARD_ROUTE = '/group/:groupId/leaderboard';
+const LEADERBOARD_PATH = /^\/group\/[^/]+\/leaderboard$/;
+
 const FIRST_PAGES: Record<string, string> = {
   '/': 'src/features/marketing/routes/landing.tsx',
   '/login': 'src/features/auth/routes/login.tsx',
@@ -85,6 +94,35 @@ const FIRST_PAGES: Record<string, string> = {
   '/terms-and-conditions': 'src/features/marketing/routes/terms-and-conditions.tsx',
   '/privacy-policy': 'src/features/marketing/routes/privacy-policy.tsx',
   '/refunds-cancellations': 'src/features/marketing/routes/refunds-cancellations.tsx',
+};
+
+/** The modules every signed-in first load runs: the area's chunk, the session guard and the frame. */
+const SIGNED_IN_AREA = [
+  'src/app/signed-in-pages.ts',
+  'src/features/auth/components/protected-route.tsx',
+  'src/app/frame/app-frame.tsx',
+];
+
+/**
+ * The signed-in pages people land on (a bookmark, a reload), by path: the modules that draw each, and
+ * the API reads it makes first (GET, with the stored session). Their HTML names all of them, so the
+ * browser asks for the page's code and its data at once instead of one round trip after another
+ * (entry → area → page → data). A leaderboard's path has the group in it: `LEADERBOARD_PATH`.
+ */
+const SIGNED_IN_FIRST_PAGES: Record<string, { sources: string[]; reads: string[] }> = {
+  '/home': {
+    sources: [...SIGNED_IN_AREA, 'src/features/dashboard/routes/home.tsx'],
+    reads: ['/api/v1/courses', '/api/v1/journal/summary'],
+  },
+  '/group': {
+    sources: [...SIGNED_IN_AREA, 'src/features/groups/routes/groups.tsx'],
+    reads: ['/api/v1/group/'],
+  },
+  '/journal': { sources: [...SIGNED_IN_AREA, 'src/features/journal/routes/journal.tsx'], reads: [] },
+  [LEADERBOARD_ROUTE]: {
+    sources: [...SIGNED_IN_AREA, 'src/features/groups/routes/leaderboard.tsx'],
+    reads: [],
+  },
 };
 
 const compress = (html: string): IndexVariant => ({
@@ -122,7 +160,8 @@ class PageVariants {
       }
       return this.prerendered.get(pathname)!;
     }
-    return this.plain.get(pathname) ?? this.plain.get('*')!;
+    const route = LEADERBOARD_PATH.test(pathname) ? LEADERBOARD_ROUTE : pathname;
+    return this.plain.get(route) ?? this.plain.get('*')!;
   }
 }
 
@@ -156,22 +195,35 @@ function buildPageVariants(distDir: string, indexHtml: string, productsUrl: stri
   const entry = new Map<string, ManifestChunk>();
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) collect(key, entry);
 
-  for (const [route, source] of Object.entries(FIRST_PAGES)) {
-    if (!manifest[source]) continue;
+  /** The chunks the modules at `sources` need beyond the entry's, with their stylesheets and hints. */
+  const ownChunks = (sources: string[]) => {
     const chunks = new Map<string, ManifestChunk>();
-    collect(source, chunks);
+    for (const source of sources) collect(source, chunks);
     const own = [...chunks].filter(([key]) => !entry.has(key)).map(([, chunk]) => chunk);
-    const modulePreloads = own
-      .map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`)
-      .join('');
     const stylesheets = [...new Set(own.flatMap((chunk) => chunk.css ?? []))];
-    const stylePreloads = stylesheets
-      .map((file) => `<link rel="preload" as="style" href="/${file}">`)
-      .join('');
+    const hints =
+      own.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`).join('') +
+      stylesheets.map((file) => `<link rel="preload" as="style" href="/${file}">`).join('');
+    return { own, stylesheets, hints };
+  };
+
+  for (const [route, { sources, reads }] of Object.entries(SIGNED_IN_FIRST_PAGES)) {
+    if (!sources.every((source) => manifest[source])) continue;
+    // The reads go first: the head script starts them (with the stored session) before the
+    // browser has even asked for the entry's script.
+    const firstReads = reads.length
+      ? `<meta name="cw:first-reads" content="${escapeAttribute(reads.join(' '))}"><script>${FIRST_READS_SCRIPT}</script>`
+      : '';
     plain.set(
       route,
-      compress(withConfig(indexHtml.replace('</head>', `${modulePreloads}${stylePreloads}</head>`))),
+      compress(withConfig(indexHtml.replace('</head>', `${firstReads}${ownChunks(sources).hints}</head>`))),
     );
+  }
+
+  for (const [route, source] of Object.entries(FIRST_PAGES)) {
+    if (!manifest[source]) continue;
+    const { own, stylesheets, hints } = ownChunks([source]);
+    plain.set(route, compress(withConfig(indexHtml.replace('</head>', `${hints}</head>`))));
 
     const pageMarkup = markup[route];
     if (pageMarkup === undefined || !indexHtml.includes(EMPTY_ROOT)) continue;

@@ -53,6 +53,12 @@ describe('the API client', () => {
   });
 
   describe('a GET started early (a signed-in first load)', () => {
+    /** The scripts the API puts into the HTML (apps/api/src/plugins/prerender-head.ts), as they are. */
+    async function apiHeadScripts() {
+      const file = '../../../api/src/plugins/prerender-head.ts';
+      return (await import(/* @vite-ignore */ file)) as { FIRST_READS_SCRIPT: string };
+    }
+
     /** A server that answers every GET with how many requests it has had so far. */
     function countingServer() {
       const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>
@@ -92,6 +98,60 @@ describe('the API client', () => {
       startEarlyGet('/courses');
       vi.setSystemTime(Date.now() + EARLY_GET_MAX_AGE_MS + 1);
       expect((await apiClient.get('/courses')).data).toEqual({ answer: 8 });
+    });
+
+    it('takes over the GET the HTML started (the API’s head script), asked with the same token', async () => {
+      // The very script the API puts into a signed-in page's HTML (apps/api/src/plugins/spa.ts).
+      const { FIRST_READS_SCRIPT } = await apiHeadScripts();
+      const fetchMock = countingServer();
+      localStorage.setItem('persist:root', JSON.stringify({ auth: JSON.stringify({ token: 'token-a' }) }));
+      const meta = document.createElement('meta');
+      meta.name = 'cw:first-reads';
+      meta.content = '/api/v1/courses /api/v1/journal/summary';
+      document.head.append(meta);
+      try {
+        new Function(FIRST_READS_SCRIPT)();
+        expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+          '/api/v1/courses',
+          '/api/v1/journal/summary',
+        ]);
+        expect(new Headers(fetchMock.mock.calls[0][1]?.headers).get('Authorization')).toBe('Bearer token-a');
+
+        configureApiClient({ getToken: () => 'token-a' });
+        const seen: unknown[] = [];
+        startEarlyGet('/courses', (data) => seen.push(data));
+        expect((await apiClient.get('/courses')).data).toEqual({ answer: 1 });
+        await vi.waitFor(() => expect(seen).toEqual([{ answer: 1 }]));
+        // Someone else signed in since: the HTML's answer was for the old session, so it is asked again.
+        configureApiClient({ getToken: () => 'token-b' });
+        startEarlyGet('/journal/summary');
+        expect((await apiClient.get('/journal/summary')).data).toEqual({ answer: 3 });
+        expect(fetchMock).toHaveBeenCalledTimes(3);
+      } finally {
+        meta.remove();
+        localStorage.clear();
+        delete window.cwFirstReads;
+      }
+    });
+
+    it('is not started by the HTML without a stored session', async () => {
+      const { FIRST_READS_SCRIPT } = await apiHeadScripts();
+      const fetchMock = countingServer();
+      const meta = document.createElement('meta');
+      meta.name = 'cw:first-reads';
+      meta.content = '/api/v1/courses';
+      document.head.append(meta);
+      try {
+        localStorage.setItem('persist:root', 'not json');
+        new Function(FIRST_READS_SCRIPT)();
+        localStorage.setItem('persist:root', JSON.stringify({ auth: JSON.stringify({ token: null }) }));
+        new Function(FIRST_READS_SCRIPT)();
+        expect(fetchMock).not.toHaveBeenCalled();
+        expect(window.cwFirstReads).toBeUndefined();
+      } finally {
+        meta.remove();
+        localStorage.clear();
+      }
     });
 
     it('hands its data to onData and still gives the page the whole answer', async () => {

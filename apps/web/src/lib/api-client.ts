@@ -62,7 +62,9 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
 
 /** How long a GET started early (startEarlyGet) may wait for the page that makes it. */
 export const EARLY_GET_MAX_AGE_MS = 5_000;
-const earlyGets = new Map<string, { token: string; startedAt: number; response: Promise<Response | null> }>();
+type EarlyGet = { token: string; startedAt: number; response: Promise<Response | null> };
+
+const earlyGets = new Map<string, EarlyGet>();
 
 /**
  * Starts a GET that the page about to render will make, so its answer is under way while the
@@ -70,18 +72,24 @@ const earlyGets = new Map<string, { token: string; startedAt: number; response: 
  * for the same address with the same token, within EARLY_GET_MAX_AGE_MS, takes this answer instead
  * of asking again; it is handled exactly like its own (errors, 401, onboarding). Signed in only.
  * Any write drops the answers not taken yet: they may no longer be true. `onData`, if given, gets
- * the answer's data as soon as it arrives (a successful answer only).
+ * the answer's data as soon as it arrives (a successful answer only). A GET the HTML's head script
+ * already started (window.cwFirstReads) is taken over rather than asked again.
  */
 export function startEarlyGet(path: string, onData?: (data: unknown) => void): void {
   const token = readToken();
   const url = buildUrl(path);
   if (!token || earlyGets.has(url)) return;
-  const response = fetch(url, {
-    method: 'GET',
-    headers: { 'X-Requested-With': 'XMLHttpRequest', Authorization: `Bearer ${token}` },
-    credentials: 'same-origin',
-  }).catch(() => null);
-  earlyGets.set(url, { token, startedAt: Date.now(), response });
+  const early = takeHtmlRead(url, token) ?? {
+    token,
+    startedAt: Date.now(),
+    response: fetch(url, {
+      method: 'GET',
+      headers: { 'X-Requested-With': 'XMLHttpRequest', Authorization: `Bearer ${token}` },
+      credentials: 'same-origin',
+    }).catch(() => null),
+  };
+  earlyGets.set(url, early);
+  const { response } = early;
   if (onData) {
     // A copy of a successful answer's data, for work the page would do only once rendered (e.g.
     // fetch the picture it will show). Cloned before the page can read the body: this callback
@@ -93,6 +101,21 @@ export function startEarlyGet(path: string, onData?: (data: unknown) => void): v
       })
       .catch(() => {});
   }
+}
+
+declare global {
+  interface Window {
+    /** GETs the HTML's head script started before the app's code arrived (the API's spa.ts). */
+    cwFirstReads?: Partial<Record<string, EarlyGet>>;
+  }
+}
+
+/** The HTML's own start of this GET, once, if it was asked with this token. */
+function takeHtmlRead(url: string, token: string): EarlyGet | undefined {
+  const started = typeof window === 'undefined' ? undefined : window.cwFirstReads?.[url];
+  if (!started) return undefined;
+  delete window.cwFirstReads?.[url];
+  return started.token === token ? started : undefined;
 }
 
 /** The signed-in user as the store holds them (null signed out or before the store is wired). */
