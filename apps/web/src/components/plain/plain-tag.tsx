@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import './plain.css';
 
 /** The --cw-tag-* colour of a tag ('neutral': the text colour, as antd's default tag). */
-export type TagTone = 'green' | 'cyan' | 'orange' | 'volcano' | 'neutral';
+export type TagTone = 'green' | 'cyan' | 'orange' | 'volcano' | 'red' | 'neutral';
 
 /** antd's filled Tag as a plain span (styled in plain.css). */
 export function PlainTag({

@@ -16,8 +16,9 @@ vi.mock('@ant-design/icons', () => {
   throw new Error('the leaderboard imported @ant-design/icons');
 });
 
-// The desk's code (antd) is held back until a test lets it go, so its placeholder can be seen; let
-// go, it fails to load here (antd throws), as a chunk that cannot be fetched would.
+// The desk's code is held back until a test lets it go, so its placeholder can be seen; let go, it
+// fails to load, as a chunk that cannot be fetched would (the desk itself loads without antd:
+// components/trading/desk-without-antd.test.tsx).
 const desk = vi.hoisted(() => {
   let release = () => {};
   const released = new Promise<void>((resolve) => {
@@ -25,9 +26,9 @@ const desk = vi.hoisted(() => {
   });
   return { release, released };
 });
-vi.mock('../components/trading/trading-panel', async (importOriginal) => {
+vi.mock('../components/trading/trading-panel', async () => {
   await desk.released;
-  return importOriginal();
+  throw new TypeError('Failed to fetch dynamically imported module: trading-panel.js');
 });
 
 let LeaderboardPage: ComponentType;
@@ -188,7 +189,7 @@ describe('the leaderboard without antd', () => {
     expect(screen.queryByRole('navigation', { name: 'Standings pages' })).not.toBeInTheDocument();
     expect(container.querySelector('[class*="ant-"]')).toBeNull();
 
-    // The desk's chunk fails (here antd throws): said in the desk's place, the standings stay.
+    // The desk's chunk fails: said in the desk's place, the standings stay.
     desk.release();
     expect(await screen.findByRole('alert')).toHaveTextContent('Your trading desk could not be loaded.');
     expect(screen.getByRole('button', { name: 'Reload the page' })).toBeInTheDocument();

@@ -197,7 +197,7 @@ const stat = async (label: string) =>
 
 /** The form item (label, field, hint and error) of one field of the order ticket. */
 const ticketField = (label: string | RegExp) =>
-  screen.getByLabelText(label).closest('.ant-form-item') as HTMLElement;
+  screen.getByLabelText(label).closest('.cw-plain-field') as HTMLElement;
 
 describe('the leaderboard page (/group/{groupId}/leaderboard)', { timeout: 30_000 }, () => {
   // The page's chunk and the desk's (loaded lazily: antd's tabs and form) are transformed once up front too.

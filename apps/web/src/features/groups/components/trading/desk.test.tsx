@@ -23,10 +23,6 @@ vi.mock('lightweight-charts', () => {
     }),
   };
 });
-vi.mock('react-redux', async (original) => ({
-  ...(await original<typeof import('react-redux')>()),
-  useSelector: () => false,
-}));
 
 const POSITION: TradingAccount['positions'][number] = {
   symbol: 'EURUSD',

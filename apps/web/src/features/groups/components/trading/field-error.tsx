@@ -1,15 +1,4 @@
-/**
- * A field's one error sentence under it: read out when it appears (role alert), and named by the
- * field's aria-describedby (`${fieldId}-error`, see NumberField's `invalid`).
- */
-export function FieldError({ fieldId, message }: { fieldId: string; message: string | null }) {
-  if (!message) return null;
-  return (
-    <span id={`${fieldId}-error`} role="alert">
-      {message}
-    </span>
-  );
-}
+import { FieldError } from '@/components/plain/plain-field';
 
 /** The props of a Form.Item that shows one error sentence for the field `fieldId`. */
 export function errorItemProps(fieldId: string, message: string | null) {

@@ -1,7 +1,7 @@
 import type { FreezeReason } from '@candlewise/shared/trading/risk-rules';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert } from 'antd';
 import { useEffect } from 'react';
+import { PlainAlert } from '@/components/plain/plain-alert';
 import { groupKeys } from '../../api/group-query-keys';
 import { formatCountdown } from '../../lib/trading-format';
 import { useNow } from '../../lib/use-now';
@@ -47,12 +47,11 @@ export function FrozenBanner({
   if (released) return null;
   const why = freezeWhy(reason, threshold, dailyLossLimit);
   return (
-    <Alert
+    <PlainAlert
       className="cw-trading__frozen"
       type="warning"
-      showIcon
       role="status"
-      title="Trading is frozen"
+      message="Trading is frozen"
       description={
         <>
           {why} You can trade again in{' '}

@@ -22,10 +22,6 @@ vi.mock('lightweight-charts', () => {
     }),
   };
 });
-vi.mock('react-redux', async (original) => ({
-  ...(await original<typeof import('react-redux')>()),
-  useSelector: () => false,
-}));
 function openTicket({
   orderReply = { status: 201, body: { success: true, message: 'Order filled.', data: {} } },
   summary = account(),
@@ -51,8 +47,9 @@ function openTicket({
   return { ...view, api };
 }
 
+/** A field of the ticket (label, control, hint and error): a PlainField. */
 const field = (label: string | RegExp) =>
-  screen.getByLabelText(label).closest('.ant-form-item') as HTMLElement;
+  screen.getByLabelText(label).closest('.cw-plain-field') as HTMLElement;
 
 async function retype(user: ReturnType<typeof userEvent.setup>, label: string, text: string) {
   const input = screen.getByLabelText(label);

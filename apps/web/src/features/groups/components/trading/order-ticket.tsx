@@ -11,8 +11,10 @@ import {
   orderExposure,
   orderMargin,
 } from '@candlewise/shared/trading/order-sizing';
-import { Alert, Button, Form, Radio, Segmented, Select } from 'antd';
 import { useId, useMemo, useRef, useState } from 'react';
+import { PlainAlert } from '@/components/plain/plain-alert';
+import { PlainChoice } from '@/components/plain/plain-choice';
+import { PlainField } from '@/components/plain/plain-field';
 import { ApiError } from '@/lib/api-client';
 import { accountRates } from '../../api/account-rates';
 import type { Instrument } from '../../api/get-instruments';
@@ -29,7 +31,6 @@ import {
   formatUnits,
   lotHint,
 } from '../../lib/trading-format';
-import { errorItemProps } from './field-error';
 import { NumberField } from './number-field';
 import { RiskSizer } from './risk-sizer';
 import './order-ticket.css';
@@ -65,6 +66,10 @@ const noErrors: Partial<Record<Field, string>> = {};
  * back as one toast in the server's words. While the instrument's quote is stale, or its market is
  * closed, the ticket says so and a market order cannot be sent (nothing would fill on it); limit
  * and stop orders can still be placed and wait.
+ *
+ * Plain markup, no antd (ADR 021): the ticket is the first thing a member's desk on a leaderboard
+ * paints, and antd's script would hold it back. Its controls are drawn as antd's were (plain-field,
+ * plain-choice, plain.css); while the ticket is closed one disabled fieldset disables them all.
  */
 export function OrderTicket({
   groupId,
@@ -241,8 +246,9 @@ export function OrderTicket({
   };
 
   const fieldItem = (field: Field, label: string) => ({
+    id: `${id}-${field}`,
     label,
-    ...errorItemProps(`${id}-${field}`, shown(field)),
+    error: shown(field),
   });
   const numberField = (
     field: Field,
@@ -278,182 +284,193 @@ export function OrderTicket({
     stopLoss !== null && entry !== null && tick ? roundToStep(Math.abs(entry - stopLoss), tick) : null;
 
   return (
-    <Form
-      layout="vertical"
+    <form
       className="cw-trading__ticket"
       aria-label="Order ticket"
-      onFinish={() => void submit()}
-      disabled={disabledReason !== null}
-      requiredMark={false}
+      // The ticket checks its fields itself, in its own words: not the browser's bubbles.
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
     >
-      <Form.Item label="Instrument" htmlFor={`${id}-instrument`}>
-        <Select
-          id={`${id}-instrument`}
-          aria-label="Instrument"
-          value={symbol}
-          onChange={changeSymbol}
-          showSearch={{ optionFilterProp: 'label' }}
-          options={instruments.map((item) => ({
-            value: item.symbol,
-            label: `${item.symbol} · ${item.name}`,
-          }))}
-        />
-      </Form.Item>
-      <div className="cw-trading__quote" aria-live="off">
-        <span>
-          Bid <strong>{quote ? formatPrice(quote.bid, tick) : '—'}</strong>
-        </span>
-        <span>
-          Ask <strong>{quote ? formatPrice(quote.ask, tick) : '—'}</strong>
-        </span>
-        {instrument?.currency ? <span>in {instrument.currency}</span> : null}
-      </div>
-      {stale ? (
-        <Alert
-          className="cw-trading__stale"
-          type="warning"
-          showIcon
-          title={`Prices for ${symbol} have stopped arriving`}
-          description="Nothing fills until they are back, so market orders are paused. Try again in a moment."
-        />
-      ) : null}
-      {marketClosed ? (
-        <Alert
-          className="cw-trading__market-closed"
-          type="info"
-          showIcon
-          // The countdown changes every minute: a status, not an alert read out each time.
-          role="status"
-          title={marketClosed}
-          description="Limit and stop orders wait for the open."
-        />
-      ) : null}
-      <Form.Item label="Side">
-        <Radio.Group
-          value={side}
-          onChange={(event) => setSide(event.target.value)}
-          optionType="button"
-          buttonStyle="solid"
-          className="cw-trading__sides"
-          options={[
-            { value: 'buy', label: 'Buy' },
-            { value: 'sell', label: 'Sell' },
-          ]}
-        />
-      </Form.Item>
-      <Form.Item label="Order type">
-        <Segmented<OrderType>
-          block
-          value={type}
-          onChange={(next) => {
-            setType(next);
-            setServerErrors(noErrors);
+      <fieldset className="cw-ticket__controls" disabled={disabledReason !== null}>
+        <PlainField id={`${id}-instrument`} label="Instrument">
+          <select
+            id={`${id}-instrument`}
+            className="cw-plain-select"
+            value={symbol}
+            onChange={(event) => changeSymbol(event.target.value)}
+          >
+            {instruments.map((item) => (
+              <option key={item.symbol} value={item.symbol}>
+                {`${item.symbol} · ${item.name}`}
+              </option>
+            ))}
+          </select>
+        </PlainField>
+        <div className="cw-trading__quote" aria-live="off">
+          <span>
+            Bid <strong>{quote ? formatPrice(quote.bid, tick) : '—'}</strong>
+          </span>
+          <span>
+            Ask <strong>{quote ? formatPrice(quote.ask, tick) : '—'}</strong>
+          </span>
+          {instrument?.currency ? <span>in {instrument.currency}</span> : null}
+        </div>
+        {stale ? (
+          <PlainAlert
+            type="warning"
+            className="cw-trading__stale"
+            // Said at once, as antd's Alert was: the Buy button has just stopped working.
+            role="alert"
+            message={`Prices for ${symbol} have stopped arriving`}
+            description="Nothing fills until they are back, so market orders are paused. Try again in a moment."
+          />
+        ) : null}
+        {marketClosed ? (
+          <PlainAlert
+            type="info"
+            className="cw-trading__market-closed"
+            // The countdown changes every minute: a status, not an alert read out each time.
+            role="status"
+            message={marketClosed}
+            description="Limit and stop orders wait for the open."
+          />
+        ) : null}
+        <div className="cw-plain-field">
+          <PlainChoice
+            label="Side"
+            showLabel
+            variant="solid"
+            block
+            className="cw-trading__sides"
+            value={side}
+            onChange={setSide}
+            options={[
+              { value: 'buy', label: 'Buy' },
+              { value: 'sell', label: 'Sell' },
+            ]}
+          />
+        </div>
+        <div className="cw-plain-field">
+          <PlainChoice<OrderType>
+            label="Order type"
+            showLabel
+            block
+            value={type}
+            onChange={(next) => {
+              setType(next);
+              setServerErrors(noErrors);
+            }}
+            options={[
+              { value: 'market', label: 'Market' },
+              { value: 'limit', label: 'Limit' },
+              { value: 'stop', label: 'Stop' },
+            ]}
+          />
+        </div>
+        <PlainField
+          {...fieldItem('quantity', 'Quantity')}
+          // Its id is `${id}-quantity-hint`, which the quantity names as its description.
+          extra={steps && contractSize !== undefined ? lotHint({ ...steps, contractSize, unit }) : undefined}
+        >
+          {numberField('quantity', {
+            step: steps?.lotStep ?? 1,
+            min: steps?.minQuantity,
+            suffix: 'lots',
+            describedBy: steps && contractSize !== undefined ? `${id}-quantity-hint` : undefined,
+          })}
+        </PlainField>
+        {type !== 'market' ? (
+          <PlainField {...fieldItem('price', `${type === 'limit' ? 'Limit price' : 'Stop price'}${inQuote}`)}>
+            {numberField('price', { step: tick, min: tick })}
+          </PlainField>
+        ) : null}
+        <div className="cw-trading__protect">
+          <PlainField {...fieldItem('stopLoss', `Stop-loss${inQuote}`)}>
+            {numberField('stopLoss', { step: tick, min: tick, placeholder: 'Optional' })}
+          </PlainField>
+          <PlainField {...fieldItem('takeProfit', `Take-profit${inQuote}`)}>
+            {numberField('takeProfit', { step: tick, min: tick, placeholder: 'Optional' })}
+          </PlainField>
+        </div>
+        {steps && contractSize !== undefined ? (
+          <dl className="cw-ticket__sizing" aria-label="Order size">
+            <div>
+              <dt>Size</dt>
+              <dd>
+                {lots !== null
+                  ? `${formatLots(lots)} = ${formatUnits(roundToStep(lots * contractSize, 1e-8), unit)}`
+                  : '—'}
+              </dd>
+            </div>
+            <div>
+              <dt>Notional</dt>
+              <dd>{money(notional)}</dd>
+            </div>
+            <div>
+              <dt>Margin</dt>
+              <dd>
+                {money(margin)}
+                {margin === 0 && lots !== null ? (
+                  <span className="cw-ticket__note"> reduces your position</span>
+                ) : null}
+              </dd>
+            </div>
+            <div>
+              <dt>Max</dt>
+              <dd>
+                {max !== null ? formatLots(max) : '—'}
+                {max !== null && max > 0 && disabledReason === null ? (
+                  <button
+                    type="button"
+                    className="cw-ticket__link cw-ticket__use-max"
+                    onClick={() => edit('quantity')(plainNumber(max))}
+                    aria-label={`Use the maximum, ${formatLots(max)}`}
+                  >
+                    Use
+                  </button>
+                ) : null}
+              </dd>
+            </div>
+          </dl>
+        ) : null}
+        {steps && contractSize !== undefined && sizing ? (
+          <RiskSizer
+            equity={sizing.equity}
+            currency={sizing.currency}
+            quoteCurrency={instrument?.currency}
+            contractSize={contractSize}
+            rate={rate}
+            steps={steps}
+            stopLossDistance={stopLossDistance}
+            onUse={(next) => edit('quantity')(plainNumber(next))}
+          />
+        ) : null}
+        {disabledReason ? <p className="cw-trading__ticket-note">{disabledReason}</p> : null}
+        {/* PlainButton is type="button" only; this is its primary look (red for a sell) as the submit. */}
+        <button
+          type="submit"
+          className={[
+            'cw-plain-button',
+            'cw-plain-button--primary',
+            'cw-trading__submit',
+            side === 'sell' ? 'cw-trading__submit--sell' : '',
+          ]
+            .filter(Boolean)
+            .join(' ')}
+          disabled={marketOrdersPaused || anyShown || placeOrder.isPending}
+          aria-busy={placeOrder.isPending || undefined}
+          // The second click of a double click is not a second order.
+          onClick={(event) => {
+            if (event.detail > 1) event.preventDefault();
           }}
-          options={[
-            { value: 'market', label: 'Market' },
-            { value: 'limit', label: 'Limit' },
-            { value: 'stop', label: 'Stop' },
-          ]}
-        />
-      </Form.Item>
-      <Form.Item
-        {...fieldItem('quantity', 'Quantity')}
-        extra={
-          steps && contractSize !== undefined ? (
-            <span id={`${id}-quantity-hint`}>{lotHint({ ...steps, contractSize, unit })}</span>
-          ) : undefined
-        }
-      >
-        {numberField('quantity', {
-          step: steps?.lotStep ?? 1,
-          min: steps?.minQuantity,
-          suffix: 'lots',
-          describedBy: steps ? `${id}-quantity-hint` : undefined,
-        })}
-      </Form.Item>
-      {type !== 'market' ? (
-        <Form.Item {...fieldItem('price', `${type === 'limit' ? 'Limit price' : 'Stop price'}${inQuote}`)}>
-          {numberField('price', { step: tick, min: tick })}
-        </Form.Item>
-      ) : null}
-      <div className="cw-trading__protect">
-        <Form.Item {...fieldItem('stopLoss', `Stop-loss${inQuote}`)}>
-          {numberField('stopLoss', { step: tick, min: tick, placeholder: 'Optional' })}
-        </Form.Item>
-        <Form.Item {...fieldItem('takeProfit', `Take-profit${inQuote}`)}>
-          {numberField('takeProfit', { step: tick, min: tick, placeholder: 'Optional' })}
-        </Form.Item>
-      </div>
-      {steps && contractSize !== undefined ? (
-        <dl className="cw-ticket__sizing" aria-label="Order size">
-          <div>
-            <dt>Size</dt>
-            <dd>
-              {lots !== null
-                ? `${formatLots(lots)} = ${formatUnits(roundToStep(lots * contractSize, 1e-8), unit)}`
-                : '—'}
-            </dd>
-          </div>
-          <div>
-            <dt>Notional</dt>
-            <dd>{money(notional)}</dd>
-          </div>
-          <div>
-            <dt>Margin</dt>
-            <dd>
-              {money(margin)}
-              {margin === 0 && lots !== null ? (
-                <span className="cw-ticket__note"> reduces your position</span>
-              ) : null}
-            </dd>
-          </div>
-          <div>
-            <dt>Max</dt>
-            <dd>
-              {max !== null ? formatLots(max) : '—'}
-              {max !== null && max > 0 && disabledReason === null ? (
-                <Button
-                  type="link"
-                  size="small"
-                  className="cw-ticket__use-max"
-                  onClick={() => edit('quantity')(plainNumber(max))}
-                  aria-label={`Use the maximum, ${formatLots(max)}`}
-                >
-                  Use
-                </Button>
-              ) : null}
-            </dd>
-          </div>
-        </dl>
-      ) : null}
-      {steps && contractSize !== undefined && sizing ? (
-        <RiskSizer
-          equity={sizing.equity}
-          currency={sizing.currency}
-          quoteCurrency={instrument?.currency}
-          contractSize={contractSize}
-          rate={rate}
-          steps={steps}
-          stopLossDistance={stopLossDistance}
-          onUse={(next) => edit('quantity')(plainNumber(next))}
-        />
-      ) : null}
-      {disabledReason ? <p className="cw-trading__ticket-note">{disabledReason}</p> : null}
-      <Button
-        type="primary"
-        htmlType="submit"
-        block
-        danger={side === 'sell'}
-        loading={placeOrder.isPending}
-        disabled={marketOrdersPaused || anyShown || placeOrder.isPending ? true : undefined}
-        className="cw-trading__submit"
-        // The second click of a double click is not a second order.
-        onClick={(event) => {
-          if (event.detail > 1) event.preventDefault();
-        }}
-      >
-        {`${side === 'buy' ? 'Buy' : 'Sell'} ${symbol}`}
-      </Button>
-    </Form>
+        >
+          {placeOrder.isPending ? <span className="cw-plain-button__busy" aria-hidden="true" /> : null}
+          {`${side === 'buy' ? 'Buy' : 'Sell'} ${symbol}`}
+        </button>
+      </fieldset>
+    </form>
   );
 }

@@ -1,18 +1,36 @@
-import { EditOutlined } from '@ant-design/icons';
+import EditOutlined from '@ant-design/icons-svg/es/asn/EditOutlined';
 import { unrealizedPnl } from '@candlewise/shared';
-import { Button, Table, Tabs, Tag } from 'antd';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyAntd } from '@/components/antd-provider/lazy-antd';
+import { PartBoundary } from '@/components/plain/part-boundary';
+import { PlainButton } from '@/components/plain/plain-button';
+import { type PlainColumn, PlainTable } from '@/components/plain/plain-table';
+import { PlainTabs } from '@/components/plain/plain-tabs';
+import { PlainTag } from '@/components/plain/plain-tag';
+import { SvgIcon } from '@/components/svg-icon/svg-icon';
 import { accountRates } from '../../api/account-rates';
 import type { Instrument } from '../../api/get-instruments';
 import type { TradingAccount } from '../../api/get-trading-account';
 import { useCancelOrder, useClosePosition } from '../../api/trading-actions';
 import type { Quote } from '../../api/use-competition-stream';
 import { formatPrice, formatQuotedPrice, formatSignedMoney, signClass } from '../../lib/trading-format';
-import { ClosePositionDialog } from './close-position-dialog';
-import { ProtectionDialog, type ProtectionTarget } from './protection-dialog';
+import type { ProtectionTarget } from './protection-dialog';
+
+/**
+ * The two dialogs (antd's Modal and Form), fetched when a Close or SL / TP button is first pointed at,
+ * focused or pressed: the desk itself is plain markup and loads without antd (ADR 021).
+ */
+const ClosePositionDialog = lazyAntd(() =>
+  import('./close-position-dialog').then((module) => module.ClosePositionDialog),
+);
+const ProtectionDialog = lazyAntd(() =>
+  import('./protection-dialog').then((module) => module.ProtectionDialog),
+);
 
 type Instruments = ReadonlyMap<string, Instrument>;
 type Position = TradingAccount['positions'][number];
+type Order = TradingAccount['orders'][number];
+type Fill = TradingAccount['fills'][number];
 
 const price = (value: number | null, tick?: number) => (value === null ? '—' : formatPrice(value, tick));
 
@@ -31,31 +49,38 @@ function stepsOf(instrument: Instrument | undefined) {
 function protectionColumn<Row extends { symbol: string; stopLoss: number | null; takeProfit: number | null }>(
   instruments: Instruments,
   edit: { allowed: boolean; label: (row: Row) => string; open: (row: Row) => void },
-) {
+): PlainColumn<Row> {
   return {
     title: 'SL / TP',
     key: 'protect',
-    align: 'right' as const,
-    render: (_: unknown, row: Row) => {
+    align: 'right',
+    render: (row) => {
       const tick = instruments.get(row.symbol)?.tickSize;
       return (
         <span className="cw-ticket__levels">
           {`${price(row.stopLoss, tick)} / ${price(row.takeProfit, tick)}`}
           {edit.allowed ? (
-            <Button
-              size="small"
-              type="text"
-              icon={<EditOutlined />}
+            <button
+              type="button"
+              className="cw-plain-icon-button"
               aria-label={edit.label(row)}
+              aria-haspopup="dialog"
               title="Change the stop-loss and take-profit"
               onClick={() => edit.open(row)}
-            />
+              onPointerEnter={() => void ProtectionDialog.preload()}
+              onFocus={() => void ProtectionDialog.preload()}
+            >
+              <SvgIcon icon={EditOutlined} />
+            </button>
           ) : null}
         </span>
       );
     },
   };
 }
+
+/** The column of a row's one button: its heading is for screen readers only. */
+const actionsTitle = <span className="cw-visually-hidden">Actions</span>;
 
 const fillReasons: Record<TradingAccount['fills'][number]['reason'], string> = {
   order: 'Order',
@@ -146,184 +171,173 @@ export function PositionsAndOrders({
   const pnl = (value: number) => (
     <span className={signClass(value)}>{formatSignedMoney(value, currency)}</span>
   );
-  const positions = (
-    <Table
-      rowKey="symbol"
-      size="small"
-      pagination={false}
-      scroll={{ x: 620 }}
-      dataSource={account.positions}
-      locale={{ emptyText: 'No open positions' }}
-      columns={[
-        { title: 'Symbol', dataIndex: 'symbol', key: 'symbol' },
-        {
-          title: 'Side',
-          key: 'side',
-          render: (_, row) =>
-            row.quantity > 0 ? <Tag color="green">Long</Tag> : <Tag color="red">Short</Tag>,
-        },
-        { title: 'Quantity', key: 'quantity', align: 'right', render: (_, row) => Math.abs(row.quantity) },
-        {
-          title: 'Avg price',
-          key: 'avg',
-          align: 'right',
-          render: (_, row) => quoted(row.averagePrice, row.symbol, row.quoteCurrency),
-        },
-        {
-          title: 'Mark',
-          key: 'mark',
-          align: 'right',
-          render: (_, row) => quoted(row.markPrice, row.symbol, row.quoteCurrency),
-        },
-        {
-          title: 'Unrealised P&L',
-          dataIndex: 'unrealizedPnl',
-          key: 'pnl',
-          align: 'right',
-          render: pnl,
-        },
-        protectionColumn<Position>(instruments, {
-          allowed: canTrade,
-          label: (row) => `Change the stop-loss and take-profit of the ${row.symbol} position`,
-          open: (row) => setProtecting({ kind: 'position', key: row.symbol }),
-        }),
-        {
-          title: <span className="cw-visually-hidden">Actions</span>,
-          key: 'actions',
-          align: 'right',
-          render: (_, row) => (
-            <Button
-              size="small"
-              disabled={!canTrade}
-              loading={closePosition.isPending && closePosition.variables === row.symbol}
-              onClick={() => setClosing(row.symbol)}
-              aria-label={`Close ${row.symbol} position`}
-              aria-haspopup="dialog"
-            >
-              Close
-            </Button>
-          ),
-        },
-      ]}
-    />
-  );
-  const orders = (
-    <Table
-      rowKey="_id"
-      size="small"
-      pagination={false}
-      scroll={{ x: 560 }}
-      dataSource={account.orders}
-      locale={{ emptyText: 'No open orders' }}
-      columns={[
-        { title: 'Symbol', dataIndex: 'symbol', key: 'symbol' },
-        {
-          title: 'Order',
-          key: 'order',
-          render: (_, row) => `${row.side === 'buy' ? 'Buy' : 'Sell'} ${row.type}`,
-        },
-        { title: 'Quantity', dataIndex: 'quantity', key: 'quantity', align: 'right' },
-        {
-          title: 'Price',
-          key: 'price',
-          align: 'right',
-          render: (_, row) => quoted(row.price, row.symbol),
-        },
-        protectionColumn<TradingAccount['orders'][number]>(instruments, {
-          allowed: canTrade,
-          label: (row) =>
-            `Change the stop-loss and take-profit of the ${row.side} ${row.type} order for ${row.symbol}`,
-          open: (row) => setProtecting({ kind: 'order', key: row._id }),
-        }),
-        {
-          title: <span className="cw-visually-hidden">Actions</span>,
-          key: 'actions',
-          align: 'right',
-          render: (_, row) => (
-            <Button
-              size="small"
-              loading={cancelOrder.isPending && cancelOrder.variables === row._id}
-              onClick={() => cancelOrder.mutate(row._id)}
-              aria-label={`Cancel ${row.side} ${row.type} order for ${row.symbol}`}
-            >
-              Cancel
-            </Button>
-          ),
-        },
-      ]}
-    />
-  );
-  const fills = (
-    <Table
-      rowKey="_id"
-      size="small"
-      pagination={false}
-      scroll={{ x: 560 }}
-      dataSource={account.fills}
-      locale={{ emptyText: 'No trades yet' }}
-      columns={[
-        {
-          title: 'Time',
-          dataIndex: 'createdAt',
-          key: 'time',
-          render: (value: string) =>
-            new Date(value).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' }),
-        },
-        { title: 'Symbol', dataIndex: 'symbol', key: 'symbol' },
-        { title: 'Side', key: 'side', render: (_, row) => (row.side === 'buy' ? 'Buy' : 'Sell') },
-        { title: 'Quantity', dataIndex: 'quantity', key: 'quantity', align: 'right' },
-        {
-          title: 'Price',
-          key: 'price',
-          align: 'right',
-          render: (_, row) => quoted(row.price, row.symbol),
-        },
-        {
-          title: 'Realised P&L',
-          dataIndex: 'realizedPnl',
-          key: 'pnl',
-          align: 'right',
-          render: pnl,
-        },
-        { title: 'Why', key: 'reason', render: (_, row) => fillReasons[row.reason] },
-      ]}
-    />
-  );
+  const positions: PlainColumn<Position>[] = [
+    { title: 'Symbol', key: 'symbol', render: (row) => row.symbol },
+    {
+      title: 'Side',
+      key: 'side',
+      render: (row) =>
+        row.quantity > 0 ? <PlainTag tone="green">Long</PlainTag> : <PlainTag tone="red">Short</PlainTag>,
+    },
+    { title: 'Quantity', key: 'quantity', align: 'right', render: (row) => Math.abs(row.quantity) },
+    {
+      title: 'Avg price',
+      key: 'avg',
+      align: 'right',
+      render: (row) => quoted(row.averagePrice, row.symbol, row.quoteCurrency),
+    },
+    {
+      title: 'Mark',
+      key: 'mark',
+      align: 'right',
+      render: (row) => quoted(row.markPrice, row.symbol, row.quoteCurrency),
+    },
+    { title: 'Unrealised P&L', key: 'pnl', align: 'right', render: (row) => pnl(row.unrealizedPnl) },
+    protectionColumn<Position>(instruments, {
+      allowed: canTrade,
+      label: (row) => `Change the stop-loss and take-profit of the ${row.symbol} position`,
+      open: (row) => setProtecting({ kind: 'position', key: row.symbol }),
+    }),
+    {
+      title: actionsTitle,
+      key: 'actions',
+      align: 'right',
+      render: (row) => (
+        <PlainButton
+          className="cw-plain-button--small"
+          disabled={!canTrade}
+          loading={closePosition.isPending && closePosition.variables === row.symbol}
+          onClick={() => setClosing(row.symbol)}
+          onPointerEnter={() => void ClosePositionDialog.preload()}
+          onFocus={() => void ClosePositionDialog.preload()}
+          aria-label={`Close ${row.symbol} position`}
+          aria-haspopup="dialog"
+        >
+          Close
+        </PlainButton>
+      ),
+    },
+  ];
+  const orders: PlainColumn<Order>[] = [
+    { title: 'Symbol', key: 'symbol', render: (row) => row.symbol },
+    { title: 'Order', key: 'order', render: (row) => `${row.side === 'buy' ? 'Buy' : 'Sell'} ${row.type}` },
+    { title: 'Quantity', key: 'quantity', align: 'right', render: (row) => row.quantity },
+    { title: 'Price', key: 'price', align: 'right', render: (row) => quoted(row.price, row.symbol) },
+    protectionColumn<Order>(instruments, {
+      allowed: canTrade,
+      label: (row) =>
+        `Change the stop-loss and take-profit of the ${row.side} ${row.type} order for ${row.symbol}`,
+      open: (row) => setProtecting({ kind: 'order', key: row._id }),
+    }),
+    {
+      title: actionsTitle,
+      key: 'actions',
+      align: 'right',
+      render: (row) => (
+        <PlainButton
+          className="cw-plain-button--small"
+          loading={cancelOrder.isPending && cancelOrder.variables === row._id}
+          onClick={() => cancelOrder.mutate(row._id)}
+          aria-label={`Cancel ${row.side} ${row.type} order for ${row.symbol}`}
+        >
+          Cancel
+        </PlainButton>
+      ),
+    },
+  ];
+  const fills: PlainColumn<Fill>[] = [
+    {
+      title: 'Time',
+      key: 'time',
+      render: (row) => new Date(row.createdAt).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' }),
+    },
+    { title: 'Symbol', key: 'symbol', render: (row) => row.symbol },
+    { title: 'Side', key: 'side', render: (row) => (row.side === 'buy' ? 'Buy' : 'Sell') },
+    { title: 'Quantity', key: 'quantity', align: 'right', render: (row) => row.quantity },
+    { title: 'Price', key: 'price', align: 'right', render: (row) => quoted(row.price, row.symbol) },
+    { title: 'Realised P&L', key: 'pnl', align: 'right', render: (row) => pnl(row.realizedPnl) },
+    { title: 'Why', key: 'reason', render: (row) => fillReasons[row.reason] },
+  ];
   return (
     <>
-      <Tabs
+      <PlainTabs
         className="cw-trading__tabs"
+        label="Your positions, orders and trades"
         items={[
-          { key: 'positions', label: `Positions (${account.positions.length})`, children: positions },
-          { key: 'orders', label: `Orders (${account.orders.length})`, children: orders },
-          { key: 'fills', label: 'History', children: fills },
+          {
+            key: 'positions',
+            label: `Positions (${account.positions.length})`,
+            children: (
+              <PlainTable
+                caption="Open positions"
+                columns={positions}
+                rows={account.positions}
+                rowKey={(row) => row.symbol}
+                empty="No open positions"
+                minWidth={620}
+              />
+            ),
+          },
+          {
+            key: 'orders',
+            label: `Orders (${account.orders.length})`,
+            children: (
+              <PlainTable
+                caption="Open orders"
+                columns={orders}
+                rows={account.orders}
+                rowKey={(row) => row._id}
+                empty="No open orders"
+                minWidth={560}
+              />
+            ),
+          },
+          {
+            key: 'fills',
+            label: 'History',
+            children: (
+              <PlainTable
+                caption="Your trades"
+                columns={fills}
+                rows={account.fills}
+                rowKey={(row) => row._id}
+                empty="No trades yet"
+                minWidth={560}
+              />
+            ),
+          },
         ]}
       />
-      {closingPosition ? (
-        <ClosePositionDialog
-          symbol={closingPosition.symbol}
-          quantity={closingPosition.quantity}
-          exitPrice={exitPrice(closingPosition)}
-          tickSize={instruments.get(closingPosition.symbol)?.tickSize}
-          quoteCurrency={closingPosition.quoteCurrency}
-          estimatedPnl={estimatedPnl(closingPosition)}
-          currency={currency}
-          closing={closePosition.isPending}
-          onCancel={() => setClosing(null)}
-          onConfirm={() =>
-            closePosition.mutate(closingPosition.symbol, { onSettled: () => setClosing(null) })
-          }
-        />
-      ) : null}
-      {protectionTarget ? (
-        <ProtectionDialog
-          groupId={groupId}
-          target={protectionTarget}
-          steps={stepsOf(instruments.get(protectionTarget.symbol))}
-          quoteCurrency={instruments.get(protectionTarget.symbol)?.currency}
-          onClose={() => setProtecting(null)}
-        />
-      ) : null}
+      {/* A dialog whose code cannot be fetched says so here; the tables stay. */}
+      <PartBoundary what="dialog">
+        <Suspense fallback={null}>
+          {closingPosition ? (
+            <ClosePositionDialog
+              symbol={closingPosition.symbol}
+              quantity={closingPosition.quantity}
+              exitPrice={exitPrice(closingPosition)}
+              tickSize={instruments.get(closingPosition.symbol)?.tickSize}
+              quoteCurrency={closingPosition.quoteCurrency}
+              estimatedPnl={estimatedPnl(closingPosition)}
+              currency={currency}
+              closing={closePosition.isPending}
+              onCancel={() => setClosing(null)}
+              onConfirm={() =>
+                closePosition.mutate(closingPosition.symbol, { onSettled: () => setClosing(null) })
+              }
+            />
+          ) : null}
+          {protectionTarget ? (
+            <ProtectionDialog
+              groupId={groupId}
+              target={protectionTarget}
+              steps={stepsOf(instruments.get(protectionTarget.symbol))}
+              quoteCurrency={instruments.get(protectionTarget.symbol)?.currency}
+              onClose={() => setProtecting(null)}
+            />
+          ) : null}
+        </Suspense>
+      </PartBoundary>
     </>
   );
 }

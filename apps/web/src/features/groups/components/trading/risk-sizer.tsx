@@ -1,16 +1,16 @@
 import type { InstrumentSteps } from '@candlewise/shared';
 import { riskQuantity } from '@candlewise/shared/trading/order-sizing';
-import { Button, Form } from 'antd';
 import { useId, useState } from 'react';
+import { PlainButton } from '@/components/plain/plain-button';
+import { PlainField } from '@/components/plain/plain-field';
 import { parseDecimal } from '../../lib/order-ticket-fields';
 import { formatLots, formatMoney } from '../../lib/trading-format';
-import { errorItemProps } from './field-error';
 import { NumberField } from './number-field';
 
 /**
  * The risk calculator: how many lots lose a chosen percent of equity if the stop is hit. The stop
  * distance is typed in the quote currency, or taken from the ticket's stop-loss; "Use" fills the
- * ticket's quantity.
+ * ticket's quantity. Plain markup (ADR 021): it draws inside the order ticket, which loads no antd.
  */
 export function RiskSizer({
   equity,
@@ -72,21 +72,20 @@ export function RiskSizer({
 
   return (
     <div className="cw-ticket__risk">
-      <Button
-        type="link"
-        size="small"
-        className="cw-ticket__risk-toggle"
+      <button
+        type="button"
+        className="cw-ticket__link cw-ticket__risk-toggle"
         aria-expanded={open}
         aria-controls={`${id}-panel`}
         onClick={() => setOpen((value) => !value)}
       >
         {open ? 'Hide the risk calculator' : 'Size by risk'}
-      </Button>
+      </button>
       {open ? (
         <fieldset id={`${id}-panel`} className="cw-ticket__risk-panel">
           <legend className="cw-ticket__risk-legend">Size by risk</legend>
           <div className="cw-ticket__pair">
-            <Form.Item label="Risk (% of equity)" {...errorItemProps(`${id}-risk`, riskProblem)}>
+            <PlainField id={`${id}-risk`} label="Risk (% of equity)" error={riskProblem}>
               <NumberField
                 id={`${id}-risk`}
                 value={riskText}
@@ -96,11 +95,8 @@ export function RiskSizer({
                 invalid={Boolean(riskProblem)}
                 suffix="%"
               />
-            </Form.Item>
-            <Form.Item
-              label={`Stop distance${inQuote}`}
-              {...errorItemProps(`${id}-distance`, distanceProblem)}
-            >
+            </PlainField>
+            <PlainField id={`${id}-distance`} label={`Stop distance${inQuote}`} error={distanceProblem}>
               <NumberField
                 id={`${id}-distance`}
                 value={distanceText}
@@ -110,13 +106,13 @@ export function RiskSizer({
                 invalid={Boolean(distanceProblem)}
                 placeholder={stopLossDistance !== null ? `${stopLossDistance} (stop-loss)` : undefined}
               />
-            </Form.Item>
+            </PlainField>
           </div>
           {result ? <p className="cw-ticket__risk-result">{result}</p> : null}
           {sized ? (
-            <Button size="small" onClick={() => onUse(sized.quantity)}>
+            <PlainButton className="cw-ticket__risk-use" onClick={() => onUse(sized.quantity)}>
               {`Use ${formatLots(sized.quantity)}`}
-            </Button>
+            </PlainButton>
           ) : null}
         </fieldset>
       ) : null}

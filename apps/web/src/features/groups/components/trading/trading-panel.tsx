@@ -4,8 +4,9 @@ import {
   type CandleInterval,
 } from '@candlewise/shared/trading/candle-intervals';
 import type { FreezeReason } from '@candlewise/shared/trading/risk-rules';
-import { Alert, Button, Card, Segmented, Skeleton } from 'antd';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
+import { PlainAlert } from '@/components/plain/plain-alert';
+import { PlainChoice } from '@/components/plain/plain-choice';
 import { useCandles } from '../../api/get-candles';
 import type { Group } from '../../api/get-groups';
 import { useInstruments } from '../../api/get-instruments';
@@ -15,6 +16,7 @@ import { marketClosedText } from '../../lib/market-closed-text';
 import { useNow } from '../../lib/use-now';
 import { AccountStats } from './account-stats';
 import { CandleChart } from './candle-chart';
+import { DeskPlaceholder } from './desk-placeholder';
 import { FrozenBanner } from './frozen-banner';
 import { OrderTicket } from './order-ticket';
 import { PositionsAndOrders } from './positions-and-orders';
@@ -28,6 +30,37 @@ const intervalNames: Record<CandleInterval, { button: string; adjective: string 
   '1h': { button: '1h', adjective: '1-hour' },
   '1d': { button: '1D', adjective: 'daily' },
 };
+
+/** A plain card with antd Card's small head (its title and, on the right, `extra`) and body. */
+function DeskCard({
+  title,
+  extra,
+  className,
+  children,
+}: {
+  title?: ReactNode;
+  extra?: ReactNode;
+  className: string;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section
+      className={`cw-plain-card cw-trading__card cw-trading__card--small ${className}`}
+      aria-labelledby={title ? headingId : undefined}
+    >
+      {title ? (
+        <div className="cw-trading__card-head">
+          <h3 id={headingId} className="cw-trading__card-title">
+            {title}
+          </h3>
+          {extra}
+        </div>
+      ) : null}
+      <div className="cw-trading__card-body">{children}</div>
+    </section>
+  );
+}
 
 /**
  * The approved member's desk: account numbers and the rules that apply, frozen banner (with the rule
@@ -61,27 +94,13 @@ export function TradingPanel({
   const session = symbol ? bySymbol.get(symbol)?.session : undefined;
   const marketClosed = replay || !session ? null : marketClosedText(session, now);
 
-  if (account.isPending || instrumentsQuery.isPending) {
-    return (
-      // As tall as the screen, like the desk it stands for: the standings below it stay out of
-      // view until the desk lands, instead of being pushed down while someone reads them.
-      <Card className="cw-trading__panel cw-trading__panel--pending" title="Your trading desk">
-        <Skeleton active paragraph={{ rows: 6 }} />
-      </Card>
-    );
-  }
+  if (account.isPending || instrumentsQuery.isPending) return <DeskPlaceholder />;
   if (account.isError || !account.data) {
     return (
-      <Alert
-        type="error"
-        showIcon
-        title="Your paper account could not be loaded."
-        description={account.error?.message}
-        action={
-          <Button size="small" onClick={() => void account.refetch()}>
-            Try again
-          </Button>
-        }
+      <PlainAlert
+        message="Your paper account could not be loaded."
+        description={account.error?.message ?? null}
+        onRetry={() => void account.refetch()}
       />
     );
   }
@@ -118,15 +137,14 @@ export function TradingPanel({
       />
       <RiskRulesNote group={group} />
       <div className="cw-trading__desk">
-        <Card
+        <DeskCard
           className="cw-trading__chart-card"
-          size="small"
           title={symbol ? `${symbol} · ${CANDLE_INTERVAL_TERMS[chartInterval].label}` : 'Chart'}
           extra={
             symbol ? (
-              <Segmented<CandleInterval>
+              <PlainChoice<CandleInterval>
                 size="small"
-                aria-label="Chart timeframe"
+                label="Chart timeframe"
                 className="cw-ticket__timeframes"
                 value={chartInterval}
                 onChange={setChartInterval}
@@ -151,8 +169,8 @@ export function TradingPanel({
           ) : (
             <p>No instruments are traded in this competition.</p>
           )}
-        </Card>
-        <Card className="cw-trading__ticket-card" size="small" title="New order">
+        </DeskCard>
+        <DeskCard className="cw-trading__ticket-card" title="New order">
           {symbol ? (
             <OrderTicket
               groupId={group._id}
@@ -166,9 +184,9 @@ export function TradingPanel({
               marketClosed={marketClosed}
             />
           ) : null}
-        </Card>
+        </DeskCard>
       </div>
-      <Card size="small" className="cw-trading__book">
+      <DeskCard className="cw-trading__book">
         <PositionsAndOrders
           groupId={group._id}
           account={account.data}
@@ -176,7 +194,7 @@ export function TradingPanel({
           canTrade={disabledReason === null}
           quotes={quotes}
         />
-      </Card>
+      </DeskCard>
     </section>
   );
 }
