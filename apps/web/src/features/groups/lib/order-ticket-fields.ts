@@ -1,4 +1,9 @@
-import { type InstrumentSteps, plainNumber, priceProblem, quantityProblem } from '@candlewise/shared';
+import {
+  type InstrumentSteps,
+  plainNumber,
+  priceProblem,
+  quantityProblem,
+} from '@candlewise/shared/trading/account-money';
 
 /**
  * The order ticket reads what is typed, not what a number input kept from before: these turn the

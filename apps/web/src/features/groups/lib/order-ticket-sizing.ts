@@ -1,4 +1,4 @@
-import type { ExposureBook } from '@candlewise/shared';
+import type { ExposureBook } from '@candlewise/shared/trading/account-money';
 import { contractValue } from '@candlewise/shared/trading/order-sizing';
 import type { AccountRates } from '../api/account-rates';
 import type { Instrument } from '../api/get-instruments';

@@ -1,4 +1,4 @@
-import { plainNumber, roundToStep } from '@candlewise/shared';
+import { plainNumber, roundToStep } from '@candlewise/shared/trading/account-money';
 import type { CSSProperties, ReactNode } from 'react';
 import { parseDecimal } from '../../lib/order-ticket-fields';
 import '@/components/plain/plain-field.css';

@@ -1,16 +1,11 @@
-import {
-  marketFillPrice,
-  plainNumber,
-  protectionProblem,
-  quantityProblem,
-  roundToStep,
-} from '@candlewise/shared';
+import { plainNumber, quantityProblem, roundToStep } from '@candlewise/shared/trading/account-money';
 import {
   contractValue,
   maxOrderQuantity,
   orderExposure,
   orderMargin,
 } from '@candlewise/shared/trading/order-sizing';
+import { marketFillPrice, protectionProblem } from '@candlewise/shared/trading/trading-rules';
 import { useId, useMemo, useRef, useState } from 'react';
 import { PlainAlert } from '@/components/plain/plain-alert';
 import { PlainChoice } from '@/components/plain/plain-choice';

@@ -1,5 +1,5 @@
 import EditOutlined from '@ant-design/icons-svg/es/asn/EditOutlined';
-import { unrealizedPnl } from '@candlewise/shared';
+import { unrealizedPnl } from '@candlewise/shared/trading/trading-rules';
 import { Suspense, useState } from 'react';
 import { lazyAntd } from '@/components/antd-provider/lazy-antd';
 import { PartBoundary } from '@/components/plain/part-boundary';

@@ -1,4 +1,5 @@
-import { type InstrumentSteps, plainNumber, protectionProblem, type Side } from '@candlewise/shared';
+import { type InstrumentSteps, plainNumber } from '@candlewise/shared/trading/account-money';
+import { protectionProblem, type Side } from '@candlewise/shared/trading/trading-rules';
 import { Form, Modal } from 'antd';
 import { useId, useState } from 'react';
 import { ApiError } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import type { InstrumentSteps } from '@candlewise/shared';
+import type { InstrumentSteps } from '@candlewise/shared/trading/account-money';
 import { riskQuantity } from '@candlewise/shared/trading/order-sizing';
 import { useId, useState } from 'react';
 import { PlainButton } from '@/components/plain/plain-button';
