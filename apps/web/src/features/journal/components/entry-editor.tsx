@@ -13,6 +13,7 @@ import {
 } from 'react';
 import { toast } from 'react-toastify';
 import { PlainButton } from '@/components/plain/plain-button';
+import '@/components/plain/plain-field.css';
 import { SvgIcon } from '@/components/svg-icon/svg-icon';
 import type { ApiError } from '@/lib/api-client';
 import { useDeleteScreenshot, useSaveEntry, useUploadScreenshots } from '../api/journal-entries';
@@ -142,22 +143,20 @@ export function EntryEditor({ day }: { day: JournalDay }) {
       <div className="cw-journal-form-grid">
         <div className="cw-entry-field">
           <label htmlFor={`${ids}-emotion`}>How did you feel?</label>
-          <span className="cw-entry-select">
-            <select
-              id={`${ids}-emotion`}
-              className={values.emotion ? 'cw-entry-input' : 'cw-entry-input is-empty'}
-              value={values.emotion ?? ''}
-              onChange={(event) => change({ emotion: (event.target.value || null) as Emotion | null })}
-            >
-              {/* The empty choice is the placeholder and, chosen again, clears the emotion. */}
-              <option value="">Choose an emotion</option>
-              {JOURNAL_EMOTIONS.map((emotion) => (
-                <option key={emotion} value={emotion}>
-                  {emotion.charAt(0).toUpperCase() + emotion.slice(1)}
-                </option>
-              ))}
-            </select>
-          </span>
+          <select
+            id={`${ids}-emotion`}
+            className={values.emotion ? 'cw-plain-select' : 'cw-plain-select is-empty'}
+            value={values.emotion ?? ''}
+            onChange={(event) => change({ emotion: (event.target.value || null) as Emotion | null })}
+          >
+            {/* The empty choice is the placeholder and, chosen again, clears the emotion. */}
+            <option value="">Choose an emotion</option>
+            {JOURNAL_EMOTIONS.map((emotion) => (
+              <option key={emotion} value={emotion}>
+                {emotion.charAt(0).toUpperCase() + emotion.slice(1)}
+              </option>
+            ))}
+          </select>
         </div>
         <StarRating name={`${ids}-rating`} value={values.rating} onChange={(rating) => change({ rating })} />
       </div>
@@ -343,7 +342,9 @@ function GrowingTextarea({
       ref={area}
       rows={minRows}
       value={value}
-      className={className ? `cw-entry-input ${className}` : 'cw-entry-input'}
+      className={
+        className ? `cw-plain-input cw-entry-textarea ${className}` : 'cw-plain-input cw-entry-textarea'
+      }
       {...rest}
     />
   );

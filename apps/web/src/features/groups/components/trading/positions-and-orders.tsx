@@ -27,6 +27,9 @@ const ProtectionDialog = lazyAntd(() =>
   import('./protection-dialog').then((module) => module.ProtectionDialog),
 );
 
+/** Starts fetching a dialog's code; a failure is left to the dialog itself, which says so when opened. */
+const preload = (dialog: { preload: () => Promise<unknown> }) => void dialog.preload().catch(() => undefined);
+
 type Instruments = ReadonlyMap<string, Instrument>;
 type Position = TradingAccount['positions'][number];
 type Order = TradingAccount['orders'][number];
@@ -67,8 +70,8 @@ function protectionColumn<Row extends { symbol: string; stopLoss: number | null;
               aria-haspopup="dialog"
               title="Change the stop-loss and take-profit"
               onClick={() => edit.open(row)}
-              onPointerEnter={() => void ProtectionDialog.preload()}
-              onFocus={() => void ProtectionDialog.preload()}
+              onPointerEnter={() => preload(ProtectionDialog)}
+              onFocus={() => preload(ProtectionDialog)}
             >
               <SvgIcon icon={EditOutlined} />
             </button>
@@ -208,8 +211,8 @@ export function PositionsAndOrders({
           disabled={!canTrade}
           loading={closePosition.isPending && closePosition.variables === row.symbol}
           onClick={() => setClosing(row.symbol)}
-          onPointerEnter={() => void ClosePositionDialog.preload()}
-          onFocus={() => void ClosePositionDialog.preload()}
+          onPointerEnter={() => preload(ClosePositionDialog)}
+          onFocus={() => preload(ClosePositionDialog)}
           aria-label={`Close ${row.symbol} position`}
           aria-haspopup="dialog"
         >
