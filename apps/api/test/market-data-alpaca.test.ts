@@ -39,6 +39,12 @@ let base = '';
 const sessions: Session[] = [];
 const open = new Map<string, number>();
 const mostOpen = new Map<string, number>();
+/**
+ * Which test a connection belongs to: a socket the last test's clean-up terminated may report its
+ * close only after the counts were reset for the next test, and must not count there (it once
+ * turned the next test's count into NaN).
+ */
+let generation = 0;
 let symbolLimit = 30;
 /** What the server answers to an auth message (default: checks the key and secret). */
 let authReply: (session: Session) => unknown = (session) => {
@@ -63,11 +69,12 @@ beforeAll(async () => {
       closedAt: null,
     };
     sessions.push(session);
+    const born = generation;
     open.set(path, (open.get(path) ?? 0) + 1);
     mostOpen.set(path, Math.max(mostOpen.get(path) ?? 0, open.get(path)!));
     socket.on('close', () => {
       session.closedAt = Date.now();
-      open.set(path, open.get(path)! - 1);
+      if (born === generation) open.set(path, open.get(path)! - 1);
     });
     socket.on('message', (data) => answer(session, JSON.parse(data.toString())));
     socket.send(JSON.stringify(fixture.connected));
@@ -124,6 +131,7 @@ afterEach(async () => {
   adapters = [];
   for (const client of server.clients) client.terminate();
   sessions.length = 0;
+  generation += 1;
   open.clear();
   mostOpen.clear();
   logs.length = 0;
