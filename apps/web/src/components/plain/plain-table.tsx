@@ -38,7 +38,14 @@ export function PlainTable<Row>({
   const align = (column: PlainColumn<Row>) =>
     column.align === 'right' ? 'cw-plain-table__right' : undefined;
   return (
-    <div className={className ? `cw-plain-table-box ${className}` : 'cw-plain-table-box'}>
+    <section
+      className={className ? `cw-plain-table-box ${className}` : 'cw-plain-table-box'}
+      // A box that scrolls sideways (a phone) must be reachable by keyboard even when its rows hold
+      // no button (an empty table): a named region in the Tab order (axe: scrollable-region-focusable).
+      aria-label={caption}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region is focusable so that the keyboard can scroll it
+      tabIndex={0}
+    >
       <table className="cw-plain-table" style={minWidth ? { minWidth } : undefined}>
         <caption className="cw-visually-hidden">{caption}</caption>
         <thead>
@@ -70,6 +77,6 @@ export function PlainTable<Row>({
           )}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
