@@ -221,7 +221,7 @@ describe('serving the web app', () => {
   it('starts a signed-in page’s first reads from its HTML, before the app’s code has loaded', async () => {
     const home = (await t.app.inject({ method: 'GET', url: '/home' })).body;
     expect(home).toContain(
-      `<meta name="cw:first-reads" content="/api/v1/courses /api/v1/journal/summary"><script>${FIRST_READS_SCRIPT}</script>`,
+      `<meta name="cw:first-reads" content="/api/v1/courses /api/v1/journal/summary" data-course-picture="/api/v1/courses"><script>${FIRST_READS_SCRIPT}</script>`,
     );
     const groups = (await t.app.inject({ method: 'GET', url: '/group' })).body;
     expect(groups).toContain('<meta name="cw:first-reads" content="/api/v1/group/">');

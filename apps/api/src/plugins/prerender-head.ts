@@ -46,6 +46,13 @@ export const PRERENDER_HEAD_SCRIPT_HASH = `'sha256-${createHash('sha256').update
  * `window.cwFirstReads[path]` with the token it was asked with; the app's api-client takes it
  * for its own identical GET with the same token (startEarlyGet), or asks again. Without a session
  * (or storage) it does nothing: the app sends the visitor to sign in.
+ *
+ * /home's largest paint is the picture of the course to continue. When the meta's
+ * `data-course-picture` names one of the reads (GET /courses), the script also fetches that picture
+ * as soon as the answer is in, at high priority, by the dashboard's rule (chooseCourseToContinue in
+ * apps/web/src/features/dashboard/api/first-reads.ts, which a web test holds this copy to): the first
+ * open course under way, else the first open one not finished. The card's <img> then takes it from
+ * the memory cache instead of asking only once the app has rendered.
  */
 export const FIRST_READS_SCRIPT =
   "try{var s=JSON.parse(localStorage.getItem('persist:root')||'null'),a=s&&JSON.parse(s.auth||'null')," +
@@ -53,7 +60,15 @@ export const FIRST_READS_SCRIPT =
   'if(a&&typeof a.token==="string"&&a.token&&m){var r=window.cwFirstReads={};' +
   "m.content.split(' ').forEach(function(p){if(p)r[p]={token:a.token,startedAt:Date.now()," +
   "response:fetch(p,{headers:{'X-Requested-With':'XMLHttpRequest',Authorization:'Bearer '+a.token}," +
-  "credentials:'same-origin'}).catch(function(){return null})}})}}catch(e){}";
+  "credentials:'same-origin'}).catch(function(){return null})}});" +
+  "var c=r[m.getAttribute('data-course-picture')];" +
+  'if(c)c.response.then(function(x){return x&&x.ok?x.clone().json():null}).then(function(b){' +
+  'var l=b&&b.data,o=[],k=null,i;if(!l||!l.filter)return;' +
+  'o=l.filter(function(q){return q&&!q.locked&&q.videoCount>0});' +
+  'for(i=0;i<o.length&&!k;i++)if(o[i].progress>0&&o[i].progress<100)k=o[i];' +
+  'for(i=0;i<o.length&&!k;i++)if(o[i].progress<100)k=o[i];' +
+  "if(k&&k.thumbnail&&typeof k.thumbnail==='string'){var g=new Image();g.fetchPriority='high';g.src=k.thumbnail}" +
+  '}).catch(function(){})}}catch(e){}';
 
 /** For the Content-Security-Policy: the signed-in pages' one inline script. */
 export const FIRST_READS_SCRIPT_HASH = `'sha256-${createHash('sha256').update(FIRST_READS_SCRIPT).digest('base64')}'`;

@@ -101,9 +101,10 @@ const FIRST_PAGES: Record<string, string> = {
  * the entry's, and the largest paint no earlier.) The journal's reads depend on the learner's time
  * zone and stay with the app's early reads (app/signed-in-pages.ts).
  */
-const SIGNED_IN_FIRST_READS: Record<string, string[]> = {
-  '/home': ['/api/v1/courses', '/api/v1/journal/summary'],
-  '/group': ['/api/v1/group/'],
+const SIGNED_IN_FIRST_READS: Record<string, { reads: string[]; coursePicture?: string }> = {
+  // /home's largest paint is the course card's picture, named by GET /courses (prerender-head.ts).
+  '/home': { reads: ['/api/v1/courses', '/api/v1/journal/summary'], coursePicture: '/api/v1/courses' },
+  '/group': { reads: ['/api/v1/group/'] },
 };
 
 const compress = (html: string): IndexVariant => ({
@@ -187,8 +188,9 @@ function buildPageVariants(distDir: string, indexHtml: string, productsUrl: stri
     return { own, stylesheets, hints };
   };
 
-  for (const [route, reads] of Object.entries(SIGNED_IN_FIRST_READS)) {
-    const meta = `<meta name="cw:first-reads" content="${escapeAttribute(reads.join(' '))}">`;
+  for (const [route, { reads, coursePicture }] of Object.entries(SIGNED_IN_FIRST_READS)) {
+    const picture = coursePicture ? ` data-course-picture="${escapeAttribute(coursePicture)}"` : '';
+    const meta = `<meta name="cw:first-reads" content="${escapeAttribute(reads.join(' '))}"${picture}>`;
     plain.set(
       route,
       compress(
