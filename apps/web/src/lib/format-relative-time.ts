@@ -23,10 +23,17 @@ export function formatRelativeTime(iso: string, now: number, locale?: string): s
   return format.format(Math.round(seconds / size), unit);
 }
 
-const absoluteFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/**
+ * Made on first use, not when the module loads: the first date-time format with date and time styles
+ * costs tens of milliseconds on a phone, and this module comes with pages (/home) that may show no
+ * date at all.
+ */
+let absoluteFormat: Intl.DateTimeFormat | undefined;
 
 /** The full date and time, for the tooltip beside the relative one. */
 export function formatAbsoluteTime(iso: string): string | null {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : absoluteFormat.format(date);
+  if (Number.isNaN(date.getTime())) return null;
+  absoluteFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return absoluteFormat.format(date);
 }

@@ -44,14 +44,21 @@ export function PlainTabs({
 
   // A list that scrolls shows its open tab, as antd's does (/journal?tab=statistics on a phone);
   // only the list scrolls, never the page.
+  // A list that opens on its first tab is already scrolled right: no need to measure (a forced layout
+  // while the page is still drawing itself).
+  const measured = useRef(false);
+  const firstKey = items[0]?.key;
   useEffect(() => {
+    const firstRun = !measured.current;
+    measured.current = true;
+    if (firstRun && active === firstKey) return;
     const tab = active === undefined ? undefined : tabs.current.get(active);
     if (!list.current || !tab) return;
     const box = list.current.getBoundingClientRect();
     const tabBox = tab.getBoundingClientRect();
     if (tabBox.left < box.left) list.current.scrollLeft -= box.left - tabBox.left;
     else if (tabBox.right > box.right) list.current.scrollLeft += tabBox.right - box.right;
-  }, [active]);
+  }, [active, firstKey]);
 
   const open = (key: string) => {
     if (key === active) return;

@@ -21,22 +21,35 @@ function readWhen(value: string | null | undefined): When | null {
 // Some ICU versions put a narrow no-break space before AM/PM; the product writes a plain space.
 const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
 
+/**
+ * Each formatter made once, on first use: making one costs far more than using it, and the cards
+ * and the leaderboard's header format their dates on every render (each second on a live page).
+ */
+function once<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+}
+const dateFormat = once(
+  () => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }),
+);
+const timeFormat = once(() => new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }));
+const relativeFormat = once(() => new Intl.RelativeTimeFormat('en', { numeric: 'auto' }));
+
 /** 'Nov 19, 2026' in the reader's time zone, or 'Not available'. */
 export function formatGroupDate(value: string | null | undefined): string {
   const when = readWhen(value);
   if (!when) return MISSING_DATE_TEXT;
-  return plainSpaces(
-    new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(when.date),
-  );
+  return plainSpaces(dateFormat().format(when.date));
 }
 
 /** '9:00 AM' in the reader's time zone, or 'Not set'. */
 export function formatGroupTime(value: string | null | undefined): string {
   const when = readWhen(value);
   if (!when?.hasTime) return MISSING_TIME_TEXT;
-  return plainSpaces(
-    new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(when.date),
-  );
+  return plainSpaces(timeFormat().format(when.date));
 }
 
 /** 'Nov 19, 2026, 9:00 AM' for tooltips and admin tables; '—' without a date. */
@@ -80,7 +93,7 @@ const DAY = 24 * HOUR;
 export function relativeTime(value: Date, nowMs = Date.now()): string {
   const diff = value.getTime() - nowMs;
   const size = Math.abs(diff);
-  const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  const format = relativeFormat();
   if (size < HOUR) return format.format(Math.round(diff / MINUTE), 'minute');
   if (size < DAY) return format.format(Math.round(diff / HOUR), 'hour');
   if (size < 60 * DAY) return format.format(Math.round(diff / DAY), 'day');

@@ -77,10 +77,21 @@ export function priceDecimals(tickSize: number | undefined): number {
   return Math.min(6, Math.max(2, Math.ceil(-Math.log10(tickSize) - 1e-9)));
 }
 
+/**
+ * One formatter per number of decimals. `toLocaleString` with options builds a new formatter on every
+ * call, and the desk formats every price of its book each second.
+ */
+const priceFormats = new Map<number, Intl.NumberFormat>();
+
 /** A price at the instrument's tick size, in its quote currency (no symbol: '1.08457', '24,512.35'). */
 export function formatPrice(value: number, tickSize?: number): string {
   const digits = priceDecimals(tickSize);
-  return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  let format = priceFormats.get(digits);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    priceFormats.set(digits, format);
+  }
+  return format.format(value);
 }
 
 /** A price with its quote currency after it, for tables that mix instruments: '1.08457 USD'. */
@@ -118,8 +129,11 @@ export function formatLots(quantity: number): string {
 }
 
 /** An amount of the contract's unit: (1000, EUR) → '1,000 EUR', (1, share) → '1 share'. */
+let unitsFormat: Intl.NumberFormat | undefined;
+
 export function formatUnits(amount: number, unit: { one: string; many: string }): string {
-  const text = amount.toLocaleString('en-US', { maximumFractionDigits: 8 });
+  unitsFormat ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 8 });
+  const text = unitsFormat.format(amount);
   return `${text} ${amount === 1 ? unit.one : unit.many}`;
 }
 

@@ -10,6 +10,31 @@ import { priceDecimals } from '../../lib/trading-format';
 /** lightweight-charts' ColorType.Solid, written out: the library itself loads later. */
 const SOLID_BACKGROUND = 'solid' as ColorType.Solid;
 
+/** The chart's theme options, from the page's CSS variables. */
+function themeOptions() {
+  const colors = themeColors();
+  return {
+    layout: {
+      background: { type: SOLID_BACKGROUND, color: colors.background },
+      textColor: colors.text,
+      fontFamily: 'inherit',
+    },
+    grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
+    series: {
+      upColor: colors.up,
+      downColor: colors.down,
+      wickUpColor: colors.up,
+      wickDownColor: colors.down,
+    },
+  };
+}
+
+/** The series' price scale at the instrument's tick size. */
+function priceFormatOf(tickSize: number | undefined) {
+  const digits = priceDecimals(tickSize);
+  return { type: 'price' as const, precision: digits, minMove: tickSize ?? 10 ** -digits };
+}
+
 function themeColors() {
   const style = getComputedStyle(document.documentElement);
   const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
@@ -57,23 +82,36 @@ export function CandleChart({
 
   // Set once the library has loaded and the chart exists; the effects below wait for it.
   const [ready, setReady] = useState(false);
+  // The theme and tick size the chart was made or last set with: each change redraws the whole chart,
+  // so the effects below skip what it already has.
+  const applied = useRef<{ darkMode?: boolean; tickSize?: number | undefined }>({});
+  const current = useRef({ darkMode, tickSize });
+  current.current = { darkMode, tickSize };
 
   useEffect(() => {
     let created: IChartApi | null = null;
     let gone = false;
     void import('lightweight-charts').then(({ createChart, CandlestickSeries }) => {
       if (gone || !container.current) return;
+      // Made with the theme and the price format at once: one first drawing, not three.
+      const theme = themeOptions();
       created = createChart(container.current, {
         autoSize: true,
         timeScale: { timeVisible: true, secondsVisible: false },
         rightPriceScale: { borderVisible: false },
         crosshair: { mode: 0 },
+        grid: theme.grid,
         // The library's logo is a link drawn inside the chart, which is one image to assistive
         // technology (axe: nested-interactive); the attribution is written under the chart instead.
-        layout: { attributionLogo: false },
+        layout: { ...theme.layout, attributionLogo: false },
       });
       chart.current = created;
-      const added = created.addSeries(CandlestickSeries, { borderVisible: false });
+      const added = created.addSeries(CandlestickSeries, {
+        borderVisible: false,
+        ...theme.series,
+        priceFormat: priceFormatOf(current.current.tickSize),
+      });
+      applied.current = { ...current.current };
       series.current = added;
       created.subscribeCrosshairMove((param) => {
         const bar = (param.time === undefined ? undefined : param.seriesData.get(added)) as
@@ -100,29 +138,18 @@ export function CandleChart({
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: darkMode switches the CSS variables read here; ready: the chart exists.
   useEffect(() => {
-    const colors = themeColors();
-    chart.current?.applyOptions({
-      layout: {
-        background: { type: SOLID_BACKGROUND, color: colors.background },
-        textColor: colors.text,
-        fontFamily: 'inherit',
-      },
-      grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
-    });
-    series.current?.applyOptions({
-      upColor: colors.up,
-      downColor: colors.down,
-      wickUpColor: colors.up,
-      wickDownColor: colors.down,
-    });
+    if (!chart.current || !series.current || applied.current.darkMode === darkMode) return;
+    applied.current.darkMode = darkMode;
+    const theme = themeOptions();
+    chart.current.applyOptions({ layout: theme.layout, grid: theme.grid });
+    series.current.applyOptions(theme.series);
   }, [darkMode, ready]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: ready: the chart exists.
   useEffect(() => {
-    const digits = priceDecimals(tickSize);
-    series.current?.applyOptions({
-      priceFormat: { type: 'price', precision: digits, minMove: tickSize ?? 10 ** -digits },
-    });
+    if (!series.current || applied.current.tickSize === tickSize) return;
+    applied.current.tickSize = tickSize;
+    series.current.applyOptions({ priceFormat: priceFormatOf(tickSize) });
   }, [tickSize, ready]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: ready: the chart exists.
