@@ -1,7 +1,7 @@
 import ArrowLeftOutlined from '@ant-design/icons-svg/es/asn/ArrowLeftOutlined';
 import FileSearchOutlined from '@ant-design/icons-svg/es/asn/FileSearchOutlined';
 import InfoCircleFilled from '@ant-design/icons-svg/es/asn/InfoCircleFilled';
-import { useId, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header/page-header';
 import { PlainSkeleton } from '@/components/plain/plain-skeleton';
@@ -49,6 +49,19 @@ export default function LeaderboardPage() {
   // The account does not say which rule froze it; the member's own standings row does.
   const myRow = leaderboard.data?.me ?? leaderboard.data?.rows.find((row) => row.userId === user?._id);
   const cardHeadingId = useId();
+  // The table (50 rows) and the desk are drawn at a lower priority than the rest of the page: when
+  // the standings or the prices arrive (every second), React draws them in small slices that yield
+  // to the reader's input, instead of one long task (Lighthouse's total blocking time).
+  const standings = useDeferredValue(leaderboard.data);
+  const standingsLoading = useDeferredValue(leaderboard.isPlaceholderData);
+  const deskQuotes = useDeferredValue(stream.quotes);
+  // The same paging object while nothing in it changes: the standings table is then not drawn again
+  // for each second's live prices (it is memoised).
+  const total = standings ? (standings.total ?? standings.rows.length) : 0;
+  const paging = useMemo(
+    () => ({ current: page, pageSize: LEADERBOARD_PAGE_SIZE, total, onChange: setPage }),
+    [page, total],
+  );
 
   const back = (
     <Link to="/group" className="cw-leaderboard__back">
@@ -105,7 +118,7 @@ export default function LeaderboardPage() {
       ) : (
         <>
           {approved && group.data ? (
-            <LazyTradingPanel group={group.data} quotes={stream.quotes} frozenReason={myRow?.frozenReason} />
+            <LazyTradingPanel group={group.data} quotes={deskQuotes} frozenReason={myRow?.frozenReason} />
           ) : null}
           {refusal?.status === 403 ? (
             <div className="cw-leaderboard__notice" role="status">
@@ -143,19 +156,14 @@ export default function LeaderboardPage() {
                     This competition has ended; these are its final standings.
                   </p>
                 ) : null}
-                {leaderboard.data ? (
+                {standings ? (
                   <LeaderboardTable
-                    rows={leaderboard.data.rows}
-                    currency={leaderboard.data.currency}
-                    loading={leaderboard.isPlaceholderData}
+                    rows={standings.rows}
+                    currency={standings.currency}
+                    loading={standingsLoading}
                     currentUserId={user?._id}
-                    page={{
-                      current: page,
-                      pageSize: LEADERBOARD_PAGE_SIZE,
-                      total: leaderboard.data.total ?? leaderboard.data.rows.length,
-                      onChange: setPage,
-                    }}
-                    me={leaderboard.data.me ?? null}
+                    page={paging}
+                    me={standings.me ?? null}
                   />
                 ) : leaderboard.isError ? (
                   <p className="cw-leaderboard__error" role="alert">

@@ -1,4 +1,5 @@
 import { type DrawdownBasis, drawdownFor } from '@candlewise/shared/trading/risk-rules';
+import { memo } from 'react';
 import type { TradingAccount } from '../../api/get-trading-account';
 import { formatMoney, formatSignedMoney, formatSignedPercent, signClass } from '../../lib/trading-format';
 
@@ -14,7 +15,7 @@ function drawdownOf(account: TradingAccount['account'], basis: DrawdownBasis | u
  * The member's numbers at a glance, money in the account currency: equity, balance, P&L, peak,
  * drawdown against the limit, buying power and exposure against leverage × equity, trades, freezes.
  */
-export function AccountStats({
+function AccountStatsView({
   account,
   threshold,
   basis,
@@ -64,3 +65,6 @@ export function AccountStats({
     </dl>
   );
 }
+
+/** Drawn again only when the account changes, not on every live price or clock tick. */
+export const AccountStats = memo(AccountStatsView);

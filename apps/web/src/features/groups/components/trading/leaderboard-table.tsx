@@ -1,6 +1,6 @@
 import LeftOutlined from '@ant-design/icons-svg/es/asn/LeftOutlined';
 import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
-import { useEffect, useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useRef, useState } from 'react';
 import { PlainTag } from '@/components/plain/plain-tag';
 import { SvgIcon } from '@/components/svg-icon/svg-icon';
 import type { StandingRow } from '../../api/get-leaderboard';
@@ -52,7 +52,7 @@ function useOverflows<T extends HTMLElement>() {
  * Balance and Equity are in the competition's account currency, shown with its symbol. Plain
  * markup (a table and a pager of buttons), so the leaderboard paints before antd has loaded.
  */
-export function LeaderboardTable({
+function LeaderboardTableView({
   rows,
   currency,
   loading,
@@ -258,3 +258,6 @@ function Pager({ paging }: { paging: Paging }) {
     </nav>
   );
 }
+
+/** Drawn again only when its rows or paging change, not on every live price (each second). */
+export const LeaderboardTable = memo(LeaderboardTableView);

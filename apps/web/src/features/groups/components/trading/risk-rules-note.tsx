@@ -1,8 +1,9 @@
+import { memo } from 'react';
 import type { Group } from '../../api/get-groups';
 import { riskRuleTexts } from '../../lib/risk-rule-text';
 
 /** Under the account figures: the competition's risk rules in words, the ones that can freeze this desk. */
-export function RiskRulesNote({ group }: { group: Group }) {
+function RiskRulesNoteView({ group }: { group: Group }) {
   return (
     <section className="cw-trading__rules" aria-label="Rules that apply">
       <span className="cw-trading__rules-title">Rules:</span>
@@ -14,3 +15,6 @@ export function RiskRulesNote({ group }: { group: Group }) {
     </section>
   );
 }
+
+/** The competition's rules do not change with the prices: drawn again only with the group. */
+export const RiskRulesNote = memo(RiskRulesNoteView);
