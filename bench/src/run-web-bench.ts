@@ -27,7 +27,8 @@ import { joinRunningCompetition } from './scenarios.ts';
 
 /**
  * BENCH_WEB_PAGES=/,/login,/pricing audits other pages (comma-separated paths);
- * BENCH_WEB_REPORT_DIR=.bench/lighthouse keeps each page's full Lighthouse report (JSON) there.
+ * BENCH_WEB_REPORT_DIR=.bench/lighthouse keeps each page's full Lighthouse report (JSON) there, with
+ *   its trace (name.trace.json: every task on the page's main thread, for finding a long one).
  */
 const pathList = (value: string) =>
   value
@@ -163,6 +164,10 @@ async function audit(
 ): Promise<PageReport> {
   const started = Date.now();
   // Signed in: the session planted in the profile's localStorage must survive Lighthouse's reset.
+  // Skipping that reset also skips its emptying of the HTTP cache, so each page would reuse the
+  // scripts the pages audited before it fetched (the first one audited paid for all of them): the
+  // cache is emptied here instead, and every page is measured as a first visit with a session.
+  if (signedIn) await clearHttpCache(port);
   const runnerResult = await lighthouse(`${baseUrl}${page}`, {
     port,
     output: 'json',
@@ -179,6 +184,8 @@ async function audit(
     );
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, JSON.stringify(lhr, null, 1));
+    const trace = (runnerResult.artifacts as { Trace?: unknown }).Trace;
+    if (trace) writeFileSync(file.replace(/\.json$/, '.trace.json'), JSON.stringify(trace));
     console.log(`lighthouse: the full report of ${page} is in ${file}`);
   }
   console.log(`lighthouse: ${page} audited in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -303,6 +310,19 @@ function targetMisses(report: PageReport): string[] {
     misses.push(`JavaScript ${kb(report.javascriptGzipBytes)} > ${kb(TARGETS.javascriptGzipBytes)} gzipped`);
   }
   return misses;
+}
+
+/** Empties chromium's HTTP cache (not its storage: the planted session stays). */
+async function clearHttpCache(port: number): Promise<void> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const tab = await browser.newPage();
+    const session = await tab.createCDPSession();
+    await session.send('Network.clearBrowserCache');
+    await tab.close();
+  } finally {
+    await browser.disconnect();
+  }
 }
 
 /**
