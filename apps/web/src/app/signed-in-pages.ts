@@ -13,7 +13,8 @@ import {
   participationsPath,
 } from '@/features/groups/api/first-reads';
 import { calendarPath, dayPath } from '@/features/journal/api/first-reads';
-import { type SessionUser, sessionUser, startEarlyGet } from '@/lib/api-client';
+import { type SessionUser, sessionUser } from '@/lib/api-client';
+import { startEarlyGet } from '@/lib/early-gets';
 
 /**
  * The signed-in area's chunks, behind one small chunk of their own. The entry (which the public

@@ -1,12 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  ApiError,
-  apiClient,
-  configureApiClient,
-  EARLY_GET_MAX_AGE_MS,
-  forgetEarlyGets,
-  startEarlyGet,
-} from './api-client';
+import { ApiError, apiClient, configureApiClient, EARLY_GET_MAX_AGE_MS, forgetEarlyGets } from './api-client';
+import { startEarlyGet } from './early-gets';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -60,63 +60,25 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
   return url.pathname + url.search;
 }
 
-/** How long a GET started early (startEarlyGet) may wait for the page that makes it. */
+/** How long a GET started early (lib/early-gets.ts) may wait for the page that makes it. */
 export const EARLY_GET_MAX_AGE_MS = 5_000;
-type EarlyGet = { token: string; startedAt: number; response: Promise<Response | null> };
+export type EarlyGet = { token: string; startedAt: number; response: Promise<Response | null> };
 
 const earlyGets = new Map<string, EarlyGet>();
 
 /**
- * Starts a GET that the page about to render will make, so its answer is under way while the
- * page's code loads (a signed-in first load: see app/signed-in-pages.ts). The page's own request
- * for the same address with the same token, within EARLY_GET_MAX_AGE_MS, takes this answer instead
- * of asking again; it is handled exactly like its own (errors, 401, onboarding). Signed in only.
- * Any write drops the answers not taken yet: they may no longer be true. `onData`, if given, gets
- * the answer's data as soon as it arrives (a successful answer only). A GET the HTML's head script
- * already started (window.cwFirstReads) is taken over rather than asked again.
+ * For lib/early-gets.ts (signed-in first loads only, so the code that starts them stays out of the
+ * entry every public page loads): the token and address a GET of `path` would have now, and the
+ * place a started one waits for the page's own identical request.
  */
-export function startEarlyGet(path: string, onData?: (data: unknown) => void): void {
-  const token = readToken();
-  const url = buildUrl(path);
-  if (!token || earlyGets.has(url)) return;
-  const early = takeHtmlRead(url, token) ?? {
-    token,
-    startedAt: Date.now(),
-    response: fetch(url, {
-      method: 'GET',
-      headers: { 'X-Requested-With': 'XMLHttpRequest', Authorization: `Bearer ${token}` },
-      credentials: 'same-origin',
-    }).catch(() => null),
-  };
-  earlyGets.set(url, early);
-  const { response } = early;
-  if (onData) {
-    // A copy of a successful answer's data, for work the page would do only once rendered (e.g.
-    // fetch the picture it will show). Cloned before the page can read the body: this callback
-    // was registered first. A failed answer is left to the page, which reports it.
-    void response
-      .then((answer) => (answer?.ok ? answer.clone().json() : null))
-      .then((body: { data?: unknown } | null) => {
-        if (body && 'data' in body) onData(body.data);
-      })
-      .catch(() => {});
-  }
-}
-
-declare global {
-  interface Window {
-    /** GETs the HTML's head script started before the app's code arrived (the API's spa.ts). */
-    cwFirstReads?: Partial<Record<string, EarlyGet>>;
-  }
-}
-
-/** The HTML's own start of this GET, once, if it was asked with this token. */
-function takeHtmlRead(url: string, token: string): EarlyGet | undefined {
-  const started = typeof window === 'undefined' ? undefined : window.cwFirstReads?.[url];
-  if (!started) return undefined;
-  delete window.cwFirstReads?.[url];
-  return started.token === token ? started : undefined;
-}
+export const earlyGetSlots = {
+  token: (): string | null => readToken(),
+  url: (path: string): string => buildUrl(path),
+  has: (url: string): boolean => earlyGets.has(url),
+  keep: (url: string, early: EarlyGet): void => {
+    earlyGets.set(url, early);
+  },
+};
 
 /** The signed-in user as the store holds them (null signed out or before the store is wired). */
 export function sessionUser(): SessionUser | null {

@@ -2,7 +2,8 @@
  * A table wider than its card scrolls inside it (375 px). When nothing inside it can take focus
  * (a table of figures), keyboard users could not scroll it (axe: scrollable-region-focusable,
  * WCAG 2.1.1): such a region gets tabindex="0" and a name while, and only while, it overflows.
- * One observer for the whole app, so every table, present and future, is covered.
+ * One observer for the signed-in frame (app/frame/app-frame.tsx, the only place antd's tables appear),
+ * so every table, present and future, is covered.
  */
 const REGIONS = '.ant-table-content, .ant-table-body';
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector, useAppStore } from '@/app/store';
 import { RoutedOutlet } from '@/components/routed-outlet/routed-outlet';
@@ -6,6 +7,7 @@ import { logoutOnServer } from '@/features/auth/api/logout-on-server';
 import { logout, updateUser } from '@/features/auth/auth-slice';
 import { RequireSession } from '@/features/auth/components/require-session';
 import { selectDarkMode } from '@/features/theme/theme-slice';
+import { keepScrollRegionsFocusable } from '@/lib/focusable-scroll-regions';
 import { useIsNarrowScreen } from '@/lib/use-media-query';
 import { FrameHeader } from './frame-header';
 import { FrameProviders } from './frame-providers';
@@ -21,6 +23,8 @@ import './app-frame.css';
  * pages that use antd bring it with them (app/signed-in-pages.ts).
  */
 export default function AppFrame() {
+  // antd's tables (signed-in pages only) scroll sideways at 375 px: keyboard users must reach them.
+  useEffect(() => keepScrollRegionsFocusable(), []);
   // Without a user in the auth state the frame goes to /auth and renders nothing.
   return (
     <RequireSession redirectTo="/auth">
