@@ -1,7 +1,9 @@
+import { usePageTitle } from '@/lib/use-page-title';
 import './not-found.css';
 
 /** Any path the app does not know (spec §2): a plain 'Not Found' heading. */
 export function NotFound() {
+  usePageTitle('Not Found');
   return (
     <main className="cw-not-found">
       <h1>Not Found</h1>

@@ -1,4 +1,3 @@
-import { PHONE_COUNTRIES } from '@candlewise/shared/auth/phone-countries';
 import { type FormEvent, type InputHTMLAttributes, type ReactNode, useId, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { useTypedBeforeHydration } from '@/lib/use-typed-before-hydration';
@@ -234,57 +233,6 @@ export function TextField({
       </div>
       {error ? (
         <p id={form.errorId(field)} className="cw-form__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/**
- * A phone number: the country code from a list (India first) and the number as written at home;
- * the form's schema (phoneFormSchema) joins them into the E.164 number the API takes.
- */
-export function PhoneField({ form, label, hint }: { form: FieldHost; label: string; hint?: ReactNode }) {
-  const hintId = hint ? `${form.inputId('phoneNumber')}-hint` : undefined;
-  const error = form.errors.phoneNumber ?? form.errors.countryCode;
-  const number = form.fieldProps('phoneNumber', hintId);
-  const country = form.fieldProps('countryCode');
-  return (
-    <div className="cw-form__field">
-      <label className="cw-form__label" htmlFor={number.id}>
-        {label}
-      </label>
-      {hint ? (
-        <p id={hintId} className="cw-form__hint">
-          {hint}
-        </p>
-      ) : null}
-      <div className="cw-form__control cw-form__control--phone">
-        <select
-          className="cw-form__input cw-form__country"
-          aria-label="Country code"
-          {...country}
-          aria-describedby={error ? form.errorId('phoneNumber') : undefined}
-        >
-          {PHONE_COUNTRIES.map((entry) => (
-            <option key={entry.code + entry.country} value={entry.code}>
-              {entry.code} {entry.country}
-            </option>
-          ))}
-        </select>
-        <input
-          className="cw-form__input"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          placeholder="98765 43210"
-          {...number}
-          aria-invalid={error ? true : undefined}
-        />
-      </div>
-      {error ? (
-        <p id={form.errorId('phoneNumber')} className="cw-form__error">
           {error}
         </p>
       ) : null}

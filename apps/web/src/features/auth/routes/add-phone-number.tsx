@@ -3,8 +3,9 @@ import { Link, useNavigate } from 'react-router';
 import { addPhoneNumber } from '../api/add-phone-number';
 import { selectAuth } from '../auth-slice';
 import { markCodeSent, rememberPendingPhoneNumber } from '../code-delivery';
-import { FormAlert, PhoneField, SubmitButton, useAccountForm } from '../components/account-form';
+import { FormAlert, SubmitButton, useAccountForm } from '../components/account-form';
 import { AccountPage } from '../components/account-page';
+import { PhoneField } from '../components/phone-field';
 import { SignedInAs } from '../components/signed-in-as';
 
 function AddPhoneNumberForm() {

@@ -7,8 +7,9 @@ import { confirmCode } from '@/features/auth/api/confirm-code';
 import { resendCode } from '@/features/auth/api/resend-code';
 import { updateUser } from '@/features/auth/auth-slice';
 import { markCodeSent } from '@/features/auth/code-delivery';
-import { FormAlert, PhoneField, SubmitButton, useAccountForm } from '@/features/auth/components/account-form';
+import { FormAlert, SubmitButton, useAccountForm } from '@/features/auth/components/account-form';
 import { CodeField } from '@/features/auth/components/code-field';
+import { PhoneField } from '@/features/auth/components/phone-field';
 import { ResendCodeButton } from '@/features/auth/components/resend-code-button';
 
 type Stage = { name: 'view' } | { name: 'number' } | { name: 'code'; phoneNumber: string };
