@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keepScrollRegionsFocusable } from './focusable-scroll-regions';
 
 const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
@@ -17,6 +17,7 @@ describe('keepScrollRegionsFocusable', () => {
   afterEach(() => {
     stop();
     document.body.replaceChildren();
+    vi.unstubAllGlobals();
   });
 
   it('makes a table that scrolls sideways, with nothing focusable in it, a named tab stop', async () => {
@@ -47,5 +48,34 @@ describe('keepScrollRegionsFocusable', () => {
     await frame();
     expect(later.hasAttribute('tabindex')).toBe(false);
     expect(later.hasAttribute('aria-label')).toBe(false);
+  });
+
+  it('notices a table that starts to overflow without any change to the DOM (its styles arrived)', async () => {
+    const watchers: { callback: () => void; watched: Element[] }[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        watched: Element[] = [];
+        constructor(callback: () => void) {
+          watchers.push({ callback, watched: this.watched });
+        }
+        observe(element: Element) {
+          this.watched.push(element);
+        }
+        disconnect() {}
+      },
+    );
+    let width = 300;
+    const table = region(0, 375);
+    Object.defineProperty(table, 'scrollWidth', { configurable: true, get: () => width });
+    document.body.append(table);
+    stop = keepScrollRegionsFocusable();
+    await frame();
+    expect(table.hasAttribute('tabindex')).toBe(false);
+    expect(watchers[0].watched).toEqual([table, table.firstElementChild]);
+    width = 900;
+    watchers[0].callback();
+    await frame();
+    expect(table.tabIndex).toBe(0);
   });
 });

@@ -31,9 +31,20 @@ function settle(region: HTMLElement) {
 
 export function keepScrollRegionsFocusable(root: HTMLElement = document.body): () => void {
   let queued = false;
+  // A table can start or stop overflowing with no change to the DOM under it: antd's styles arrive in
+  // <head>, a web font loads, its card narrows. Each region and its table are watched for size.
+  const sizes = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => schedule());
+  const watched = new WeakSet<Element>();
   const run = () => {
     queued = false;
-    for (const region of root.querySelectorAll<HTMLElement>(REGIONS)) settle(region);
+    for (const region of root.querySelectorAll<HTMLElement>(REGIONS)) {
+      settle(region);
+      for (const element of [region, region.firstElementChild]) {
+        if (!sizes || !element || watched.has(element)) continue;
+        watched.add(element);
+        sizes.observe(element);
+      }
+    }
   };
   const schedule = () => {
     if (queued) return;
@@ -46,6 +57,7 @@ export function keepScrollRegionsFocusable(root: HTMLElement = document.body): (
   schedule();
   return () => {
     observer.disconnect();
+    sizes?.disconnect();
     window.removeEventListener('resize', schedule);
   };
 }
