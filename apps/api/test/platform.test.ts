@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { contactMessages } from '@candlewise/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_READS_SCRIPT, FIRST_READS_SCRIPT_HASH } from '../src/plugins/prerender-head.ts';
+import {
+  FIRST_READS_SCRIPT,
+  FIRST_READS_SCRIPT_HASH,
+  SIGNED_IN_SHELL_STYLE,
+} from '../src/plugins/prerender-head.ts';
 import { createTestApp, type TestApp } from './helper.ts';
 
 describe('platform API', () => {
@@ -225,12 +229,16 @@ describe('serving the web app', () => {
     );
     const groups = (await t.app.inject({ method: 'GET', url: '/group' })).body;
     expect(groups).toContain('<meta name="cw:first-reads" content="/api/v1/group/">');
-    // The journal's first reads depend on the learner's time zone: the app starts them.
-    for (const url of ['/journal', '/group/group-running/leaderboard', '/home?tab=x']) {
-      const html = (await t.app.inject({ method: 'GET', url })).body;
-      if (url === '/home?tab=x') expect(html, url).toContain('cw:first-reads');
-      else expect(html, url).not.toContain('<script>');
+    // The journal's first reads depend on the learner's time zone: the app starts them. Its HTML
+    // still carries the script, for the stored theme and session.
+    const journal = (await t.app.inject({ method: 'GET', url: '/journal' })).body;
+    expect(journal).toContain(
+      `<meta name="cw:first-reads" content=""><script>${FIRST_READS_SCRIPT}</script>`,
+    );
+    for (const url of ['/group/group-running/leaderboard', '/news']) {
+      expect((await t.app.inject({ method: 'GET', url })).body, url).not.toContain('<script>');
     }
+    expect((await t.app.inject({ method: 'GET', url: '/home?tab=x' })).body).toContain('cw:first-reads');
 
     // The inline script may run: its hash is in the policy.
     const csp = String(
@@ -333,7 +341,7 @@ describe('serving pages rendered ahead of time', () => {
   });
 
   it('renders in the browser instead for a query string, another page, or a page without markup', async () => {
-    for (const url of ['/login?email=a%40example.com', '/journal', '/']) {
+    for (const url of ['/login?email=a%40example.com', '/news', '/']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain('<div id="root"></div>');
@@ -399,5 +407,58 @@ describe('admin: contact messages', () => {
       total: 2,
       messages: [{ subject: 'Second question' }, { subject: 'First question' }],
     });
+  });
+});
+
+describe('serving a signed-in page with its first view drawn at build time', () => {
+  let t: TestApp;
+  const shell = (page: string) =>
+    `<div class="cw-frame cw-frame--shell"><main id="main">${page}</main><footer>© __CW_YEAR__</footer></div>`;
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'candlewise-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    mkdirSync(path.join(dist, '.vite'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<html><head><script type="module" crossorigin src="/assets/main-1.js"></script></head><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(path.join(dist, 'assets', 'frame-2.css'), '.cw-frame{display:flex}');
+    writeFileSync(path.join(dist, 'assets', 'groups-3.css'), '.cw-groups__title{font-weight:800}');
+    writeFileSync(
+      path.join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/main-1.js', isEntry: true },
+        'src/app/frame/app-frame.tsx': { file: 'assets/frame-2.js', css: ['assets/frame-2.css'] },
+        'src/features/groups/routes/groups.tsx': { file: 'assets/groups-3.js', css: ['assets/groups-3.css'] },
+      }),
+    );
+    writeFileSync(
+      path.join(dist, '.vite', 'signed-in-shells.json'),
+      JSON.stringify({ '/group': shell('<h1>GROUPS</h1>'), '/journal': shell('<h1>Journal</h1>') }),
+    );
+    t = await createTestApp({ webDistDir: dist });
+  });
+  afterAll(() => t.close());
+
+  it('puts the first view inside #root with its styles inline, for any query, and keeps the entry', async () => {
+    const year = new Date().getFullYear();
+    for (const url of ['/group', '/group?from=notification']) {
+      const html = (await t.app.inject({ method: 'GET', url })).body;
+      expect(html, url).toContain(
+        `<div id="root" data-shell="/group">${shell('<h1>GROUPS</h1>').replace('__CW_YEAR__', String(year))}</div>`,
+      );
+      // Hidden without a stored session (the head script marks one); the frame's and the page's CSS.
+      expect(html).toContain(
+        `<style>${SIGNED_IN_SHELL_STYLE}.cw-frame{display:flex}.cw-groups__title{font-weight:800}</style>`,
+      );
+      expect(html).toContain(`<script>${FIRST_READS_SCRIPT}</script>`);
+      // The app starts as usual: this page is for someone signed in.
+      expect(html).toContain('<script type="module" crossorigin src="/assets/main-1.js"></script>');
+    }
+    // The journal's page module is not in this build's manifest: no stylesheet to go with it, no view.
+    const journal = (await t.app.inject({ method: 'GET', url: '/journal' })).body;
+    expect(journal).toContain('<div id="root"></div>');
+    // A page without a first view gets the empty root.
+    expect((await t.app.inject({ method: 'GET', url: '/news' })).body).toContain('<div id="root"></div>');
   });
 });

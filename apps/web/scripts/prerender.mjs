@@ -1,6 +1,7 @@
 // Renders the first pages (src/prerender.tsx's PRERENDERED_PATHS) to HTML after `vite build`:
 // builds that module for Node into a temporary folder, renders each path, and writes
-// dist/.vite/prerendered.json ({ path: markup }) for the server to put inside #root.
+// dist/.vite/prerendered.json ({ path: markup }) for the server to put inside #root, and the
+// signed-in pages' first views (renderSignedInShell) into dist/.vite/signed-in-shells.json.
 // Its own process on purpose: React's server renderer leaves context values behind, which would
 // leak into anything rendered afterwards in the same JavaScript realm.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,7 +21,7 @@ try {
     // redux-persist's subpath imports are folders, which Node's ES module loader refuses: bundle it.
     ssr: { noExternal: ['redux-persist'] },
   });
-  const { renderPage, PRERENDERED_PATHS } = await import(
+  const { renderPage, PRERENDERED_PATHS, renderSignedInShell, SIGNED_IN_SHELL_PATHS } = await import(
     pathToFileURL(path.join(outDir, 'prerender.js')).href
   );
   const pages = {};
@@ -31,6 +32,14 @@ try {
     : path.join(webRoot, 'dist', '.vite', 'prerendered.json');
   writeFileSync(target, `${JSON.stringify(pages)}\n`);
   console.log(`prerendered ${Object.keys(pages).length} pages into ${path.relative(webRoot, target)}`);
+  // The signed-in pages' first views (frame and heading), beside the pages: `{ path: markup }`.
+  const shells = {};
+  for (const page of SIGNED_IN_SHELL_PATHS) shells[page] = await renderSignedInShell(page);
+  const shellsTarget = path.join(path.dirname(target), 'signed-in-shells.json');
+  writeFileSync(shellsTarget, `${JSON.stringify(shells)}\n`);
+  console.log(
+    `drew ${Object.keys(shells).length} signed-in first views into ${path.relative(webRoot, shellsTarget)}`,
+  );
 } finally {
   rmSync(outDir, { recursive: true, force: true });
 }

@@ -6,6 +6,7 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { AppRoutes } from '@/app/router';
+import { SIGNED_IN_SHELLS, SignedInShell } from '@/app/signed-in-shells';
 import { createStaticStore } from '@/app/store';
 
 /**
@@ -50,5 +51,26 @@ export async function renderPage(path: string): Promise<string> {
   if (html.includes('<!--$?-->') || html.includes('<script')) {
     throw new Error(`Rendering ${path} ahead of time left a loading state or an inline script.`);
   }
+  return html;
+}
+
+/** Signed-in pages whose first view (frame and heading) is drawn at build time (app/signed-in-shells.tsx). */
+export const SIGNED_IN_SHELL_PATHS = Object.keys(SIGNED_IN_SHELLS);
+
+/** The markup of a signed-in page's first view, before any data: the same for every learner. */
+export async function renderSignedInShell(path: string): Promise<string> {
+  const errors: unknown[] = [];
+  const { prelude } = await prerender(
+    <StrictMode>
+      <StaticRouter location={path}>
+        <SignedInShell path={path} />
+      </StaticRouter>
+    </StrictMode>,
+    { onError: (error) => void errors.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  const html = await new Response(prelude).text();
+  if (errors.length > 0)
+    throw new AggregateError(errors, `Drawing ${path}'s first view ahead of time failed.`);
+  if (html.includes('<script')) throw new Error(`Drawing ${path}'s first view left an inline script.`);
   return html;
 }

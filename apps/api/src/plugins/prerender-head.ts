@@ -4,6 +4,17 @@ import { createHash } from 'node:crypto';
 export const DEFERRED_SCRIPT_TYPE = 'text/cw-deferred';
 
 /**
+ * The start of both inline scripts: reads what the web app's store persists (localStorage
+ * `persist:root`, version 1: each slice a JSON string; apps/web/src/app/store.ts), puts the stored
+ * theme on <html> (data-theme; without one, the system's preference) and marks a stored session
+ * (`cw-session`). It fails closed to the light, signed-out page.
+ */
+const STORED_THEME_AND_SESSION =
+  "var d=document.documentElement,t=null;try{var s=JSON.parse(localStorage.getItem('persist:root')||'null');" +
+  "if(s){t=JSON.parse(s.theme||'null');var a=JSON.parse(s.auth||'null');if(a&&a.token)d.classList.add('cw-session')}}catch(e){}" +
+  "try{d.dataset.theme=(t&&typeof t.darkMode==='boolean'?t.darkMode:matchMedia('(prefers-color-scheme: dark)').matches)?'dark':'light'}catch(e){d.dataset.theme='light'}";
+
+/**
  * The one inline script of a page rendered ahead of time (spa.ts), run before the first paint:
  * - the stored theme goes on <html> (data-theme), so a dark-mode visitor never sees a light page;
  *   without one, the system's preference (prefers-color-scheme) is the first default;
@@ -21,9 +32,7 @@ export const DEFERRED_SCRIPT_TYPE = 'text/cw-deferred';
  * JSON string; apps/web/src/app/store.ts) and fails closed to the light, signed-out page.
  */
 export const PRERENDER_HEAD_SCRIPT =
-  "var d=document.documentElement,t=null;try{var s=JSON.parse(localStorage.getItem('persist:root')||'null');" +
-  "if(s){t=JSON.parse(s.theme||'null');var a=JSON.parse(s.auth||'null');if(a&&a.token)d.classList.add('cw-session')}}catch(e){}" +
-  "try{d.dataset.theme=(t&&typeof t.darkMode==='boolean'?t.darkMode:matchMedia('(prefers-color-scheme: dark)').matches)?'dark':'light'}catch(e){d.dataset.theme='light'}" +
+  STORED_THEME_AND_SESSION +
   "addEventListener('submit',function(e){if(!window.cwFormsLive){e.preventDefault();window.cwHeldSubmit=e.target}},true);" +
   `var q=document.querySelectorAll('script[type="${DEFERRED_SCRIPT_TYPE}"]');` +
   'function b(){for(var i=0;i<q.length;i++){var p=q[i].hasAttribute("data-preload"),e=document.createElement(p?"link":"script");' +
@@ -36,12 +45,20 @@ export const PRERENDER_HEAD_SCRIPT =
 
 export const PRERENDER_HEAD_STYLE = '.cw-session #root[data-prerendered]{visibility:hidden}';
 
+/**
+ * A signed-in page's first view drawn at build time (spa.ts) is for a learner with a stored session;
+ * anyone else is about to be sent to sign in, and sees nothing meanwhile rather than a frame.
+ */
+export const SIGNED_IN_SHELL_STYLE = 'html:not(.cw-session) #root[data-shell]{visibility:hidden}';
+
 /** For the Content-Security-Policy: this script, and no other inline one, may run. */
 export const PRERENDER_HEAD_SCRIPT_HASH = `'sha256-${createHash('sha256').update(PRERENDER_HEAD_SCRIPT).digest('base64')}'`;
 
 /**
- * The one inline script of a signed-in page's HTML (spa.ts, SIGNED_IN_FIRST_PAGES): with a stored
- * session, it starts the page's first API reads, named by `<meta name="cw:first-reads">` (paths,
+ * The one inline script of a signed-in page's HTML (spa.ts, SIGNED_IN_FIRST_READS): it puts the
+ * stored theme on <html> and marks a stored session, as the public pages' script does (the page's
+ * first view may be in the HTML, drawn at build time, and is shown only with a session:
+ * SIGNED_IN_SHELL_STYLE); with a stored session, it starts the page's first API reads, named by `<meta name="cw:first-reads">` (paths,
  * space-separated), while the browser is still fetching the app's code. Each answer waits in
  * `window.cwFirstReads[path]` with the token it was asked with; the app's api-client takes it
  * for its own identical GET with the same token (startEarlyGet), or asks again. Without a session
@@ -55,7 +72,8 @@ export const PRERENDER_HEAD_SCRIPT_HASH = `'sha256-${createHash('sha256').update
  * the memory cache instead of asking only once the app has rendered.
  */
 export const FIRST_READS_SCRIPT =
-  "try{var s=JSON.parse(localStorage.getItem('persist:root')||'null'),a=s&&JSON.parse(s.auth||'null')," +
+  STORED_THEME_AND_SESSION +
+  ";try{var s=JSON.parse(localStorage.getItem('persist:root')||'null'),a=s&&JSON.parse(s.auth||'null')," +
   'm=document.querySelector(\'meta[name="cw:first-reads"]\');' +
   'if(a&&typeof a.token==="string"&&a.token&&m){var r=window.cwFirstReads={};' +
   "m.content.split(' ').forEach(function(p){if(p)r[p]={token:a.token,startedAt:Date.now()," +

@@ -11,6 +11,7 @@ import {
   FIRST_READS_SCRIPT,
   PRERENDER_HEAD_SCRIPT,
   PRERENDER_HEAD_STYLE,
+  SIGNED_IN_SHELL_STYLE,
 } from './prerender-head.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -105,7 +106,21 @@ const SIGNED_IN_FIRST_READS: Record<string, { reads: string[]; coursePicture?: s
   // /home's largest paint is the course card's picture, named by GET /courses (prerender-head.ts).
   '/home': { reads: ['/api/v1/courses', '/api/v1/journal/summary'], coursePicture: '/api/v1/courses' },
   '/group': { reads: ['/api/v1/group/'] },
+  '/journal': { reads: [] },
 };
+
+/**
+ * The signed-in pages whose first view (the frame and the page's heading) the build draws ahead of
+ * time (apps/web/src/app/signed-in-shells.tsx, into .vite/signed-in-shells.json), with the module of
+ * the page, whose stylesheet goes inline with the frame's. Their HTML paints before any script has
+ * arrived; the app draws the same view in its place (apps/web/src/app/start-app.tsx).
+ */
+const SIGNED_IN_SHELL_PAGES: Record<string, string> = {
+  '/home': 'src/features/dashboard/routes/home.tsx',
+  '/group': 'src/features/groups/routes/groups.tsx',
+  '/journal': 'src/features/journal/routes/journal.tsx',
+};
+const FRAME_SOURCE = 'src/app/frame/app-frame.tsx';
 
 const compress = (html: string): IndexVariant => ({
   html,
@@ -126,10 +141,12 @@ class PageVariants {
   constructor(
     private readonly plain: Map<string, IndexVariant>,
     private readonly prerenderedHtml: Map<string, string>,
+    /** Paths whose markup holds for any query string (a signed-in first view is only the heading). */
+    private readonly anyQuery: ReadonlySet<string> = new Set(),
   ) {}
 
   pick(pathname: string, hasQuery: boolean): IndexVariant {
-    if (!hasQuery && this.prerenderedHtml.has(pathname)) {
+    if ((!hasQuery || this.anyQuery.has(pathname)) && this.prerenderedHtml.has(pathname)) {
       const year = String(new Date().getFullYear());
       if (year !== this.year) {
         this.year = year;
@@ -188,15 +205,41 @@ function buildPageVariants(distDir: string, indexHtml: string, productsUrl: stri
     return { own, stylesheets, hints };
   };
 
+  const shellsFile = path.join(distDir, '.vite', 'signed-in-shells.json');
+  const shells: Record<string, string> = existsSync(shellsFile)
+    ? JSON.parse(readFileSync(shellsFile, 'utf8'))
+    : {};
+  const inlineCss = (stylesheets: string[]) =>
+    stylesheets
+      .map((file) => readFileSync(path.join(distDir, file), 'utf8').replaceAll('</style', '<\\/style'))
+      .join('');
+  const shellRoutes = new Set<string>();
+
   for (const [route, { reads, coursePicture }] of Object.entries(SIGNED_IN_FIRST_READS)) {
     const picture = coursePicture ? ` data-course-picture="${escapeAttribute(coursePicture)}"` : '';
     const meta = `<meta name="cw:first-reads" content="${escapeAttribute(reads.join(' '))}"${picture}>`;
-    plain.set(
+    const head = `${meta}<script>${FIRST_READS_SCRIPT}</script>`;
+    plain.set(route, compress(withConfig(indexHtml.replace('</head>', `${head}</head>`))));
+
+    // The page's first view drawn at build time, with the frame's and the page's stylesheets inline
+    // (a <link> would hold the paint for another request). The entry loads as usual: this page is
+    // for a learner with a session, whose app should start as soon as it can.
+    const shell = shells[route];
+    const pageSource = SIGNED_IN_SHELL_PAGES[route];
+    if (shell === undefined || !pageSource || !manifest[pageSource] || !indexHtml.includes(EMPTY_ROOT)) {
+      continue;
+    }
+    const { stylesheets } = ownChunks([FRAME_SOURCE, pageSource]);
+    const style = `<style>${SIGNED_IN_SHELL_STYLE}${inlineCss(stylesheets)}</style>`;
+    prerenderedHtml.set(
       route,
-      compress(
-        withConfig(indexHtml.replace('</head>', `${meta}<script>${FIRST_READS_SCRIPT}</script></head>`)),
+      withConfig(
+        indexHtml
+          .replace('</head>', `${head}${style}</head>`)
+          .replace(EMPTY_ROOT, `<div id="root" data-shell="${escapeAttribute(route)}">${shell}</div>`),
       ),
     );
+    shellRoutes.add(route);
   }
 
   for (const [route, source] of Object.entries(FIRST_PAGES)) {
@@ -207,9 +250,7 @@ function buildPageVariants(distDir: string, indexHtml: string, productsUrl: stri
     const pageMarkup = markup[route];
     if (pageMarkup === undefined || !indexHtml.includes(EMPTY_ROOT)) continue;
     // The page's own CSS inline (a few KB): a <link> would hold the first paint for one more request.
-    const pageCss = stylesheets
-      .map((file) => readFileSync(path.join(distDir, file), 'utf8').replaceAll('</style', '<\\/style'))
-      .join('');
+    const pageCss = inlineCss(stylesheets);
     // The page is readable from the HTML alone; its scripts only make it interactive, so they are
     // fetched after the first paint (the head script starts them): nothing can hold that paint up.
     const deferredChunks = own
@@ -231,7 +272,7 @@ function buildPageVariants(distDir: string, indexHtml: string, productsUrl: stri
       ),
     );
   }
-  return new PageVariants(plain, prerenderedHtml);
+  return new PageVariants(plain, prerenderedHtml, shellRoutes);
 }
 
 function escapeAttribute(value: string): string {

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { BrowserRouter, matchRoutes, type Params, type RouteObject, useRoutes } from 'react-router';
+import { preloadable } from '@/lib/preloadable';
 import { AdaptiveArea } from './layouts/adaptive-area';
 import { LazyAppFrame } from './layouts/lazy-app-frame';
 import { PublicArea } from './layouts/public-area';
@@ -33,9 +34,12 @@ const loadSignedInPages = () => import('./signed-in-pages');
  * rides on the route (`handle`), so a first load can tell which page it landed on from this table.
  */
 function signedInRoute(path: string, page: SignedInPage): RouteObject {
-  const Page = lazy(() => loadSignedInPages().then((chunk) => chunk.loadPage(page)));
-  return { path, element: <Page />, handle: { page } };
+  const Page = preloadable(() => loadSignedInPages().then((chunk) => chunk.loadPage(page)));
+  const handle: SignedInHandle = { page, preload: Page.preload };
+  return { path, element: <Page />, handle };
 }
+
+type SignedInHandle = { page: SignedInPage; preload: () => Promise<unknown> };
 
 /**
  * The signed-in page a first load lands on (a bookmark, a reload, a link in a notification), with
@@ -47,7 +51,7 @@ export function landingRoute(pathname: string): { page: SignedInPage; params: Pa
   return deepest && page ? { page, params: deepest.params } : undefined;
 }
 
-const ProtectedRoute = lazy(() =>
+const ProtectedRoute = preloadable(() =>
   loadSignedInPages().then(({ startLanding, loadPage }) => {
     // The guard is tiny and the frame always follows it: fetch both at once, with the page people
     // land on and its first reads (each would otherwise start only once the one before rendered).
@@ -56,6 +60,21 @@ const ProtectedRoute = lazy(() =>
     return loadPage('guard');
   }),
 );
+
+/**
+ * Resolves once a signed-in first load has the code of what it draws first (the guard, the frame and
+ * the page), so that the app's first render draws the page at once: start-app.tsx waits for it
+ * before replacing the first view the build drew. It resolves on a failure too (the render goes
+ * ahead and the page's boundary says what failed).
+ */
+export function loadSignedInLanding(): Promise<void> {
+  const landing = matchRoutes(appRoutes, window.location.pathname)?.at(-1)?.route.handle as
+    | SignedInHandle
+    | undefined;
+  return Promise.allSettled([ProtectedRoute.preload(), LazyAppFrame.preload(), landing?.preload()]).then(
+    () => undefined,
+  );
+}
 
 /** Spec §2 "Screens and routes". Exported so tests drive the same table through a memory router. */
 export const appRoutes: RouteObject[] = [

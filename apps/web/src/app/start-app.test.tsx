@@ -6,8 +6,9 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PRERENDERED_PATHS } from '@/prerender';
+import { PRERENDERED_PATHS, SIGNED_IN_SHELL_PATHS } from '@/prerender';
 import { mockApi } from '@/testing/mock-api';
+import { makeSession } from '@/testing/test-data';
 // The server writes this script into the page; the web app answers it (held submissions).
 import { PRERENDER_HEAD_SCRIPT } from '../../../api/src/plugins/prerender-head';
 import { startApp } from './start-app';
@@ -19,11 +20,14 @@ let consoleError: ReturnType<typeof vi.spyOn>;
 
 /** The pages as the build renders them (its own process: see scripts/prerender.mjs). */
 let pages: Record<string, string>;
+/** The signed-in pages' first views, as the build draws them beside the pages. */
+let shells: Record<string, string>;
 
 beforeAll(() => {
   const out = path.join(mkdtempSync(path.join(tmpdir(), 'candlewise-pages-')), 'pages.json');
   execFileSync(process.execPath, ['scripts/prerender.mjs', out], { cwd: path.resolve(__dirname, '../..') });
   pages = JSON.parse(readFileSync(out, 'utf8'));
+  shells = JSON.parse(readFileSync(path.join(path.dirname(out), 'signed-in-shells.json'), 'utf8'));
 }, 120_000);
 
 const PRODUCTS_URL = 'https://example.com/offer';
@@ -195,4 +199,84 @@ describe('pages rendered ahead of time', () => {
     expect(container.dataset.prerendered).toBeUndefined();
     expect(document.documentElement.classList.contains('cw-session')).toBe(false);
   });
+});
+
+describe('signed-in first views drawn at build time', () => {
+  /** What the server sends for /group and the others with their first view: it inside #root. */
+  function serveFirstView(path: string) {
+    window.history.replaceState(null, '', path);
+    container.innerHTML = shells[path].replaceAll('__CW_YEAR__', String(new Date().getFullYear()));
+    container.dataset.shell = path;
+  }
+
+  /** Every node the app put into #root that is a loading state other than the page's own. */
+  function watchForStopgaps() {
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => {
+      if (container.querySelector('[aria-label="Loading page"]')) seen.push('page spinner');
+      if (container.textContent?.includes('Loading....')) seen.push('session check');
+      if (container.childElementCount === 0) seen.push('nothing');
+    });
+    observer.observe(container, { childList: true, subtree: true, characterData: true });
+    return { seen, stop: () => observer.disconnect() };
+  }
+
+  it('draws the frame and the page heading, and nothing that waits for the app to work', () => {
+    expect(SIGNED_IN_SHELL_PATHS).toEqual(['/home', '/group', '/journal']);
+    for (const path of SIGNED_IN_SHELL_PATHS) {
+      container.innerHTML = shells[path];
+      expect(container.querySelector('.cw-frame header a[href="/home"]')).toHaveTextContent('Candlewise.app');
+      expect(container.querySelector('main#main')).not.toBeNull();
+      // The navigation and the header's controls come with the app; so does every button.
+      expect(container.querySelector('[data-testid="sidebar"], [data-testid="bottom-nav"]')).toBeNull();
+      expect(container.querySelector('button, input, form')).toBeNull();
+      expect(shells[path]).not.toContain('<script');
+    }
+    container.innerHTML = shells['/group'];
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('GROUPS');
+    expect(screen.getByRole('status', { name: 'Loading groups' })).toBeInTheDocument();
+    container.innerHTML = shells['/journal'];
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Journal');
+    expect(screen.getByText(/^Your trading diary/)).toBeInTheDocument();
+  });
+
+  it('keeps the first view until the app draws the same page in its place, with no spinner between', async () => {
+    const session = makeSession();
+    window.localStorage.setItem(
+      PERSIST_STORAGE_KEY,
+      JSON.stringify({
+        auth: JSON.stringify(session),
+        theme: JSON.stringify({ darkMode: false }),
+        _persist: JSON.stringify({ version: 1, rehydrated: true }),
+      }),
+    );
+    mockApi({
+      'GET /group/': { body: { success: true, data: [] } },
+      [`GET /group/getParticipants/participants/${session.user._id}`]: { body: { success: true, data: [] } },
+    });
+    document.documentElement.classList.add('cw-session');
+    serveFirstView('/group');
+    const drawnAtBuildTime = screen.getByRole('heading', { level: 1, name: 'GROUPS' });
+    const watch = watchForStopgaps();
+
+    root = await startApp(container);
+    // The app's own frame has the avatar menu, which the build could not draw.
+    await screen.findByRole('button', { name: /account/i }, { timeout: 30_000 });
+    watch.stop();
+    expect(watch.seen).toEqual([]);
+    expect(drawnAtBuildTime).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'GROUPS' })).toBeInTheDocument();
+    expect(container.dataset.shell).toBeUndefined();
+    expect(await screen.findByText('No groups available')).toBeInTheDocument();
+    document.documentElement.classList.remove('cw-session');
+  }, 60_000);
+
+  it('drops the first view at once without a session: the visitor is sent to sign in', async () => {
+    mockApi();
+    serveFirstView('/group');
+    root = await startApp(container);
+    expect(container.dataset.shell).toBeUndefined();
+    await waitFor(() => expect(window.location.pathname).toBe('/auth'), { timeout: 30_000 });
+    expect(screen.queryByRole('heading', { name: 'GROUPS' })).not.toBeInTheDocument();
+  }, 60_000);
 });

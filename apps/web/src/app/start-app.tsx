@@ -1,8 +1,14 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { AppProvider } from '@/app/provider';
-import { AppRouter } from '@/app/router';
-import { createAppStore, readPersistedDarkMode, whenRehydrated } from '@/app/store';
+import { AppRouter, loadSignedInLanding } from '@/app/router';
+import {
+  type AppPersistor,
+  type AppStore,
+  createAppStore,
+  readPersistedDarkMode,
+  whenRehydrated,
+} from '@/app/store';
 import { applyDocumentTheme } from '@/features/theme/use-document-theme';
 
 /**
@@ -13,11 +19,16 @@ import { applyDocumentTheme } from '@/features/theme/use-document-theme';
  * `data-prerendered` naming its path): once the stored state is read back, a signed-out visitor on
  * that same path gets the markup hydrated (in a transition, so the work yields to the browser in
  * small slices); anyone else (a stored session) gets a fresh render in its place.
+ *
+ * The signed-in pages learners land on most arrive with their first view drawn at build time (the
+ * frame and the page's heading: app/signed-in-shells.tsx, `data-shell`): see startOverFirstView.
  */
 export async function startApp(rootElement: HTMLElement): Promise<Root> {
   // Paint the stored theme before the store rehydrates, so a dark-mode user never sees a white flash.
   applyDocumentTheme(readPersistedDarkMode());
   const { store, persistor } = createAppStore();
+
+  if (rootElement.dataset.shell !== undefined) return startOverFirstView(rootElement, store, persistor);
 
   if (rootElement.dataset.prerendered === undefined) {
     const root = createRoot(rootElement);
@@ -56,5 +67,34 @@ export async function startApp(rootElement: HTMLElement): Promise<Root> {
   document.documentElement.classList.remove('cw-session');
   const root = createRoot(rootElement);
   startTransition(() => root.render(app));
+  return root;
+}
+
+/**
+ * A signed-in page whose first view came in the HTML. With a stored session, that view stays on
+ * screen until the app can draw the same view in one go: the stored state read back, and the code
+ * of the guard, the frame and the page loaded. React then replaces it at its first commit, with no
+ * spinner or blank frame in between. Without a session the view was never shown (the head script's
+ * style hides it) and the app renders at once, sending the visitor to sign in.
+ */
+async function startOverFirstView(
+  rootElement: HTMLElement,
+  store: AppStore,
+  persistor: AppPersistor,
+): Promise<Root> {
+  await whenRehydrated(persistor);
+  if (store.getState().auth.token) await loadSignedInLanding();
+  else rootElement.replaceChildren();
+  delete rootElement.dataset.shell;
+  const root = createRoot(rootElement);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProvider store={store}>
+          <AppRouter />
+        </AppProvider>
+      </StrictMode>,
+    );
+  });
   return root;
 }

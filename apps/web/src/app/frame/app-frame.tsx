@@ -2,18 +2,16 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector, useAppStore } from '@/app/store';
 import { RoutedOutlet } from '@/components/routed-outlet/routed-outlet';
-import { SiteFooter } from '@/components/site-footer/site-footer';
 import { logoutOnServer } from '@/features/auth/api/logout-on-server';
 import { logout, updateUser } from '@/features/auth/auth-slice';
 import { RequireSession } from '@/features/auth/components/require-session';
 import { selectDarkMode } from '@/features/theme/theme-slice';
 import { keepScrollRegionsFocusable } from '@/lib/focusable-scroll-regions';
 import { useIsNarrowScreen } from '@/lib/use-media-query';
-import { FrameHeader } from './frame-header';
+import { FrameChrome } from './frame-chrome';
+import { FrameHeaderActions } from './frame-header';
 import { FrameProviders } from './frame-providers';
-import { BottomNavigation, Sidebar } from './main-navigation';
 import { clearSessionQueryClient } from './session-query-client';
-import './app-frame.css';
 
 /**
  * The signed-in page frame (spec §2 "Shared page frame"): header with bell, dark-mode switch and
@@ -58,26 +56,19 @@ function FrameLayout() {
 
   return (
     <FrameProviders userId={user._id} darkMode={darkMode}>
-      {/* The sidebar is fixed, so header, body and footer stack in a column. */}
-      <div className={isNarrow ? 'cw-frame cw-frame--narrow' : 'cw-frame'}>
-        <a className="cw-frame__skip-link" href="#main">
-          Skip to content
-        </a>
-        <FrameHeader
-          user={user}
-          isNarrow={isNarrow}
-          onLogout={handleLogout}
-          onNotificationsViewed={handleNotificationsViewed}
-        />
-        {isNarrow ? null : <Sidebar />}
-        <div className="cw-frame__body">
-          <main id="main" tabIndex={-1} className="cw-frame__content">
-            <RoutedOutlet />
-          </main>
-          <SiteFooter />
-        </div>
-        {isNarrow ? <BottomNavigation /> : null}
-      </div>
+      <FrameChrome
+        navigation={isNarrow ? 'bottom' : 'sidebar'}
+        actions={
+          <FrameHeaderActions
+            user={user}
+            isNarrow={isNarrow}
+            onLogout={handleLogout}
+            onNotificationsViewed={handleNotificationsViewed}
+          />
+        }
+      >
+        <RoutedOutlet />
+      </FrameChrome>
     </FrameProviders>
   );
 }

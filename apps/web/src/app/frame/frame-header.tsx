@@ -1,5 +1,4 @@
 import type { PublicUser } from '@candlewise/shared';
-import { Link } from 'react-router';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { DarkModeSwitch } from '@/features/theme/components/dark-mode-switch';
 import { AccountMenu } from './account-menu';
@@ -11,18 +10,13 @@ type Props = {
   onNotificationsViewed: (lastNotificationViewedAt: string) => void;
 };
 
-export function FrameHeader({ user, isNarrow, onLogout, onNotificationsViewed }: Props) {
+/** The header's right-hand side: the notification bell, the dark-mode switch and the avatar menu. */
+export function FrameHeaderActions({ user, isNarrow, onLogout, onNotificationsViewed }: Props) {
   return (
-    <header className="cw-frame-header">
-      <Link to="/home" className="cw-frame-header__brand">
-        <span>Candlewise</span>
-        <span className="cw-frame-header__suffix">.app</span>
-      </Link>
-      <div className="cw-frame-header__actions">
-        <NotificationBell userId={user._id} onViewed={onNotificationsViewed} allowLarge={!isNarrow} />
-        <DarkModeSwitch />
-        <AccountMenu user={user} onLogout={onLogout} />
-      </div>
-    </header>
+    <>
+      <NotificationBell userId={user._id} onViewed={onNotificationsViewed} allowLarge={!isNarrow} />
+      <DarkModeSwitch />
+      <AccountMenu user={user} onLogout={onLogout} />
+    </>
   );
 }

@@ -30,15 +30,17 @@ export function ProtectedRoute({
   const store = useStore<{ auth: AuthState }>();
   const dispatch = useDispatch();
   const { pathname, search, hash } = useLocation();
-  const [verdict, setVerdict] = useState<Verdict>({ status: 'checking' });
+  // A valid session is allowed from the first render: the page (or its first view, drawn at build
+  // time) stays on screen instead of flashing 'Loading....' for the one frame the effect takes.
+  const [verdict, setVerdict] = useState<Verdict>(() => validSessionVerdict(store.getState().auth));
 
   useEffect(() => {
     const { token, user } = store.getState().auth;
     const session = checkSession(token, user);
     if (session.status === 'valid') {
-      const step = user ? nextOnboardingStep(user) : null;
-      if (!step) forgetReturnTo();
-      setVerdict(step ? { status: 'redirect', to: step } : { status: 'allowed' });
+      const next = validSessionVerdict({ token, user });
+      if (next.status === 'allowed') forgetReturnTo();
+      setVerdict((current) => (sameVerdict(current, next) ? current : next));
       return;
     }
     if (session.status === 'expired') {
@@ -70,6 +72,17 @@ export function ProtectedRoute({
   }
   if (verdict.status === 'redirect') return <Navigate to={verdict.to} replace />;
   return children ?? <Outlet />;
+}
+
+/** Where a valid session goes (the page, or the next onboarding step); 'checking' for any other. */
+function validSessionVerdict({ token, user }: Pick<AuthState, 'token' | 'user'>): Verdict {
+  if (checkSession(token, user).status !== 'valid') return { status: 'checking' };
+  const step = user ? nextOnboardingStep(user) : null;
+  return step ? { status: 'redirect', to: step } : { status: 'allowed' };
+}
+
+function sameVerdict(a: Verdict, b: Verdict): boolean {
+  return a.status === b.status && (a.status !== 'redirect' || b.status !== 'redirect' || a.to === b.to);
 }
 
 export default ProtectedRoute;

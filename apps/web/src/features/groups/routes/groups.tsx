@@ -16,6 +16,7 @@ import { useJoinGroup, useJoiningGroupIds } from '../api/join-group';
 import { useWithdrawingGroupIds, useWithdrawJoinRequest } from '../api/withdraw-join-request';
 import { GroupCard } from '../components/group-card';
 import type { DialogState, GroupsDialogsProps } from '../components/groups-dialogs';
+import { GroupsHeader } from '../components/groups-header';
 import type { JoinState } from '../components/join-button';
 import './groups.css';
 
@@ -75,13 +76,7 @@ function GroupsScreen({ userId }: { userId: string }) {
 
   return (
     <div className="cw-groups">
-      <header className="cw-groups__header">
-        <h1 className="cw-groups__title">GROUPS</h1>
-        <p className="cw-groups__description">
-          Trading competitions: request to join, trade a paper account under a risk rule and see where you
-          rank.
-        </p>
-      </header>
+      <GroupsHeader />
 
       {groups.isPending || statuses.isPending ? (
         <PageSpinner label="Loading groups" />

@@ -1,16 +1,12 @@
-import ApiOutlined from '@ant-design/icons-svg/es/asn/ApiOutlined';
-import EditOutlined from '@ant-design/icons-svg/es/asn/EditOutlined';
 import { type ReactNode, Suspense, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { lazyAntd } from '@/components/antd-provider/lazy-antd';
-import { PageHeader } from '@/components/page-header/page-header';
 import { PageSpinner } from '@/components/page-spinner/page-spinner';
 import { PartBoundary } from '@/components/plain/part-boundary';
-import { PlainButton } from '@/components/plain/plain-button';
 import { PlainTabs } from '@/components/plain/plain-tabs';
-import { SvgIcon } from '@/components/svg-icon/svg-icon';
 import { DayPanel } from '../components/day-panel';
 import { JournalCalendar } from '../components/journal-calendar';
+import { JournalHeader } from '../components/journal-header';
 import { todayDate, useJournalTimeZone } from '../lib/journal-time';
 import './journal.css';
 
@@ -64,18 +60,7 @@ export default function JournalPage() {
 
   return (
     <>
-      <PageHeader
-        title="Journal"
-        description="Your trading diary: each day's reflections, emotions and linked trades, with statistics that show what is working and what is not."
-      />
-      <div className="cw-journal-actions">
-        <PlainButton variant="primary" icon={<SvgIcon icon={EditOutlined} />} onClick={() => openDay(today)}>
-          Write today's entry
-        </PlainButton>
-        <Link to="/connectbroker" className="cw-journal-actions__link">
-          <SvgIcon icon={ApiOutlined} /> Connect a broker to import trades automatically
-        </Link>
-      </div>
+      <JournalHeader onWriteToday={() => openDay(today)} />
       <PlainTabs
         activeKey={active}
         onChange={(key) => show(key as JournalTab)}
