@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -5,6 +6,10 @@ import { defineConfig } from 'vitest/config';
 // One `npm test` runs every Vitest project: pure rules, API integration on a real database, web routes.
 export default defineConfig({
   test: {
+    // Vitest leaves one core to its main process (cores − 1): on a 2-core machine that is one worker
+    // and the whole suite ran on one core. The main process only transforms files (~15 s of a run),
+    // so two workers on two cores nearly halve `npm test` there; larger machines keep Vitest's default.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: { name: 'shared', include: ['packages/*/src/**/*.test.ts'], environment: 'node' },
