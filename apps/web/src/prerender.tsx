@@ -57,8 +57,11 @@ export async function renderPage(path: string): Promise<string> {
 /** Signed-in pages whose first view (frame and heading) is drawn at build time (app/signed-in-shells.tsx). */
 export const SIGNED_IN_SHELL_PATHS = Object.keys(SIGNED_IN_SHELLS);
 
-/** The markup of a signed-in page's first view, before any data: the same for every learner. */
-export async function renderSignedInShell(path: string): Promise<string> {
+/**
+ * A signed-in page's first view, before any data (the same for every learner): its markup and the
+ * module of its page, whose stylesheet the server inlines beside it (apps/api/src/plugins/spa.ts).
+ */
+export async function renderSignedInShell(path: string): Promise<{ html: string; page: string }> {
   const errors: unknown[] = [];
   const { prelude } = await prerender(
     <StrictMode>
@@ -72,5 +75,5 @@ export async function renderSignedInShell(path: string): Promise<string> {
   if (errors.length > 0)
     throw new AggregateError(errors, `Drawing ${path}'s first view ahead of time failed.`);
   if (html.includes('<script')) throw new Error(`Drawing ${path}'s first view left an inline script.`);
-  return html;
+  return { html, page: SIGNED_IN_SHELLS[path].page };
 }

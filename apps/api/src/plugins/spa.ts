@@ -106,20 +106,21 @@ const SIGNED_IN_FIRST_READS: Record<string, { reads: string[]; coursePicture?: s
   // /home's largest paint is the course card's picture, named by GET /courses (prerender-head.ts).
   '/home': { reads: ['/api/v1/courses', '/api/v1/journal/summary'], coursePicture: '/api/v1/courses' },
   '/group': { reads: ['/api/v1/group/'] },
-  '/journal': { reads: [] },
 };
 
 /**
  * The signed-in pages whose first view (the frame and the page's heading) the build draws ahead of
- * time (apps/web/src/app/signed-in-shells.tsx, into .vite/signed-in-shells.json), with the module of
- * the page, whose stylesheet goes inline with the frame's. Their HTML paints before any script has
- * arrived; the app draws the same view in its place (apps/web/src/app/start-app.tsx).
+ * time are the build's to name (apps/web/src/app/signed-in-shells.tsx, into
+ * .vite/signed-in-shells.json as `{ path: { html, page } }`, page the page's module, whose
+ * stylesheet goes inline with the frame's). Their HTML paints before any script has arrived; the app
+ * draws the same view in its place (apps/web/src/app/start-app.tsx).
  */
-const SIGNED_IN_SHELL_PAGES: Record<string, string> = {
-  '/home': 'src/features/dashboard/routes/home.tsx',
-  '/group': 'src/features/groups/routes/groups.tsx',
-  '/journal': 'src/features/journal/routes/journal.tsx',
-};
+type SignedInShell = { html: string; page: string };
+const isSignedInShell = (value: unknown): value is SignedInShell =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as SignedInShell).html === 'string' &&
+  typeof (value as SignedInShell).page === 'string';
 const FRAME_SOURCE = 'src/app/frame/app-frame.tsx';
 
 const compress = (html: string): IndexVariant => ({
@@ -206,7 +207,7 @@ function buildPageVariants(distDir: string, indexHtml: string, productsUrl: stri
   };
 
   const shellsFile = path.join(distDir, '.vite', 'signed-in-shells.json');
-  const shells: Record<string, string> = existsSync(shellsFile)
+  const shells: Record<string, unknown> = existsSync(shellsFile)
     ? JSON.parse(readFileSync(shellsFile, 'utf8'))
     : {};
   const inlineCss = (stylesheets: string[]) =>
@@ -215,7 +216,10 @@ function buildPageVariants(distDir: string, indexHtml: string, productsUrl: stri
       .join('');
   const shellRoutes = new Set<string>();
 
-  for (const [route, { reads, coursePicture }] of Object.entries(SIGNED_IN_FIRST_READS)) {
+  // Every page with first reads or a drawn first view gets the head script: it starts the reads, and
+  // applies the stored theme and marks a stored session (which shows the drawn view).
+  for (const route of new Set([...Object.keys(SIGNED_IN_FIRST_READS), ...Object.keys(shells)])) {
+    const { reads = [], coursePicture } = SIGNED_IN_FIRST_READS[route] ?? {};
     const picture = coursePicture ? ` data-course-picture="${escapeAttribute(coursePicture)}"` : '';
     const meta = `<meta name="cw:first-reads" content="${escapeAttribute(reads.join(' '))}"${picture}>`;
     const head = `${meta}<script>${FIRST_READS_SCRIPT}</script>`;
@@ -225,18 +229,15 @@ function buildPageVariants(distDir: string, indexHtml: string, productsUrl: stri
     // (a <link> would hold the paint for another request). The entry loads as usual: this page is
     // for a learner with a session, whose app should start as soon as it can.
     const shell = shells[route];
-    const pageSource = SIGNED_IN_SHELL_PAGES[route];
-    if (shell === undefined || !pageSource || !manifest[pageSource] || !indexHtml.includes(EMPTY_ROOT)) {
-      continue;
-    }
-    const { stylesheets } = ownChunks([FRAME_SOURCE, pageSource]);
+    if (!isSignedInShell(shell) || !manifest[shell.page] || !indexHtml.includes(EMPTY_ROOT)) continue;
+    const { stylesheets } = ownChunks([FRAME_SOURCE, shell.page]);
     const style = `<style>${SIGNED_IN_SHELL_STYLE}${inlineCss(stylesheets)}</style>`;
     prerenderedHtml.set(
       route,
       withConfig(
         indexHtml
           .replace('</head>', `${head}${style}</head>`)
-          .replace(EMPTY_ROOT, `<div id="root" data-shell="${escapeAttribute(route)}">${shell}</div>`),
+          .replace(EMPTY_ROOT, `<div id="root" data-shell="${escapeAttribute(route)}">${shell.html}</div>`),
       ),
     );
     shellRoutes.add(route);

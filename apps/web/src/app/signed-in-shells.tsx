@@ -13,15 +13,25 @@ import { JournalHeader } from '@/features/journal/components/journal-header';
  * greeting carries the learner's name, so its first view is the frame alone; /journal's is its
  * heading without its two actions.
  */
-export const SIGNED_IN_SHELLS: Record<string, () => ReactNode> = {
-  '/home': () => null,
-  '/group': () => (
-    <div className="cw-groups">
-      <GroupsHeader />
-      <PageSpinner label="Loading groups" />
-    </div>
-  ),
-  '/journal': () => <JournalHeader withActions={false} />,
+/**
+ * Each with `page`, the module of the page (its key in the build's manifest): the server puts that
+ * module's stylesheet inline with the frame's, and the build checks the file is there.
+ */
+export const SIGNED_IN_SHELLS: Record<string, { page: string; view: () => ReactNode }> = {
+  '/home': { page: 'src/features/dashboard/routes/home.tsx', view: () => null },
+  '/group': {
+    page: 'src/features/groups/routes/groups.tsx',
+    view: () => (
+      <div className="cw-groups">
+        <GroupsHeader />
+        <PageSpinner label="Loading groups" />
+      </div>
+    ),
+  },
+  '/journal': {
+    page: 'src/features/journal/routes/journal.tsx',
+    view: () => <JournalHeader withActions={false} />,
+  },
 };
 
 /**
@@ -30,7 +40,7 @@ export const SIGNED_IN_SHELLS: Record<string, () => ReactNode> = {
  * page's own buttons come with the app (a button drawn here would do nothing when pressed).
  */
 export function SignedInShell({ path }: { path: string }) {
-  const view = SIGNED_IN_SHELLS[path];
-  if (!view) throw new Error(`No first view is drawn at build time for ${path}.`);
-  return <FrameChrome navigation="none">{view()}</FrameChrome>;
+  const shell = SIGNED_IN_SHELLS[path];
+  if (!shell) throw new Error(`No first view is drawn at build time for ${path}.`);
+  return <FrameChrome navigation="none">{shell.view()}</FrameChrome>;
 }

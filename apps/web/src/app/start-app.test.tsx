@@ -21,7 +21,7 @@ let consoleError: ReturnType<typeof vi.spyOn>;
 /** The pages as the build renders them (its own process: see scripts/prerender.mjs). */
 let pages: Record<string, string>;
 /** The signed-in pages' first views, as the build draws them beside the pages. */
-let shells: Record<string, string>;
+let shells: Record<string, { html: string; page: string }>;
 
 beforeAll(() => {
   const out = path.join(mkdtempSync(path.join(tmpdir(), 'candlewise-pages-')), 'pages.json');
@@ -205,7 +205,7 @@ describe('signed-in first views drawn at build time', () => {
   /** What the server sends for /group and the others with their first view: it inside #root. */
   function serveFirstView(path: string) {
     window.history.replaceState(null, '', path);
-    container.innerHTML = shells[path].replaceAll('__CW_YEAR__', String(new Date().getFullYear()));
+    container.innerHTML = shells[path].html.replaceAll('__CW_YEAR__', String(new Date().getFullYear()));
     container.dataset.shell = path;
   }
 
@@ -224,18 +224,18 @@ describe('signed-in first views drawn at build time', () => {
   it('draws the frame and the page heading, and nothing that waits for the app to work', () => {
     expect(SIGNED_IN_SHELL_PATHS).toEqual(['/home', '/group', '/journal']);
     for (const path of SIGNED_IN_SHELL_PATHS) {
-      container.innerHTML = shells[path];
+      container.innerHTML = shells[path].html;
       expect(container.querySelector('.cw-frame header a[href="/home"]')).toHaveTextContent('Candlewise.app');
       expect(container.querySelector('main#main')).not.toBeNull();
       // The navigation and the header's controls come with the app; so does every button.
       expect(container.querySelector('[data-testid="sidebar"], [data-testid="bottom-nav"]')).toBeNull();
       expect(container.querySelector('button, input, form')).toBeNull();
-      expect(shells[path]).not.toContain('<script');
+      expect(shells[path].html).not.toContain('<script');
     }
-    container.innerHTML = shells['/group'];
+    container.innerHTML = shells['/group'].html;
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('GROUPS');
     expect(screen.getByRole('status', { name: 'Loading groups' })).toBeInTheDocument();
-    container.innerHTML = shells['/journal'];
+    container.innerHTML = shells['/journal'].html;
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Journal');
     expect(screen.getByText(/^Your trading diary/)).toBeInTheDocument();
   });

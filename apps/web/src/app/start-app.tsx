@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { type ReactNode, StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { AppProvider } from '@/app/provider';
 import { AppRouter, loadSignedInLanding } from '@/app/router';
@@ -64,10 +64,7 @@ export async function startApp(rootElement: HTMLElement): Promise<Root> {
   }
   rootElement.replaceChildren();
   delete rootElement.dataset.prerendered;
-  document.documentElement.classList.remove('cw-session');
-  const root = createRoot(rootElement);
-  startTransition(() => root.render(app));
-  return root;
+  return renderFresh(rootElement, app);
 }
 
 /**
@@ -86,15 +83,24 @@ async function startOverFirstView(
   if (store.getState().auth.token) await loadSignedInLanding();
   else rootElement.replaceChildren();
   delete rootElement.dataset.shell;
+  return renderFresh(
+    rootElement,
+    <StrictMode>
+      <AppProvider store={store}>
+        <AppRouter />
+      </AppProvider>
+    </StrictMode>,
+  );
+}
+
+/**
+ * Renders `app` afresh over whatever markup came in the HTML (the first React commit replaces it),
+ * in a transition so the work yields to the browser. The head script's session mark has done its
+ * job by then: it only ever showed `#root[data-prerendered]` or `#root[data-shell]`.
+ */
+function renderFresh(rootElement: HTMLElement, app: ReactNode): Root {
+  document.documentElement.classList.remove('cw-session');
   const root = createRoot(rootElement);
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <AppProvider store={store}>
-          <AppRouter />
-        </AppProvider>
-      </StrictMode>,
-    );
-  });
+  startTransition(() => root.render(app));
   return root;
 }

@@ -9,7 +9,7 @@ import { selectDarkMode } from '@/features/theme/theme-slice';
 import { keepScrollRegionsFocusable } from '@/lib/focusable-scroll-regions';
 import { useIsNarrowScreen } from '@/lib/use-media-query';
 import { FrameChrome } from './frame-chrome';
-import { FrameHeaderActions } from './frame-header';
+import { FrameHeaderActions } from './frame-header-actions';
 import { FrameProviders } from './frame-providers';
 import { clearSessionQueryClient } from './session-query-client';
 

@@ -22,10 +22,10 @@ type Props = {
  * pixel and the app replaces one with the other without a layout shift.
  */
 export function FrameChrome({ navigation, actions, children }: Props) {
-  const className = navigation === 'bottom' ? 'cw-frame cw-frame--narrow' : 'cw-frame';
   return (
-    // The sidebar is fixed, so header, body and footer stack in a column.
-    <div className={className}>
+    // The sidebar is fixed, so header, body and footer stack in a column. The narrow layout's rules
+    // are a media query (app-frame.css), the same width the navigation switches at.
+    <div className="cw-frame">
       <a className="cw-frame__skip-link" href="#main">
         Skip to content
       </a>
