@@ -11,6 +11,19 @@ import {
 } from '../src/plugins/prerender-head.ts';
 import { createTestApp, type TestApp } from './helper.ts';
 
+/**
+ * A web build folder made of `files` (path inside it → text, or a value written as JSON): what the
+ * API serves the app from (index.html, assets, .vite/manifest.json and the prerendered markup).
+ */
+function fakeDist(files: Record<string, string | object>): string {
+  const dist = mkdtempSync(path.join(tmpdir(), 'candlewise-dist-'));
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dist, name)), { recursive: true });
+    writeFileSync(path.join(dist, name), typeof content === 'string' ? content : JSON.stringify(content));
+  }
+  return dist;
+}
+
 describe('platform API', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -171,17 +184,11 @@ describe('contact form', () => {
 describe('serving the web app', () => {
   let t: TestApp;
   beforeAll(async () => {
-    const dist = mkdtempSync(path.join(tmpdir(), 'candlewise-dist-'));
-    mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(
-      path.join(dist, 'index.html'),
-      '<html><head><meta name="cw:products-url" content="__CW_PRODUCTS_URL__"></head><body>app</body></html>',
-    );
-    writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), 'console.log("app")');
-    mkdirSync(path.join(dist, '.vite'));
-    writeFileSync(
-      path.join(dist, '.vite', 'manifest.json'),
-      JSON.stringify({
+    const dist = fakeDist({
+      'index.html':
+        '<html><head><meta name="cw:products-url" content="__CW_PRODUCTS_URL__"></head><body>app</body></html>',
+      'assets/main-abc123.js': 'console.log("app")',
+      '.vite/manifest.json': {
         'index.html': { file: 'assets/main-abc123.js', isEntry: true, imports: ['_shared.js'] },
         '_shared.js': { file: 'assets/shared-1.js' },
         'src/features/auth/routes/login.tsx': {
@@ -190,8 +197,8 @@ describe('serving the web app', () => {
           css: ['assets/login-3.css'],
         },
         '_form.js': { file: 'assets/form-4.js' },
-      }),
-    );
+      },
+    });
     t = await createTestApp({ webDistDir: dist, productsUrl: 'https://example.com/offer?a=1&b=2' });
   });
   afterAll(() => t.close());
@@ -264,32 +271,23 @@ describe('serving pages rendered ahead of time', () => {
   let t: TestApp;
   const loginCss = '.login-card{padding:2rem}';
   beforeAll(async () => {
-    const dist = mkdtempSync(path.join(tmpdir(), 'candlewise-dist-'));
-    mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(
-      path.join(dist, 'index.html'),
-      '<html><head><meta name="cw:products-url" content="__CW_PRODUCTS_URL__">' +
+    const dist = fakeDist({
+      'index.html':
+        '<html><head><meta name="cw:products-url" content="__CW_PRODUCTS_URL__">' +
         '<script type="module" crossorigin src="/assets/main-abc123.js"></script></head>' +
         '<body><div id="root"></div></body></html>',
-    );
-    writeFileSync(path.join(dist, 'assets', 'login-3.css'), loginCss);
-    mkdirSync(path.join(dist, '.vite'));
-    writeFileSync(
-      path.join(dist, '.vite', 'manifest.json'),
-      JSON.stringify({
+      'assets/login-3.css': loginCss,
+      '.vite/manifest.json': {
         'index.html': { file: 'assets/main-abc123.js', isEntry: true },
         'src/features/auth/routes/login.tsx': { file: 'assets/login-2.js', imports: ['_form.js'] },
         '_form.js': { file: 'assets/form-4.js', css: ['assets/login-3.css'] },
         'src/features/marketing/routes/landing.tsx': { file: 'assets/landing-5.js' },
-      }),
-    );
-    writeFileSync(
-      path.join(dist, '.vite', 'prerendered.json'),
-      JSON.stringify({
+      },
+      '.vite/prerendered.json': {
         '/login':
           '<main><h1>Log in</h1><a href="__CW_PRODUCTS_URL__">Products</a><p>© __CW_YEAR__</p></main>',
-      }),
-    );
+      },
+    });
     t = await createTestApp({ webDistDir: dist, productsUrl: 'https://example.com/offer?a=1&b=2' });
   });
   afterAll(() => t.close());
@@ -412,30 +410,21 @@ describe('serving a signed-in page with its first view drawn at build time', () 
   const shell = (page: string) =>
     `<div class="cw-frame cw-frame--shell"><main id="main">${page}</main><footer>© __CW_YEAR__</footer></div>`;
   beforeAll(async () => {
-    const dist = mkdtempSync(path.join(tmpdir(), 'candlewise-dist-'));
-    mkdirSync(path.join(dist, 'assets'));
-    mkdirSync(path.join(dist, '.vite'));
-    writeFileSync(
-      path.join(dist, 'index.html'),
-      '<html><head><script type="module" crossorigin src="/assets/main-1.js"></script></head><body><div id="root"></div></body></html>',
-    );
-    writeFileSync(path.join(dist, 'assets', 'frame-2.css'), '.cw-frame{display:flex}');
-    writeFileSync(path.join(dist, 'assets', 'groups-3.css'), '.cw-groups__title{font-weight:800}');
-    writeFileSync(
-      path.join(dist, '.vite', 'manifest.json'),
-      JSON.stringify({
+    const dist = fakeDist({
+      'index.html':
+        '<html><head><script type="module" crossorigin src="/assets/main-1.js"></script></head><body><div id="root"></div></body></html>',
+      'assets/frame-2.css': '.cw-frame{display:flex}',
+      'assets/groups-3.css': '.cw-groups__title{font-weight:800}',
+      '.vite/manifest.json': {
         'index.html': { file: 'assets/main-1.js', isEntry: true },
         'src/app/frame/app-frame.tsx': { file: 'assets/frame-2.js', css: ['assets/frame-2.css'] },
         'src/features/groups/routes/groups.tsx': { file: 'assets/groups-3.js', css: ['assets/groups-3.css'] },
-      }),
-    );
-    writeFileSync(
-      path.join(dist, '.vite', 'signed-in-shells.json'),
-      JSON.stringify({
+      },
+      '.vite/signed-in-shells.json': {
         '/group': { html: shell('<h1>GROUPS</h1>'), page: 'src/features/groups/routes/groups.tsx' },
         '/journal': { html: shell('<h1>Journal</h1>'), page: 'src/features/journal/routes/journal.tsx' },
-      }),
-    );
+      },
+    });
     t = await createTestApp({ webDistDir: dist });
   });
   afterAll(() => t.close());

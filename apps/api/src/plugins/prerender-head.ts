@@ -73,8 +73,8 @@ export const PRERENDER_HEAD_SCRIPT_HASH = `'sha256-${createHash('sha256').update
  */
 export const FIRST_READS_SCRIPT =
   STORED_THEME_AND_SESSION +
-  ";try{var s=JSON.parse(localStorage.getItem('persist:root')||'null'),a=s&&JSON.parse(s.auth||'null')," +
-  'm=document.querySelector(\'meta[name="cw:first-reads"]\');' +
+  // `a`: the stored auth slice the part above read (undefined without one).
+  ';try{var m=document.querySelector(\'meta[name="cw:first-reads"]\');' +
   'if(a&&typeof a.token==="string"&&a.token&&m){var r=window.cwFirstReads={};' +
   "m.content.split(' ').forEach(function(p){if(p)r[p]={token:a.token,startedAt:Date.now()," +
   "response:fetch(p,{headers:{'X-Requested-With':'XMLHttpRequest',Authorization:'Bearer '+a.token}," +

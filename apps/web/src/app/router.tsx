@@ -41,14 +41,20 @@ function signedInRoute(path: string, page: SignedInPage): RouteObject {
 
 type SignedInHandle = { page: SignedInPage; preload: () => Promise<unknown> };
 
+/** The deepest route matching `pathname`, with its signed-in handle when it is a signed-in page. */
+function landingMatch(pathname: string): { handle: SignedInHandle; params: Params } | undefined {
+  const deepest = matchRoutes(appRoutes, pathname)?.at(-1);
+  const handle = deepest?.route.handle as SignedInHandle | undefined;
+  return deepest && handle ? { handle, params: deepest.params } : undefined;
+}
+
 /**
  * The signed-in page a first load lands on (a bookmark, a reload, a link in a notification), with
  * the route's parameters (a leaderboard's group id).
  */
 export function landingRoute(pathname: string): { page: SignedInPage; params: Params } | undefined {
-  const deepest = matchRoutes(appRoutes, pathname)?.at(-1);
-  const page = (deepest?.route.handle as { page?: SignedInPage } | undefined)?.page;
-  return deepest && page ? { page, params: deepest.params } : undefined;
+  const landing = landingMatch(pathname);
+  return landing && { page: landing.handle.page, params: landing.params };
 }
 
 const ProtectedRoute = preloadable(() =>
@@ -68,12 +74,12 @@ const ProtectedRoute = preloadable(() =>
  * ahead and the page's boundary says what failed).
  */
 export function loadSignedInLanding(): Promise<void> {
-  const landing = matchRoutes(appRoutes, window.location.pathname)?.at(-1)?.route.handle as
-    | SignedInHandle
-    | undefined;
-  return Promise.allSettled([ProtectedRoute.preload(), LazyAppFrame.preload(), landing?.preload()]).then(
-    () => undefined,
-  );
+  const landing = landingMatch(window.location.pathname);
+  return Promise.allSettled([
+    ProtectedRoute.preload(),
+    LazyAppFrame.preload(),
+    landing?.handle.preload(),
+  ]).then(() => undefined);
 }
 
 /** Spec §2 "Screens and routes". Exported so tests drive the same table through a memory router. */

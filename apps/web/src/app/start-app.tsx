@@ -35,25 +35,13 @@ export async function startApp(rootElement: HTMLElement): Promise<Root> {
     // In a transition, React draws the first page in slices that yield to the browser between
     // them, instead of one long task that holds up input (Lighthouse's total blocking time).
     startTransition(() => {
-      root.render(
-        <StrictMode>
-          <AppProvider store={store} persistor={persistor}>
-            <AppRouter />
-          </AppProvider>
-        </StrictMode>,
-      );
+      root.render(appTree(store, persistor));
     });
     return root;
   }
 
   await whenRehydrated(persistor);
-  const app = (
-    <StrictMode>
-      <AppProvider store={store}>
-        <AppRouter />
-      </AppProvider>
-    </StrictMode>
-  );
+  const app = appTree(store);
   const samePage = rootElement.dataset.prerendered === window.location.pathname;
   if (samePage && !store.getState().auth.token) {
     let root: Root | undefined;
@@ -65,6 +53,20 @@ export async function startApp(rootElement: HTMLElement): Promise<Root> {
   rootElement.replaceChildren();
   delete rootElement.dataset.prerendered;
   return renderFresh(rootElement, app);
+}
+
+/**
+ * The whole app. With the persistor, AppProvider waits for the stored state before drawing; without
+ * it, the caller has already waited (whenRehydrated) and the first render is the page itself.
+ */
+function appTree(store: AppStore, persistor?: AppPersistor): ReactNode {
+  return (
+    <StrictMode>
+      <AppProvider store={store} persistor={persistor}>
+        <AppRouter />
+      </AppProvider>
+    </StrictMode>
+  );
 }
 
 /**
@@ -83,14 +85,7 @@ async function startOverFirstView(
   if (store.getState().auth.token) await loadSignedInLanding();
   else rootElement.replaceChildren();
   delete rootElement.dataset.shell;
-  return renderFresh(
-    rootElement,
-    <StrictMode>
-      <AppProvider store={store}>
-        <AppRouter />
-      </AppProvider>
-    </StrictMode>,
-  );
+  return renderFresh(rootElement, appTree(store));
 }
 
 /**
