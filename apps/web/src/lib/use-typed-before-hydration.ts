@@ -20,8 +20,9 @@ declare global {
  * form's state, so the form would answer 'Please enter your e-mail' about an e-mail the visitor can
  * see; and a press of the submit button in that moment is held back by the head script (the browser
  * would otherwise send the form as a plain GET, password in the address). Once, after hydration,
- * this hands every field whose value differs from the state to `adopt`, then submits the form again
- * if it was submitted meanwhile, with the adopted values.
+ * this hands every field whose value differs from the state to `adopt`; once those values are
+ * committed, it marks the page's forms live (`cwFormsLive`: the head script stops holding
+ * submissions) and submits the form again if it was submitted meanwhile.
  *
  * `elements` returns the form's fields by name; `values` are the state at the first render.
  */
@@ -30,7 +31,9 @@ export function useTypedBeforeHydration<Name extends string>(
   values: Partial<Record<Name, unknown>>,
   adopt: (typed: Partial<Record<Name, string>>) => void,
 ): void {
-  const [resubmit, setResubmit] = useState<HTMLFormElement | null>(null);
+  // The form whose fields were read; set together with the adopted values, so the effect below
+  // runs once they are committed.
+  const [adopted, setAdopted] = useState<{ form: HTMLFormElement | null } | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only what happened before the first render counts.
   useEffect(() => {
@@ -42,18 +45,20 @@ export function useTypedBeforeHydration<Name extends string>(
       if (element.value !== String(values[name] ?? '')) typed[name] = element.value;
     }
     if (Object.keys(typed).length > 0) adopt(typed);
-    window.cwFormsLive = true;
-    if (form && window.cwHeldSubmit === form) {
-      window.cwHeldSubmit = undefined;
-      setResubmit(form); // after the adopted values are committed (the effect below)
-    }
+    setAdopted({ form });
   }, []);
 
+  // Live only now: a submission let through before the adopted values were committed would be
+  // handled with the state of the first render, without what the visitor typed.
   useEffect(() => {
-    if (!resubmit) return;
-    setResubmit(null);
-    resubmit.requestSubmit();
-  }, [resubmit]);
+    if (!adopted) return;
+    window.cwFormsLive = true;
+    const { form } = adopted;
+    if (form && window.cwHeldSubmit === form) {
+      window.cwHeldSubmit = undefined;
+      form.requestSubmit();
+    }
+  }, [adopted]);
 }
 
 function isField(element: Element | null | undefined): element is Field {
