@@ -177,7 +177,12 @@ describe('contact form', () => {
     }
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
     expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
-    expect(last!.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+    expect(last!.json()).toMatchObject({
+      success: false,
+      code: 'RATE_LIMITED',
+      // A wait a person can read: minutes, not 598 seconds (Retry-After keeps the seconds).
+      message: 'Too many requests. Please wait 10 minutes and try again.',
+    });
   });
 });
 

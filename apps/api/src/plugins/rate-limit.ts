@@ -23,12 +23,19 @@ declare module 'fastify' {
   }
 }
 
+/** The wait as a person reads it: seconds up to a minute and a half, whole minutes (rounded up) after. */
+function waitText(seconds: number): string {
+  if (seconds <= 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minutes`;
+}
+
 function tooMany(ttlMs: number) {
   const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
   return new AppError(
     429,
     'RATE_LIMITED',
-    `Too many requests. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`,
+    `Too many requests. Please wait ${waitText(seconds)} and try again.`,
     undefined,
     { 'Retry-After': String(seconds) },
   );

@@ -22,6 +22,12 @@ describe('code delivery', () => {
     );
     expect(retryAfterSeconds(tooSoon)).toBe(42);
     expect(retryAfterSeconds(new ApiError(429, 'Too many requests.', 'RATE_LIMITED'))).toBe(60);
+    const longer = new ApiError(
+      429,
+      'Too many requests. Please wait 10 minutes and try again.',
+      'RATE_LIMITED',
+    );
+    expect(retryAfterSeconds(longer)).toBe(600);
     expect(retryAfterSeconds(new ApiError(400, 'That code is not right.', 'BAD_REQUEST'))).toBeNull();
     expect(retryAfterSeconds(new Error('offline'))).toBeNull();
   });

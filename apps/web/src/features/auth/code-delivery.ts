@@ -39,8 +39,10 @@ export function retryAfterSeconds(error: unknown): number | null {
   if (!(error instanceof ApiError) || error.status !== 429) return null;
   const fromHeader = (error as ApiError & { retryAfter?: unknown }).retryAfter;
   if (typeof fromHeader === 'number' && fromHeader > 0) return Math.ceil(fromHeader);
-  const match = error.message.match(/(\d+)\s*seconds?/);
-  return match ? Number(match[1]) : RESEND_AFTER_SECONDS;
+  // The API names the wait in seconds, or in whole minutes past a minute and a half.
+  const match = error.message.match(/(\d+)\s*(second|minute)s?\b/);
+  if (!match) return RESEND_AFTER_SECONDS;
+  return Number(match[1]) * (match[2] === 'minute' ? 60 : 1);
 }
 
 /** Seconds left before a new code may be asked for `key`, ticking down once a second. */
