@@ -45,6 +45,33 @@ function serveAheadOfTime(path: string) {
   container.dataset.prerendered = path;
 }
 
+/**
+ * /login as the server sends it, with an e-mail and a password typed into the painted form before
+ * the app's script has run (`headScript`: the server's head script ran first, as in a browser).
+ * Returns the login requests the API has had (it answers 401).
+ */
+function typeIntoPaintedLogin({ headScript }: { headScript: boolean }) {
+  const { callsTo } = mockApi({
+    'POST /auth/login': {
+      status: 401,
+      body: { success: false, message: 'Invalid e-mail or password', code: 'UNAUTHORIZED' },
+    },
+  });
+  serveAheadOfTime('/login');
+  if (headScript) new Function(PRERENDER_HEAD_SCRIPT)();
+  container.querySelector<HTMLInputElement>('input[name="email"]')!.value = 'asha@example.com';
+  container.querySelector<HTMLInputElement>('input[name="password"]')!.value = 'correct horse battery';
+  return () => callsTo('POST', '/auth/login');
+}
+
+async function expectOneLoginWithWhatWasTyped(sentLogins: () => Array<{ body: unknown }>) {
+  await waitFor(() => expect(sentLogins()).toHaveLength(1));
+  expect(sentLogins()[0].body).toMatchObject({
+    email: 'asha@example.com',
+    password: 'correct horse battery',
+  });
+}
+
 /** React attaches its props to each node it hydrates: wait for that, not for a fixed time. */
 function hydrated(element: Element) {
   return waitFor(() =>
@@ -118,18 +145,7 @@ describe('pages rendered ahead of time', () => {
   });
 
   it('keeps what a visitor typed before the script arrived: the form sends it', async () => {
-    const { callsTo } = mockApi({
-      'POST /auth/login': {
-        status: 401,
-        body: { success: false, message: 'Invalid e-mail or password', code: 'UNAUTHORIZED' },
-      },
-    });
-    serveAheadOfTime('/login');
-    // Typed into the painted page, before React is there to see it.
-    const email = container.querySelector<HTMLInputElement>('input[name="email"]')!;
-    const password = container.querySelector<HTMLInputElement>('input[name="password"]')!;
-    email.value = 'asha@example.com';
-    password.value = 'correct horse battery';
+    const sentLogins = typeIntoPaintedLogin({ headScript: false });
 
     root = await startApp(container);
     // The form is live once what was typed is in its state (the head script, absent here, holds
@@ -137,50 +153,23 @@ describe('pages rendered ahead of time', () => {
     await waitFor(() => expect(window.cwFormsLive).toBe(true));
     await userEvent.setup().click(screen.getByRole('button', { name: 'Log in' }));
 
-    await waitFor(() => expect(callsTo('POST', '/auth/login')).toHaveLength(1));
-    expect(callsTo('POST', '/auth/login')[0].body).toMatchObject({
-      email: 'asha@example.com',
-      password: 'correct horse battery',
-    });
+    await expectOneLoginWithWhatWasTyped(sentLogins);
     expect(screen.queryByText('Please enter a valid e-mail address.')).not.toBeInTheDocument();
   });
 
   it('sends a form submitted before the script arrived once the page is live, with what was typed', async () => {
-    const { callsTo } = mockApi({
-      'POST /auth/login': {
-        status: 401,
-        body: { success: false, message: 'Invalid e-mail or password', code: 'UNAUTHORIZED' },
-      },
-    });
-    serveAheadOfTime('/login');
-    // The server's head script, as the browser runs it before the first paint.
-    new Function(PRERENDER_HEAD_SCRIPT)();
-    container.querySelector<HTMLInputElement>('input[name="email"]')!.value = 'asha@example.com';
-    container.querySelector<HTMLInputElement>('input[name="password"]')!.value = 'correct horse battery';
+    const sentLogins = typeIntoPaintedLogin({ headScript: true });
     const submitted = new Event('submit', { bubbles: true, cancelable: true });
     container.querySelector('form')!.dispatchEvent(submitted);
     expect(submitted.defaultPrevented).toBe(true); // held back: no plain GET with the password in it
 
     root = await startApp(container);
-    await waitFor(() => expect(callsTo('POST', '/auth/login')).toHaveLength(1));
-    expect(callsTo('POST', '/auth/login')[0].body).toMatchObject({
-      email: 'asha@example.com',
-      password: 'correct horse battery',
-    });
+    await expectOneLoginWithWhatWasTyped(sentLogins);
     expect(await screen.findByText('Invalid e-mail or password')).toBeInTheDocument();
   });
 
   it('lets submissions through only once what was typed is in the form: one sent at that instant has it', async () => {
-    const { callsTo } = mockApi({
-      'POST /auth/login': {
-        status: 401,
-        body: { success: false, message: 'Invalid e-mail or password', code: 'UNAUTHORIZED' },
-      },
-    });
-    serveAheadOfTime('/login');
-    new Function(PRERENDER_HEAD_SCRIPT)();
-    container.querySelector<HTMLInputElement>('input[name="email"]')!.value = 'asha@example.com';
-    container.querySelector<HTMLInputElement>('input[name="password"]')!.value = 'correct horse battery';
+    const sentLogins = typeIntoPaintedLogin({ headScript: true });
     // A press of "Log in" at the very moment the page says its forms are live (the head script
     // stops holding submissions back then).
     let live: boolean | undefined;
@@ -194,11 +183,7 @@ describe('pages rendered ahead of time', () => {
     });
     try {
       root = await startApp(container);
-      await waitFor(() => expect(callsTo('POST', '/auth/login')).toHaveLength(1));
-      expect(callsTo('POST', '/auth/login')[0].body).toMatchObject({
-        email: 'asha@example.com',
-        password: 'correct horse battery',
-      });
+      await expectOneLoginWithWhatWasTyped(sentLogins);
       expect(screen.queryByText('Please enter a valid e-mail address.')).not.toBeInTheDocument();
     } finally {
       // A plain property again, for the next test.
