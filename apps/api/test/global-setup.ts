@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase, runMigrations, seedDatabase } from '@candlewise/db';
@@ -36,6 +36,7 @@ export default async function setup(project: TestProject) {
   const dumpFile = path.join(tmpdir(), `candlewise-test-${process.pid}.tar`);
   writeFileSync(dumpFile, Buffer.from(await dump.arrayBuffer()));
   project.provide('databaseTemplate', { engine: 'pglite', dumpFile });
+  return () => rmSync(dumpFile, { force: true });
 }
 
 export function withDatabase(url: string, database: string): string {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type DatabaseHandle, openDatabase } from '@candlewise/db';
@@ -78,8 +78,10 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       smsOutbox.push(message);
     },
   };
+  // Uploads and other files go to a folder of this app's own, removed when it closes.
+  const ownDataDir = overrides.dataDir ? null : mkdtempSync(path.join(tmpdir(), 'candlewise-test-data-'));
   const config = testConfig({
-    dataDir: mkdtempSync(path.join(tmpdir(), 'candlewise-test-data-')),
+    ...(ownDataDir ? { dataDir: ownDataDir } : {}),
     ...overrides,
   });
   const app = await buildApp({ config, database, mailer, smsSender, logger: false });
@@ -91,6 +93,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     async close() {
       await app.close();
       await database.close();
+      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { contactMessages } from '@candlewise/db';
@@ -15,8 +15,14 @@ import { createTestApp, type TestApp } from './helper.ts';
  * A web build folder made of `files` (path inside it → text, or a value written as JSON): what the
  * API serves the app from (index.html, assets, .vite/manifest.json and the prerendered markup).
  */
+const fakeDists: string[] = [];
+afterAll(() => {
+  for (const dist of fakeDists) rmSync(dist, { recursive: true, force: true });
+});
+
 function fakeDist(files: Record<string, string | object>): string {
   const dist = mkdtempSync(path.join(tmpdir(), 'candlewise-dist-'));
+  fakeDists.push(dist);
   for (const [name, content] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(dist, name)), { recursive: true });
     writeFileSync(path.join(dist, name), typeof content === 'string' ? content : JSON.stringify(content));

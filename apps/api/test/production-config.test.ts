@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -16,11 +16,15 @@ import { createTestDatabase, testConfig } from './helper.ts';
 
 const SECRET = 'k3J9-pQz7_wXv2LmN8rT5yBc4HdF6gA1sE0uI';
 
+/** The data folder the production environments below name (removed after the file). */
+const dataDir = mkdtempSync(path.join(tmpdir(), 'candlewise-production-config-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
 /** A production environment with every real transport set; each test takes one away. */
 const production = (overrides: Record<string, string | undefined> = {}) => ({
   NODE_ENV: 'production',
   APP_SECRET: SECRET,
-  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'candlewise-production-config-')),
+  DATA_DIR: dataDir,
   PAYMENTS_PROVIDER: 'stripe',
   STRIPE_SECRET_KEY: 'sk_test_example',
   STRIPE_WEBHOOK_SECRET: 'whsec_example',

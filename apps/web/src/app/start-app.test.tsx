@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { act, screen, waitFor } from '@testing-library/react';
@@ -24,10 +24,15 @@ let pages: Record<string, string>;
 let shells: Record<string, { html: string; page: string }>;
 
 beforeAll(() => {
-  const out = path.join(mkdtempSync(path.join(tmpdir(), 'candlewise-pages-')), 'pages.json');
-  execFileSync(process.execPath, ['scripts/prerender.mjs', out], { cwd: path.resolve(__dirname, '../..') });
-  pages = JSON.parse(readFileSync(out, 'utf8'));
-  shells = JSON.parse(readFileSync(path.join(path.dirname(out), 'signed-in-shells.json'), 'utf8'));
+  const folder = mkdtempSync(path.join(tmpdir(), 'candlewise-pages-'));
+  const out = path.join(folder, 'pages.json');
+  try {
+    execFileSync(process.execPath, ['scripts/prerender.mjs', out], { cwd: path.resolve(__dirname, '../..') });
+    pages = JSON.parse(readFileSync(out, 'utf8'));
+    shells = JSON.parse(readFileSync(path.join(folder, 'signed-in-shells.json'), 'utf8'));
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }, 120_000);
 
 const PRODUCTS_URL = 'https://example.com/offer';
