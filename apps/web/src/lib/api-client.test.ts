@@ -46,6 +46,28 @@ describe('the API client', () => {
     expect(resume).not.toHaveBeenCalled();
   });
 
+  it('carries a 429’s Retry-After, in seconds, on the error', async () => {
+    configureApiClient({ getToken: () => null });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json(
+          {
+            success: false,
+            code: 'RATE_LIMITED',
+            message: 'Too many requests. Please wait 2 minutes and try again.',
+          },
+          { status: 429, headers: { 'Retry-After': '97' } },
+        ),
+      ),
+    );
+    const failure = await apiClient
+      .post('/auth/resend-code', { channel: 'email' })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).retryAfter).toBe(97);
+  });
+
   describe('a GET started early (a signed-in first load)', () => {
     /** The scripts the API puts into the HTML (apps/api/src/plugins/prerender-head.ts), as they are. */
     async function apiHeadScripts() {

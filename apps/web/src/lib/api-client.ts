@@ -12,13 +12,22 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details: ApiFieldError[];
+  /** A 429's Retry-After: the seconds to wait before asking again. */
+  readonly retryAfter?: number;
 
-  constructor(status: number, message: string, code: string, details: ApiFieldError[] = []) {
+  constructor(
+    status: number,
+    message: string,
+    code: string,
+    details: ApiFieldError[] = [],
+    retryAfter?: number,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.details = details;
+    if (retryAfter !== undefined) this.retryAfter = retryAfter;
   }
 }
 
@@ -152,9 +161,16 @@ async function request<T>(method: string, path: string, body?: unknown, options:
       errorBody.message ?? `The request failed (${response.status}). Please try again.`,
       errorBody.code ?? 'UNKNOWN_ERROR',
       errorBody.details ?? [],
+      retryAfterHeader(response),
     );
   }
   return parsed as ApiSuccess<T>;
+}
+
+/** Retry-After in seconds (the API sends it with every 429), or undefined without a usable one. */
+function retryAfterHeader(response: Response): number | undefined {
+  const seconds = Number(response.headers.get('Retry-After') ?? Number.NaN);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
 }
 
 /** A file the API serves to the signed-in user only (screenshots, CSV exports): fetched with the token. */

@@ -37,9 +37,8 @@ export function secondsUntilResend(key: string, now = Date.now()): number {
  */
 export function retryAfterSeconds(error: unknown): number | null {
   if (!(error instanceof ApiError) || error.status !== 429) return null;
-  const fromHeader = (error as ApiError & { retryAfter?: unknown }).retryAfter;
-  if (typeof fromHeader === 'number' && fromHeader > 0) return Math.ceil(fromHeader);
-  // The API names the wait in seconds, or in whole minutes past a minute and a half.
+  if (error.retryAfter) return Math.ceil(error.retryAfter);
+  // Without the header: the wait the message names, in seconds or (past a minute and a half) minutes.
   const match = error.message.match(/(\d+)\s*(second|minute)s?\b/);
   if (!match) return RESEND_AFTER_SECONDS;
   return Number(match[1]) * (match[2] === 'minute' ? 60 : 1);

@@ -5,10 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vite
 import { validationFailed } from '@/testing/mock-api';
 import ContactPage from './contact';
 
-type FakeResponse = { ok: boolean; status: number; text: () => Promise<string> };
-
-function jsonResponse(status: number, body: unknown): FakeResponse {
-  return { ok: status >= 200 && status < 300, status, text: async () => JSON.stringify(body) };
+function jsonResponse(status: number, body: unknown): Response {
+  return Response.json(body, { status });
 }
 
 let fetchMock: Mock;
@@ -70,9 +68,9 @@ describe('Contact page', () => {
   });
 
   it('sends the message, shows "Sending…" meanwhile, then shows the confirmation', async () => {
-    let answer: (value: FakeResponse) => void = () => {};
+    let answer: (value: Response) => void = () => {};
     fetchMock.mockReturnValue(
-      new Promise<FakeResponse>((resolve) => {
+      new Promise<Response>((resolve) => {
         answer = resolve;
       }),
     );
