@@ -2,9 +2,11 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { forgetEarlyGets } from '@/lib/api-client';
+import { installLeanStyles } from './lean-styles';
 import { installMatchMedia, resetViewport } from './match-media';
 
 installMatchMedia();
+installLeanStyles();
 
 // The first test that opens the signed-in frame transforms antd on the fly, which takes seconds.
 configure({ asyncUtilTimeout: 10_000 });

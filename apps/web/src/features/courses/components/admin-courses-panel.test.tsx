@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mockApi, validationFailed } from '@/testing/mock-api';
 import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
@@ -25,9 +25,7 @@ function mockAdminCourses(handlers: Parameters<typeof mockApi>[0] = {}) {
 async function openPanel() {
   const view = renderApp('/admin?tab=courses', { auth: adminSession() });
   await screen.findByRole('heading', { level: 3, name: 'Stock Market Fundamentals' });
-  // Nothing here is hidden behind pointer-events: none, and checking it computes styles through
-  // antd's many style rules on every click, which makes each click slow in jsdom.
-  return { ...view, user: userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never }) };
+  return { ...view, user: userEvent.setup() };
 }
 
 /** Replaces a field's text in one input event (typing key by key through antd is slow in jsdom). */

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mockApi, validationFailed } from '@/testing/mock-api';
 import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
@@ -40,9 +40,7 @@ function mockBroadcastApi(reply: { status?: number; body?: unknown } = {}) {
 async function openPanel() {
   const view = renderApp('/admin?tab=broadcast', { auth: makeSession({ role: 'admin' }) });
   const panel = await screen.findByRole('region', { name: 'Send a notification' });
-  // jsdom has no layout, and checking pointer-events walks every ancestor's computed style through
-  // antd's many style sheets on each keystroke: skipped, or typing a sentence takes seconds.
-  const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+  const user = userEvent.setup();
   const field = (label: string | RegExp) => within(panel).getByLabelText(label);
   /** Puts text in a field the way pasting does: one change, not one per character. */
   const fill = async (label: string | RegExp, text: string) => {
