@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { AppError } from '../lib/app-error.ts';
+import { waitText } from '../lib/wait-text.ts';
 
 export type LimitOptions = {
   /** Requests allowed per window for one key. */
@@ -21,13 +22,6 @@ declare module 'fastify' {
      */
     limit(options: LimitOptions): (request: FastifyRequest) => Promise<void>;
   }
-}
-
-/** The wait as a person reads it: seconds up to a minute and a half, whole minutes (rounded up) after. */
-function waitText(seconds: number): string {
-  if (seconds <= 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minutes`;
 }
 
 function tooMany(ttlMs: number) {

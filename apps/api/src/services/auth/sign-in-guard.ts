@@ -2,6 +2,7 @@ import { type Database, signInAddresses, users } from '@candlewise/db';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AttemptCounter } from '../../lib/attempt-counter.ts';
+import { waitText } from '../../lib/wait-text.ts';
 import type { EventBus } from '../../providers/events/event-bus.ts';
 import { notify } from '../notifications/notify.ts';
 
@@ -27,13 +28,13 @@ export const SIGN_IN_LIMITS = {
 const normalise = (email: string) => email.trim().toLowerCase();
 
 function tooManyGuesses(retryAfterMs: number): AppError {
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   return new AppError(
     429,
     'RATE_LIMITED',
-    `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again, or reset your password.`,
+    `Too many sign-in attempts. Please wait ${waitText(seconds)} and try again, or reset your password.`,
     undefined,
-    { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) },
+    { 'Retry-After': String(seconds) },
   );
 }
 

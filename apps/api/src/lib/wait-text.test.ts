@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { waitText } from './wait-text.ts';
+
+describe('the wait a 429 names', () => {
+  it('counts seconds up to a minute and a half, then whole minutes rounded up', () => {
+    expect(waitText(1)).toBe('1 second');
+    expect(waitText(0.2)).toBe('1 second');
+    expect(waitText(45)).toBe('45 seconds');
+    expect(waitText(90)).toBe('90 seconds');
+    expect(waitText(91)).toBe('2 minutes');
+    expect(waitText(14 * 60 + 5)).toBe('15 minutes');
+  });
+});
