@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { chartStub } from '@/testing/fake-lightweight-charts';
 import { mockApi, validationFailed } from '@/testing/mock-api';
 import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
 import { makeSession } from '@/testing/test-data';
@@ -8,29 +9,8 @@ import type { StandingRow } from '../api/get-leaderboard';
 import type { TradingAccount } from '../api/get-trading-account';
 import { GROUP } from './leaderboard-test-group';
 
-// jsdom has no canvas: the chart is a stub that records what it was given, and lets a test move
-// the crosshair (what a pointer or a finger on the chart does).
-const chartStub = vi.hoisted(() => ({
-  crosshair: null as null | ((param: { time?: number; seriesData: Map<unknown, unknown> }) => void),
-  series: null as unknown,
-}));
-vi.mock('lightweight-charts', () => {
-  const series = { setData: vi.fn(), update: vi.fn(), applyOptions: vi.fn() };
-  chartStub.series = series;
-  return {
-    CandlestickSeries: {},
-    ColorType: { Solid: 'solid' },
-    createChart: () => ({
-      addSeries: () => series,
-      applyOptions: vi.fn(),
-      subscribeCrosshairMove: (handler: typeof chartStub.crosshair) => {
-        chartStub.crosshair = handler;
-      },
-      timeScale: () => ({ scrollToRealTime: vi.fn() }),
-      remove: vi.fn(),
-    }),
-  };
-});
+// jsdom has no canvas: the chart is a stub that records what it was given.
+vi.mock('lightweight-charts', () => import('@/testing/fake-lightweight-charts'));
 
 /** A forex pair quoted in dollars, traded in contracts of 1,000 euros in steps of 0.1. */
 const EURUSD = {

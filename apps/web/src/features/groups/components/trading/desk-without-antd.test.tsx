@@ -16,16 +16,7 @@ vi.mock('@ant-design/icons', () => {
   throw new Error('the desk imported @ant-design/icons');
 });
 // jsdom has no canvas: the chart is a stub.
-vi.mock('lightweight-charts', () => ({
-  CandlestickSeries: {},
-  createChart: () => ({
-    addSeries: () => ({ setData: vi.fn(), update: vi.fn(), applyOptions: vi.fn() }),
-    applyOptions: vi.fn(),
-    subscribeCrosshairMove: vi.fn(),
-    timeScale: () => ({ scrollToRealTime: vi.fn() }),
-    remove: vi.fn(),
-  }),
-}));
+vi.mock('lightweight-charts', () => import('@/testing/fake-lightweight-charts'));
 
 const GROUP: Group = {
   _id: 'g-1',

@@ -9,20 +9,7 @@ import { TradingPanel } from './trading-panel';
 import { account, EURUSD, fill, QUOTE, renderWithProviders } from './trading-test-fixtures';
 
 // jsdom has no canvas: the chart is a stub.
-vi.mock('lightweight-charts', () => {
-  const series = { setData: vi.fn(), update: vi.fn(), applyOptions: vi.fn() };
-  return {
-    CandlestickSeries: {},
-    ColorType: { Solid: 'solid' },
-    createChart: () => ({
-      addSeries: () => series,
-      applyOptions: vi.fn(),
-      subscribeCrosshairMove: vi.fn(),
-      timeScale: () => ({ scrollToRealTime: vi.fn() }),
-      remove: vi.fn(),
-    }),
-  };
-});
+vi.mock('lightweight-charts', () => import('@/testing/fake-lightweight-charts'));
 
 const POSITION: TradingAccount['positions'][number] = {
   symbol: 'EURUSD',
