@@ -3,10 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
 import { renderPage } from '@/testing/render-page';
 import { makeSession } from '@/testing/test-data';
-import type { Group } from '../../api/get-groups';
 import type { TradingAccount } from '../../api/get-trading-account';
 import { TradingPanel } from './trading-panel';
-import { account, EURUSD, QUOTE } from './trading-test-data';
+import { account, EURUSD, QUOTE, RUNNING_GROUP } from './trading-test-data';
 
 // The member's desk is plain markup (ADR 021): only its two dialogs bring antd, when first wanted.
 vi.mock('antd', () => {
@@ -17,19 +16,6 @@ vi.mock('@ant-design/icons', () => {
 });
 // jsdom has no canvas: the chart is a stub.
 vi.mock('lightweight-charts', () => import('@/testing/fake-lightweight-charts'));
-
-const GROUP: Group = {
-  _id: 'g-1',
-  name: 'Sprint',
-  description: '',
-  startDate: new Date(Date.now() - 86_400_000).toISOString(),
-  endDate: new Date(Date.now() + 86_400_000).toISOString(),
-  freezeDuration: 60_000,
-  freezeThreshold: 5,
-  participantsCount: 1,
-  currency: 'INR',
-  instruments: ['EURUSD'],
-};
 
 const BOOK: Partial<Omit<TradingAccount, 'account'>> = {
   positions: [
@@ -68,7 +54,7 @@ describe('the trading desk without antd', { timeout: 60_000 }, () => {
       'GET /market/candles/EURUSD': { body: { success: true, data: [] } },
       'DELETE /group/g-1/orders/o-1': { body: { success: true, message: 'Order cancelled.', data: {} } },
     });
-    const Desk = () => <TradingPanel group={GROUP} quotes={new Map([['EURUSD', QUOTE]])} />;
+    const Desk = () => <TradingPanel group={RUNNING_GROUP} quotes={new Map([['EURUSD', QUOTE]])} />;
     const { container, user } = renderPage(Desk, { path: '/', session: makeSession() });
 
     expect(await screen.findByRole('form', { name: 'Order ticket' })).toBeInTheDocument();

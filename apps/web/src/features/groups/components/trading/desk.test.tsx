@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
-import type { Group } from '../../api/get-groups';
 import type { TradingAccount } from '../../api/get-trading-account';
 import type { Quote } from '../../api/use-competition-stream';
 import { PositionsAndOrders } from './positions-and-orders';
 import { TradingPanel } from './trading-panel';
-import { account, EURUSD, fill, QUOTE, renderWithProviders } from './trading-test-fixtures';
+import { account, EURUSD, fill, QUOTE, RUNNING_GROUP, renderWithProviders } from './trading-test-fixtures';
 
 // jsdom has no canvas: the chart is a stub.
 vi.mock('lightweight-charts', () => import('@/testing/fake-lightweight-charts'));
@@ -138,20 +137,8 @@ describe('the chart’s timeframes (issue #17)', { timeout: 60_000 }, () => {
       'GET /instruments': { body: { success: true, data: [EURUSD] } },
       'GET /market/candles/EURUSD': candles,
     });
-    const group: Group = {
-      _id: 'g-1',
-      name: 'Sprint',
-      description: '',
-      startDate: new Date(Date.now() - 86_400_000).toISOString(),
-      endDate: new Date(Date.now() + 86_400_000).toISOString(),
-      freezeDuration: 60_000,
-      freezeThreshold: 5,
-      participantsCount: 1,
-      currency: 'INR',
-      instruments: ['EURUSD'],
-    };
     const { user } = renderWithProviders(
-      <TradingPanel group={group} quotes={new Map([['EURUSD', QUOTE]])} />,
+      <TradingPanel group={RUNNING_GROUP} quotes={new Map([['EURUSD', QUOTE]])} />,
     );
     expect(await screen.findByText('EURUSD · 1 minute')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'EURUSD 1-minute candlestick chart' })).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import type { Group } from '../../api/get-groups';
 import type { Instrument } from '../../api/get-instruments';
 import type { TradingAccount } from '../../api/get-trading-account';
 import type { Quote } from '../../api/use-competition-stream';
@@ -17,6 +18,19 @@ export const EURUSD: Instrument = {
   minQuantity: 0.1,
   contractSize: 1000,
   currency: 'USD',
+};
+/** A competition that started yesterday and ends tomorrow, trading EURUSD in rupees. */
+export const RUNNING_GROUP: Group = {
+  _id: 'g-1',
+  name: 'Sprint',
+  description: '',
+  startDate: new Date(Date.now() - 86_400_000).toISOString(),
+  endDate: new Date(Date.now() + 86_400_000).toISOString(),
+  freezeDuration: 60_000,
+  freezeThreshold: 5,
+  participantsCount: 1,
+  currency: 'INR',
+  instruments: ['EURUSD'],
 };
 export const QUOTE: Quote = { symbol: 'EURUSD', bid: 1.08, ask: 1.08012, mid: 1.08006, time: Date.now() };
 

@@ -10,7 +10,7 @@ import { createQueryClient } from '@/lib/query-client';
 
 /** The providers the desk's tests render in (antd's theme among them), and typing by pasting. */
 
-export { account, EURUSD, QUOTE } from './trading-test-data';
+export { account, EURUSD, QUOTE, RUNNING_GROUP } from './trading-test-data';
 
 export function renderWithProviders(ui: ReactNode) {
   const user = userEvent.setup();
