@@ -207,6 +207,54 @@ export type FieldHost = {
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'form' | 'value' | 'onChange' | 'name' | 'id'>;
 
 /** A labelled input with an optional hint and its inline error, wired with aria-invalid/aria-describedby. */
+/**
+ * What every field of these forms shares: the label, the hint under it, the control row and the
+ * error under that, wired by ids. `field` names the error and the ids; `children` is the control.
+ */
+export function FieldShell({
+  form,
+  field,
+  label,
+  hint,
+  error,
+  controlClassName = 'cw-form__control',
+  children,
+}: {
+  form: FieldHost;
+  field: string;
+  label: string;
+  hint?: ReactNode;
+  /** Defaults to the field's own error; a field of two inputs names the one to show. */
+  error?: string;
+  controlClassName?: string;
+  children: ReactNode;
+}) {
+  const shown = error ?? form.errors[field];
+  return (
+    <div className="cw-form__field">
+      <label className="cw-form__label" htmlFor={form.inputId(field)}>
+        {label}
+      </label>
+      {hint ? (
+        <p id={hintIdOf(form, field)} className="cw-form__hint">
+          {hint}
+        </p>
+      ) : null}
+      <div className={controlClassName}>{children}</div>
+      {shown ? (
+        <p id={form.errorId(field)} className="cw-form__error">
+          {shown}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The id of a field's hint, for its input's aria-describedby. */
+export function hintIdOf(form: FieldHost, field: string): string {
+  return `${form.inputId(field)}-hint`;
+}
+
 export function TextField({
   form,
   field,
@@ -215,28 +263,15 @@ export function TextField({
   action,
   ...input
 }: { form: FieldHost; field: string; label: string; hint?: ReactNode; action?: ReactNode } & InputProps) {
-  const hintId = hint ? `${form.inputId(field)}-hint` : undefined;
-  const error = form.errors[field];
   return (
-    <div className="cw-form__field">
-      <label className="cw-form__label" htmlFor={form.inputId(field)}>
-        {label}
-      </label>
-      {hint ? (
-        <p id={hintId} className="cw-form__hint">
-          {hint}
-        </p>
-      ) : null}
-      <div className="cw-form__control">
-        <input className="cw-form__input" {...input} {...form.fieldProps(field, hintId)} />
-        {action}
-      </div>
-      {error ? (
-        <p id={form.errorId(field)} className="cw-form__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldShell form={form} field={field} label={label} hint={hint}>
+      <input
+        className="cw-form__input"
+        {...input}
+        {...form.fieldProps(field, hint ? hintIdOf(form, field) : undefined)}
+      />
+      {action}
+    </FieldShell>
   );
 }
 
