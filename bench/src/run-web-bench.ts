@@ -155,7 +155,27 @@ function failingAudits(lhr: Result, categoryId: string, erroredInsights: Set<str
   return lines.flatMap((line) => [`  - ${line.text[0]}`, ...line.text.slice(1).map((text) => `  ${text}`)]);
 }
 
+/**
+ * One page's report. Lighthouse sometimes fails to record a load's trace (NO_NAVSTART and its kin,
+ * whose message asks to "run Lighthouse again"): the page is audited once more, and said so; a page
+ * that fails twice, or fails otherwise (nothing painted), is reported as it is.
+ */
 async function audit(
+  baseUrl: string,
+  page: string,
+  port: number,
+  distDir: string,
+  signedIn: boolean,
+): Promise<PageReport> {
+  const first = await auditOnce(baseUrl, page, port, distDir, signedIn);
+  if (!first.runtimeError || !/run Lighthouse again/i.test(first.runtimeError)) return first;
+  console.log(`lighthouse: ${page} again: ${first.runtimeError}`);
+  const second = await auditOnce(baseUrl, page, port, distDir, signedIn);
+  second.warnings.push(`audited twice: the first run failed with ${first.runtimeError}`);
+  return second;
+}
+
+async function auditOnce(
   baseUrl: string,
   page: string,
   port: number,
