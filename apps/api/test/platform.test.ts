@@ -430,9 +430,18 @@ describe('serving a signed-in page with its first view drawn at build time', () 
         'index.html': { file: 'assets/main-1.js', isEntry: true },
         'src/app/frame/app-frame.tsx': { file: 'assets/frame-2.js', css: ['assets/frame-2.css'] },
         'src/features/groups/routes/groups.tsx': { file: 'assets/groups-3.js', css: ['assets/groups-3.css'] },
+        'src/features/groups/routes/leaderboard.tsx': {
+          file: 'assets/leaderboard-4.js',
+          css: ['assets/leaderboard-4.css'],
+        },
       },
+      'assets/leaderboard-4.css': '.cw-leaderboard{display:grid}',
       '.vite/signed-in-shells.json': {
         '/group': { html: shell('<h1>GROUPS</h1>'), page: 'src/features/groups/routes/groups.tsx' },
+        '/group/:groupId/leaderboard': {
+          html: shell('<h1>Leaderboard</h1>'),
+          page: 'src/features/groups/routes/leaderboard.tsx',
+        },
         '/journal': { html: shell('<h1>Journal</h1>'), page: 'src/features/journal/routes/journal.tsx' },
       },
     });
@@ -464,5 +473,26 @@ describe('serving a signed-in page with its first view drawn at build time', () 
     );
     // A page without a first view gets the empty root.
     expect((await t.app.inject({ method: 'GET', url: '/news' })).body).toContain('<div id="root"></div>');
+  });
+
+  it("serves a route pattern's first view for every path that fits it, and only those", async () => {
+    const year = new Date().getFullYear();
+    for (const url of ['/group/group-running/leaderboard', '/group/6650f1c2/leaderboard?from=bell']) {
+      const html = (await t.app.inject({ method: 'GET', url })).body;
+      expect(html, url).toContain(
+        `<div id="root" data-shell="/group/:groupId/leaderboard">${shell('<h1>Leaderboard</h1>').replace('__CW_YEAR__', String(year))}</div>`,
+      );
+      expect(html).toContain(
+        `<style>${SIGNED_IN_SHELL_STYLE}.cw-frame{display:flex}.cw-leaderboard{display:grid}</style>`,
+      );
+    }
+    for (const url of [
+      '/group/a/b/leaderboard',
+      '/group//leaderboard',
+      '/group/a/leaderboards',
+      '/group/a',
+    ]) {
+      expect((await t.app.inject({ method: 'GET', url })).body, url).toContain('<div id="root"></div>');
+    }
   });
 });

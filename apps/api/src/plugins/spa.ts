@@ -138,15 +138,40 @@ const compress = (html: string): IndexVariant => ({
 class PageVariants {
   private year = '';
   private prerendered = new Map<string, IndexVariant>();
+  /** Routes with parameters (`/group/:groupId/leaderboard`), tried when no route is the path itself. */
+  private readonly patterns: Array<{ route: string; matches: RegExp }>;
 
   constructor(
     private readonly plain: Map<string, IndexVariant>,
     private readonly prerenderedHtml: Map<string, string>,
     /** Paths whose markup holds for any query string (a signed-in first view is only the heading). */
     private readonly anyQuery: ReadonlySet<string> = new Set(),
-  ) {}
+  ) {
+    const routes = new Set([...plain.keys(), ...prerenderedHtml.keys()]);
+    this.patterns = [...routes]
+      .filter((route) => route.split('/').some((segment) => segment.startsWith(':')))
+      .map((route) => ({
+        route,
+        // Each `:name` segment is one non-empty segment of the path; everything else as written.
+        matches: new RegExp(
+          `^${route
+            .split('/')
+            .map((segment) =>
+              segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+            )
+            .join('/')}/?$`,
+        ),
+      }));
+  }
 
-  pick(pathname: string, hasQuery: boolean): IndexVariant {
+  /** The route a request's path is served as: itself, or the first pattern it fits. */
+  private routeOf(pathname: string): string {
+    if (this.plain.has(pathname) || this.prerenderedHtml.has(pathname)) return pathname;
+    return this.patterns.find((pattern) => pattern.matches.test(pathname))?.route ?? pathname;
+  }
+
+  pick(requestPath: string, hasQuery: boolean): IndexVariant {
+    const pathname = this.routeOf(requestPath);
     if ((!hasQuery || this.anyQuery.has(pathname)) && this.prerenderedHtml.has(pathname)) {
       const year = String(new Date().getFullYear());
       if (year !== this.year) {

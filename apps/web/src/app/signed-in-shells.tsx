@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { FrameChrome } from '@/app/frame/frame-chrome';
 import { PageSpinner } from '@/components/page-spinner/page-spinner';
 import { GroupsHeader } from '@/features/groups/components/groups-header';
+import { LeaderboardFirstView } from '@/features/groups/components/leaderboard-first-view';
 import { JournalHeader } from '@/features/journal/components/journal-header';
 
 /**
@@ -11,7 +12,8 @@ import { JournalHeader } from '@/features/journal/components/journal-header';
  * session (apps/api/src/plugins/spa.ts), so the page paints from the HTML instead of after ~150 KB
  * of script; the app then draws the same first view in its place (app/start-app.tsx). /home's
  * greeting carries the learner's name, so its first view is the frame alone; /journal's is its
- * heading without its two actions.
+ * heading without its two actions; a leaderboard's is its loading view, the same for every
+ * competition (a route pattern: the server matches `:groupId`).
  */
 /**
  * Each with `page`, the module of the page (its key in the build's manifest): the server puts that
@@ -31,6 +33,12 @@ export const SIGNED_IN_SHELLS: Record<string, { page: string; view: () => ReactN
   '/journal': {
     page: 'src/features/journal/routes/journal.tsx',
     view: () => <JournalHeader withActions={false} />,
+  },
+  // Any competition's: the server matches the pattern (a leaderboard links from notifications and
+  // bookmarks, and its own heading names the competition only once the API has answered).
+  '/group/:groupId/leaderboard': {
+    page: 'src/features/groups/routes/leaderboard.tsx',
+    view: () => <LeaderboardFirstView />,
   },
 };
 

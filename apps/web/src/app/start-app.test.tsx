@@ -249,7 +249,7 @@ describe('signed-in first views drawn at build time', () => {
   }
 
   it('draws the frame and the page heading, and nothing that waits for the app to work', () => {
-    expect(SIGNED_IN_SHELL_PATHS).toEqual(['/home', '/group', '/journal']);
+    expect(SIGNED_IN_SHELL_PATHS).toEqual(['/home', '/group', '/journal', '/group/:groupId/leaderboard']);
     for (const path of SIGNED_IN_SHELL_PATHS) {
       container.innerHTML = shells[path].html;
       expect(container.querySelector('.cw-frame header a[href="/home"]')).toHaveTextContent('Candlewise.app');
@@ -265,7 +265,79 @@ describe('signed-in first views drawn at build time', () => {
     container.innerHTML = shells['/journal'].html;
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Journal');
     expect(screen.getByText(/^Your trading diary/)).toBeInTheDocument();
+    container.innerHTML = shells['/group/:groupId/leaderboard'].html;
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Leaderboard');
+    expect(screen.getByRole('link', { name: 'All groups' })).toHaveAttribute('href', '/group');
+    expect(screen.getByText('Loading the leaderboard')).toBeInTheDocument();
   });
+
+  it("swaps a leaderboard's first view for the page drawing the same view, then its competition", async () => {
+    const session = makeSession();
+    window.localStorage.setItem(
+      PERSIST_STORAGE_KEY,
+      JSON.stringify({
+        auth: JSON.stringify(session),
+        theme: JSON.stringify({ darkMode: false }),
+        _persist: JSON.stringify({ version: 1, rehydrated: true }),
+      }),
+    );
+    let answerGroup: () => void = () => {};
+    const groupAnswered = new Promise<void>((resolve) => {
+      answerGroup = resolve;
+    });
+    mockApi({
+      'GET /group/g-9': async () => {
+        await groupAnswered;
+        return {
+          body: {
+            success: true,
+            data: {
+              _id: 'g-9',
+              name: 'Night Sprint',
+              description: '',
+              startDate: new Date(Date.now() - 86_400_000).toISOString(),
+              endDate: new Date(Date.now() + 86_400_000).toISOString(),
+              freezeDuration: 60_000,
+              freezeThreshold: 5,
+              participantsCount: 0,
+              currency: 'INR',
+              instruments: [],
+            },
+          },
+        };
+      },
+      [`GET /group/getParticipants/participants/${session.user._id}`]: { body: { success: true, data: [] } },
+      'GET /group/g-9/leaderboard': {
+        status: 403,
+        body: { success: false, code: 'FORBIDDEN', message: 'Members only.' },
+      },
+    });
+    document.documentElement.classList.add('cw-session');
+    window.history.replaceState(null, '', '/group/g-9/leaderboard');
+    const firstView = shells['/group/:groupId/leaderboard'].html;
+    container.innerHTML = firstView.replaceAll('__CW_YEAR__', String(new Date().getFullYear()));
+    container.dataset.shell = '/group/:groupId/leaderboard';
+    const drawnAtBuildTime = screen.getByRole('heading', { level: 1, name: 'Leaderboard' });
+    const watch = watchForStopgaps();
+
+    root = await startApp(container);
+    await screen.findByRole('button', { name: /account/i }, { timeout: 30_000 });
+    // The app's own first view: the same heading and placeholder, in elements of its own.
+    expect(drawnAtBuildTime).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Leaderboard' })).toBeInTheDocument();
+    expect(screen.getByText('Loading the leaderboard')).toBeInTheDocument();
+    answerGroup();
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Night Sprint · Leaderboard' },
+        { timeout: 10_000 },
+      ),
+    ).toBeInTheDocument();
+    watch.stop();
+    expect(watch.seen).toEqual([]);
+    document.documentElement.classList.remove('cw-session');
+  }, 60_000);
 
   it('keeps the first view until the app draws the same page in its place, with no spinner between', async () => {
     const session = makeSession();

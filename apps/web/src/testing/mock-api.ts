@@ -3,7 +3,8 @@ import { vi } from 'vitest';
 
 export type ApiCall = { method: string; url: URL; body: unknown };
 type Reply = { status?: number; body?: unknown };
-type Handler = (call: ApiCall) => Reply | undefined;
+/** A reply for the call, or a promise of one (an answer held back until the test lets it go). */
+type Handler = (call: ApiCall) => Reply | undefined | Promise<Reply | undefined>;
 
 /**
  * Replaces fetch for one test. `handlers` maps "METHOD /path" (path after /api/v1) to a reply;
@@ -19,7 +20,7 @@ export function mockApi(handlers: Record<string, Handler | Reply> = {}) {
     calls.push(call);
     const key = `${method} ${url.pathname.replace(/^\/api\/v1/, '')}`;
     const handler = handlers[key];
-    const reply = (typeof handler === 'function' ? handler(call) : handler) ?? {
+    const reply = (await (typeof handler === 'function' ? handler(call) : handler)) ?? {
       status: 404,
       body: { success: false, message: 'Not found', code: 'NOT_FOUND' },
     };

@@ -1,4 +1,3 @@
-import ArrowLeftOutlined from '@ant-design/icons-svg/es/asn/ArrowLeftOutlined';
 import FileSearchOutlined from '@ant-design/icons-svg/es/asn/FileSearchOutlined';
 import InfoCircleFilled from '@ant-design/icons-svg/es/asn/InfoCircleFilled';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
@@ -13,6 +12,11 @@ import { useGroup } from '../api/get-group';
 import { toStatusByGroup, useGroupStatuses } from '../api/get-group-statuses';
 import { LEADERBOARD_PAGE_SIZE, useLeaderboard } from '../api/get-leaderboard';
 import { useCompetitionStream } from '../api/use-competition-stream';
+import {
+  LeaderboardBackLink,
+  LeaderboardFirstView,
+  LeaderboardPending,
+} from '../components/leaderboard-first-view';
 import { PhaseTag } from '../components/phase-tag';
 import { LazyTradingPanel } from '../components/trading/lazy-trading-panel';
 import { LeaderboardTable } from '../components/trading/leaderboard-table';
@@ -63,11 +67,7 @@ export default function LeaderboardPage() {
     [page, total],
   );
 
-  const back = (
-    <Link to="/group" className="cw-leaderboard__back">
-      <SvgIcon icon={ArrowLeftOutlined} /> All groups
-    </Link>
-  );
+  const back = <LeaderboardBackLink />;
 
   if (group.isError || refusal?.status === 404) {
     return (
@@ -90,6 +90,8 @@ export default function LeaderboardPage() {
   // desk that arrives late (Lighthouse measured a layout shift of 0.6 on a member's first load).
   const deciding = group.isLoading || statuses.isLoading;
   const replayTag = group.data ? replayTagText(group.data) : null;
+  // Nothing known yet: the same view the build drew ahead of time, which this then replaces.
+  if (deciding && !group.data) return <LeaderboardFirstView />;
 
   return (
     <div className="cw-leaderboard">
@@ -114,7 +116,7 @@ export default function LeaderboardPage() {
         }
       />
       {deciding ? (
-        <PlainSkeleton className="cw-trading__panel--pending" rows={8} label="Loading the leaderboard" />
+        <LeaderboardPending />
       ) : (
         <>
           {approved && group.data ? (
