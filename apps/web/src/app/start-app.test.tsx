@@ -6,6 +6,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GROUP } from '@/features/groups/routes/leaderboard-test-group';
 import { PRERENDERED_PATHS, SIGNED_IN_SHELL_PATHS } from '@/prerender';
 import { mockApi } from '@/testing/mock-api';
 import { makeSession } from '@/testing/test-data';
@@ -96,6 +97,20 @@ function storeSession(state: { token: string | null; darkMode?: boolean }) {
       _persist: JSON.stringify({ version: 1, rehydrated: true }),
     }),
   );
+}
+
+/** A signed-in learner's stored state (makeSession's), as the app persists it; returns the session. */
+function storeSignedIn() {
+  const session = makeSession();
+  window.localStorage.setItem(
+    PERSIST_STORAGE_KEY,
+    JSON.stringify({
+      auth: JSON.stringify(session),
+      theme: JSON.stringify({ darkMode: false }),
+      _persist: JSON.stringify({ version: 1, rehydrated: true }),
+    }),
+  );
+  return session;
 }
 
 beforeEach(() => {
@@ -272,48 +287,24 @@ describe('signed-in first views drawn at build time', () => {
   });
 
   it("swaps a leaderboard's first view for the page drawing the same view, then its competition", async () => {
-    const session = makeSession();
-    window.localStorage.setItem(
-      PERSIST_STORAGE_KEY,
-      JSON.stringify({
-        auth: JSON.stringify(session),
-        theme: JSON.stringify({ darkMode: false }),
-        _persist: JSON.stringify({ version: 1, rehydrated: true }),
-      }),
-    );
+    const session = storeSignedIn();
     let answerGroup: () => void = () => {};
     const groupAnswered = new Promise<void>((resolve) => {
       answerGroup = resolve;
     });
     mockApi({
-      'GET /group/g-9': async () => {
+      [`GET /group/${GROUP._id}`]: async () => {
         await groupAnswered;
-        return {
-          body: {
-            success: true,
-            data: {
-              _id: 'g-9',
-              name: 'Night Sprint',
-              description: '',
-              startDate: new Date(Date.now() - 86_400_000).toISOString(),
-              endDate: new Date(Date.now() + 86_400_000).toISOString(),
-              freezeDuration: 60_000,
-              freezeThreshold: 5,
-              participantsCount: 0,
-              currency: 'INR',
-              instruments: [],
-            },
-          },
-        };
+        return { body: { success: true, data: GROUP } };
       },
       [`GET /group/getParticipants/participants/${session.user._id}`]: { body: { success: true, data: [] } },
-      'GET /group/g-9/leaderboard': {
+      [`GET /group/${GROUP._id}/leaderboard`]: {
         status: 403,
         body: { success: false, code: 'FORBIDDEN', message: 'Members only.' },
       },
     });
     document.documentElement.classList.add('cw-session');
-    window.history.replaceState(null, '', '/group/g-9/leaderboard');
+    window.history.replaceState(null, '', `/group/${GROUP._id}/leaderboard`);
     const firstView = shells['/group/:groupId/leaderboard'].html;
     container.innerHTML = firstView.replaceAll('__CW_YEAR__', String(new Date().getFullYear()));
     container.dataset.shell = '/group/:groupId/leaderboard';
@@ -330,7 +321,7 @@ describe('signed-in first views drawn at build time', () => {
     expect(
       await screen.findByRole(
         'heading',
-        { level: 1, name: 'Night Sprint · Leaderboard' },
+        { level: 1, name: `${GROUP.name} · Leaderboard` },
         { timeout: 10_000 },
       ),
     ).toBeInTheDocument();
@@ -340,15 +331,7 @@ describe('signed-in first views drawn at build time', () => {
   }, 60_000);
 
   it('keeps the first view until the app draws the same page in its place, with no spinner between', async () => {
-    const session = makeSession();
-    window.localStorage.setItem(
-      PERSIST_STORAGE_KEY,
-      JSON.stringify({
-        auth: JSON.stringify(session),
-        theme: JSON.stringify({ darkMode: false }),
-        _persist: JSON.stringify({ version: 1, rehydrated: true }),
-      }),
-    );
+    const session = storeSignedIn();
     mockApi({
       'GET /group/': { body: { success: true, data: [] } },
       [`GET /group/getParticipants/participants/${session.user._id}`]: { body: { success: true, data: [] } },
