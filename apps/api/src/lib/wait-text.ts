@@ -8,3 +8,8 @@ export function waitText(seconds: number): string {
   if (whole <= 90) return `${whole} second${whole === 1 ? '' : 's'}`;
   return `${Math.ceil(whole / 60)} minutes`;
 }
+
+/** A wait in milliseconds as Retry-After's whole seconds, at least one. */
+export function retryAfterSeconds(waitMs: number): number {
+  return Math.max(1, Math.ceil(waitMs / 1000));
+}

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { AppError } from '../lib/app-error.ts';
-import { waitText } from '../lib/wait-text.ts';
+import { retryAfterSeconds, waitText } from '../lib/wait-text.ts';
 
 export type LimitOptions = {
   /** Requests allowed per window for one key. */
@@ -25,7 +25,7 @@ declare module 'fastify' {
 }
 
 function tooMany(ttlMs: number) {
-  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+  const seconds = retryAfterSeconds(ttlMs);
   return new AppError(
     429,
     'RATE_LIMITED',

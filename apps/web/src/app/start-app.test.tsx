@@ -85,31 +85,24 @@ function hydrated(element: Element) {
   );
 }
 
-function storeSession(state: { token: string | null; darkMode?: boolean }) {
+/** The state the app persists: a session (or none) and the theme, as redux-persist writes them. */
+function storeSession(state: { token: string | null; user?: unknown; darkMode?: boolean }) {
+  const user =
+    state.user ?? (state.token ? { _id: 'u1', firstName: 'Asha', lastName: 'Rao', role: 'user' } : null);
   window.localStorage.setItem(
     PERSIST_STORAGE_KEY,
     JSON.stringify({
-      auth: JSON.stringify({
-        token: state.token,
-        user: state.token ? { _id: 'u1', firstName: 'Asha', lastName: 'Rao', role: 'user' } : null,
-      }),
+      auth: JSON.stringify({ token: state.token, user }),
       theme: JSON.stringify({ darkMode: state.darkMode ?? false }),
       _persist: JSON.stringify({ version: 1, rehydrated: true }),
     }),
   );
 }
 
-/** A signed-in learner's stored state (makeSession's), as the app persists it; returns the session. */
+/** A signed-in learner (makeSession's) stored as the app persists it; returns the session. */
 function storeSignedIn() {
   const session = makeSession();
-  window.localStorage.setItem(
-    PERSIST_STORAGE_KEY,
-    JSON.stringify({
-      auth: JSON.stringify(session),
-      theme: JSON.stringify({ darkMode: false }),
-      _persist: JSON.stringify({ version: 1, rehydrated: true }),
-    }),
-  );
+  storeSession(session);
   return session;
 }
 

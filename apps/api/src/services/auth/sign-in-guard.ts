@@ -2,7 +2,7 @@ import { type Database, signInAddresses, users } from '@candlewise/db';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AttemptCounter } from '../../lib/attempt-counter.ts';
-import { waitText } from '../../lib/wait-text.ts';
+import { retryAfterSeconds, waitText } from '../../lib/wait-text.ts';
 import type { EventBus } from '../../providers/events/event-bus.ts';
 import { notify } from '../notifications/notify.ts';
 
@@ -28,7 +28,7 @@ export const SIGN_IN_LIMITS = {
 const normalise = (email: string) => email.trim().toLowerCase();
 
 function tooManyGuesses(retryAfterMs: number): AppError {
-  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  const seconds = retryAfterSeconds(retryAfterMs);
   return new AppError(
     429,
     'RATE_LIMITED',
