@@ -110,6 +110,25 @@ async function sweep(browser: Browser, audience: Audience, width: number, dark: 
   return found;
 }
 
+test('the sweep finds violations where there are some, on a page it has already checked', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await settled(page);
+  expect(await seriousViolations(page, '/login')).toEqual([]);
+  // axe is now in the page; the next check runs it again on what the page has become.
+  await page.evaluate(() => {
+    const main = document.querySelector('main') ?? document.body;
+    main.insertAdjacentHTML(
+      'beforeend',
+      '<img src="/favicon.svg" width="20" height="20"><p style="color:#eeeeee;background:#ffffff">Faint words</p>',
+    );
+  });
+  const found = await seriousViolations(page, '/login');
+  expect(found.some((line) => line.startsWith('/login: image-alt (critical'))).toBe(true);
+  expect(found.some((line) => line.startsWith('/login: color-contrast (serious'))).toBe(true);
+});
+
 for (const audience of ['visitor', 'learner', 'admin'] as const) {
   for (const { width, dark } of VIEWS) {
     test(`axe finds no serious or critical violation: ${audience}, ${width} px, ${dark ? 'dark' : 'light'}`, async ({
