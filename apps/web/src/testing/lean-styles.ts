@@ -13,60 +13,60 @@
 /** The properties a test can notice in jsdom: visibility to queries and to the pointer, and sizes. */
 const KEPT = /^\s*(display|visibility|pointer-events|opacity|width|height|content-visibility)\s*:/i;
 
-/** Top-level blocks of a style sheet: `prelude { body }`, at-rules without a body dropped. */
-function blocks(css: string): Array<{ prelude: string; body: string }> {
-  const found: Array<{ prelude: string; body: string }> = [];
+/**
+ * Walks `text` outside quoted strings and calls `visit` for each `open`, `close` and `;` with the
+ * nesting depth around it (the depth before an `open`, after a `close`).
+ */
+function walk(
+  text: string,
+  open: string,
+  close: string,
+  visit: (char: string, index: number, depth: number) => void,
+) {
   let depth = 0;
-  let start = 0;
-  let open = -1;
   let quote: string | null = null;
-  for (let i = 0; i < css.length; i++) {
-    const char = css[i];
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
     if (quote) {
       if (char === '\\') i++;
       else if (char === quote) quote = null;
-      continue;
-    }
-    if (char === '"' || char === "'") quote = char;
-    else if (char === '{') {
-      if (depth === 0) open = i;
-      depth++;
-    } else if (char === '}') {
-      depth--;
-      if (depth === 0) {
-        found.push({ prelude: css.slice(start, open).trim(), body: css.slice(open + 1, i) });
-        start = i + 1;
-      }
-    } else if (char === ';' && depth === 0) start = i + 1;
+    } else if (char === '"' || char === "'") quote = char;
+    else if (char === open) visit(char, i, depth++);
+    else if (char === close) visit(char, i, --depth);
+    else if (char === ';') visit(char, i, depth);
   }
+}
+
+/** Top-level blocks of a style sheet: `prelude { body }`, at-rules without a body dropped. */
+function blocks(css: string): Array<{ prelude: string; body: string }> {
+  const found: Array<{ prelude: string; body: string }> = [];
+  let start = 0;
+  let open = -1;
+  walk(css, '{', '}', (char, i, depth) => {
+    if (depth !== 0) return;
+    if (char === '{') open = i;
+    else if (char === '}')
+      found.push({ prelude: css.slice(start, open).trim(), body: css.slice(open + 1, i) });
+    if (char !== '{') start = i + 1;
+  });
   return found;
 }
 
 /** The declarations of a rule body that `KEPT` names, split on semicolons outside quotes and brackets. */
 function keptDeclarations(body: string): string {
-  const kept: string[] = [];
-  let depth = 0;
-  let quote: string | null = null;
+  const declarations: string[] = [];
   let start = 0;
-  const take = (end: number) => {
-    const declaration = body.slice(start, end);
-    if (KEPT.test(declaration)) kept.push(declaration.trim());
-  };
-  for (let i = 0; i < body.length; i++) {
-    const char = body[i];
-    if (quote) {
-      if (char === '\\') i++;
-      else if (char === quote) quote = null;
-    } else if (char === '"' || char === "'") quote = char;
-    else if (char === '(') depth++;
-    else if (char === ')') depth--;
-    else if (char === ';' && depth === 0) {
-      take(i);
+  walk(body, '(', ')', (char, i, depth) => {
+    if (char === ';' && depth === 0) {
+      declarations.push(body.slice(start, i));
       start = i + 1;
     }
-  }
-  take(body.length);
-  return kept.join(';');
+  });
+  declarations.push(body.slice(start));
+  return declarations
+    .filter((declaration) => KEPT.test(declaration))
+    .map((declaration) => declaration.trim())
+    .join(';');
 }
 
 /** The part of a sheet that can change what a jsdom test sees. */
