@@ -1,11 +1,8 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { createLearner, json, type NewLearner } from '../support/learners.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { createLearner, json } from '../support/learners.ts';
+import { screenshotDir, shootLooks } from '../support/screenshots.ts';
 import { plantSession } from '../support/session.ts';
-
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const screenshotDir = path.join(repoRoot, 'e2e/test-results/screenshots');
 
 const NO_PAYMENT = 'We could not find a completed payment for this page.';
 
@@ -138,19 +135,23 @@ test('screenshots: payment history and receipt, light and dark, 1280 and 375 px,
   );
   const paymentId = verified.data.paymentId as string;
 
-  await shootAll(browser, learner, 'subscription-history', '/manage-subscription', (page) =>
-    expect(page.getByRole('link', { name: /^View receipt CW-/ })).toBeVisible(),
-  );
-  await shootAll(
-    browser,
-    learner,
-    'subscription-receipt',
-    `/manage-subscription/receipts/${paymentId}`,
-    (page) => expect(page.getByRole('button', { name: 'Print' })).toBeVisible(),
-  );
-  await shootAll(browser, learner, 'subscription-success-no-payment', '/success', (page) =>
-    expect(page.getByText(NO_PAYMENT)).toBeVisible(),
-  );
+  await shootLooks(browser, learner, [
+    {
+      name: 'subscription-history',
+      path: '/manage-subscription',
+      ready: (page) => expect(page.getByRole('link', { name: /^View receipt CW-/ })).toBeVisible(),
+    },
+    {
+      name: 'subscription-receipt',
+      path: `/manage-subscription/receipts/${paymentId}`,
+      ready: (page) => expect(page.getByRole('button', { name: 'Print' })).toBeVisible(),
+    },
+    {
+      name: 'subscription-success-no-payment',
+      path: '/success',
+      ready: (page) => expect(page.getByText(NO_PAYMENT)).toBeVisible(),
+    },
+  ]);
 
   // Printed, from the dark theme too: black on white, no frame.
   for (const dark of [false, true]) {
@@ -170,28 +171,3 @@ test('screenshots: payment history and receipt, light and dark, 1280 and 375 px,
     await context.close();
   }
 });
-
-async function shootAll(
-  browser: Browser,
-  learner: NewLearner,
-  name: string,
-  pathname: string,
-  ready: (page: Page) => Promise<void>,
-) {
-  for (const dark of [false, true]) {
-    for (const width of [1280, 375]) {
-      const context = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 800 } });
-      const page = await context.newPage();
-      await plantSession(page, learner, dark);
-      await page.goto(pathname);
-      await ready(page);
-      // Not networkidle: the signed-in frame keeps the notification stream open.
-      await page.evaluate(() => document.fonts.ready);
-      await page.screenshot({
-        path: path.join(screenshotDir, `${name}-${dark ? 'dark' : 'light'}-${width}.png`),
-        fullPage: true,
-      });
-      await context.close();
-    }
-  }
-}

@@ -1,10 +1,6 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { shootLooks } from '../support/screenshots.ts';
 import { plantSession, type Session } from '../support/session.ts';
-
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const screenshotDir = path.join(repoRoot, 'e2e/test-results/screenshots');
 
 const DECLINED = 'Your card was declined. No money was taken; try another card.';
 const TEST_CARD_HINT = 'Test mode: use 4242 4242 4242 4242; 4000 0000 0000 0002 is declined';
@@ -165,51 +161,28 @@ test('screenshots: pricing, checkout and manage subscription, light and dark, 12
   expect(started.status()).toBe(201);
   const { url: checkoutPath, sessionId } = (await started.json()).data as { url: string; sessionId: string };
 
-  const shoot = async (
-    name: string,
-    pathname: string,
-    ready: (page: Page) => Promise<void>,
-    signedIn = true,
-  ) => {
-    for (const dark of [false, true]) {
-      for (const width of [1280, 375]) {
-        const context = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 800 } });
-        const page = await context.newPage();
-        await plantSession(page, signedIn ? session : { token: null, user: null }, dark);
-        await page.goto(pathname);
-        await ready(page);
-        // Not networkidle: the signed-in frame keeps the notification stream open.
-        await page.evaluate(() => document.fonts.ready);
-        await page.screenshot({
-          path: path.join(screenshotDir, `${name}-${dark ? 'dark' : 'light'}-${width}.png`),
-          fullPage: true,
-        });
-        await context.close();
-      }
-    }
-  };
-
-  await shoot(
-    'pricing-visitor',
-    '/pricing',
-    (page) => expect(page.getByText('₹2,000 / month')).toBeVisible(),
-    false,
-  );
-  await shoot(
-    'sales-visitor',
-    '/sales',
-    (page) => expect(page.getByText('₹2,000 / month')).toBeVisible(),
-    false,
-  );
-  await shoot('pricing', '/pricing', (page) =>
-    expect(page.getByRole('button', { name: 'Upgrade to Pro' })).toBeVisible(),
-  );
-  await shoot('checkout', checkoutPath, (page) =>
-    expect(page.getByRole('button', { name: 'Pay ₹2,000' })).toBeVisible(),
-  );
-  await shoot('manage-subscription-none', '/manage-subscription', (page) =>
-    expect(page.getByText('No active subscription found.')).toBeVisible(),
-  );
+  const pro = (page: Page) => expect(page.getByText('₹2,000 / month')).toBeVisible();
+  await shootLooks(browser, { token: null, user: null }, [
+    { name: 'pricing-visitor', path: '/pricing', ready: pro },
+    { name: 'sales-visitor', path: '/sales', ready: pro },
+  ]);
+  await shootLooks(browser, session, [
+    {
+      name: 'pricing',
+      path: '/pricing',
+      ready: (page) => expect(page.getByRole('button', { name: 'Upgrade to Pro' })).toBeVisible(),
+    },
+    {
+      name: 'checkout',
+      path: checkoutPath,
+      ready: (page) => expect(page.getByRole('button', { name: 'Pay ₹2,000' })).toBeVisible(),
+    },
+    {
+      name: 'manage-subscription-none',
+      path: '/manage-subscription',
+      ready: (page) => expect(page.getByText('No active subscription found.')).toBeVisible(),
+    },
+  ]);
 
   const paid = await request.post(`/api/v1/plans/checkout/${sessionId}/pay`, {
     headers,
@@ -222,10 +195,16 @@ test('screenshots: pricing, checkout and manage subscription, light and dark, 12
   });
   expect(verified.ok()).toBe(true);
 
-  await shoot('success', `/success?session_id=${sessionId}`, (page) =>
-    expect(page.getByText(/^Pro is active until /)).toBeVisible(),
-  );
-  await shoot('manage-subscription', '/manage-subscription', (page) =>
-    expect(page.getByText('Days Remaining: 30 days')).toBeVisible(),
-  );
+  await shootLooks(browser, session, [
+    {
+      name: 'success',
+      path: `/success?session_id=${sessionId}`,
+      ready: (page) => expect(page.getByText(/^Pro is active until /)).toBeVisible(),
+    },
+    {
+      name: 'manage-subscription',
+      path: '/manage-subscription',
+      ready: (page) => expect(page.getByText('Days Remaining: 30 days')).toBeVisible(),
+    },
+  ]);
 });
