@@ -1,11 +1,8 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { outboxCode, signUpInBrowser } from '../support/onboarding.ts';
+import { screenshotDir } from '../support/screenshots.ts';
 import { apiLogin, plantSession, readPersistedRoot } from '../support/session.ts';
-
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const screenshotDir = path.join(repoRoot, 'e2e/test-results/screenshots');
 
 async function openAccountMenu(page: Page) {
   await page.getByRole('button', { name: /account menu/i }).click();

@@ -1,11 +1,9 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
 import { createLearner, json } from '../support/learners.ts';
+import { screenshotDir } from '../support/screenshots.ts';
 import { apiLogin, plantSession, type Session } from '../support/session.ts';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const screenshotDir = path.join(repoRoot, 'e2e/test-results/screenshots');
 const GROUP = 'group-running';
 const SYMBOL = 'NIFTY50';
 

@@ -1,11 +1,8 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { createLearner, json, type NewLearner } from '../support/learners.ts';
+import { screenshotDir } from '../support/screenshots.ts';
 import { apiLogin, plantSession, type Session } from '../support/session.ts';
-
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const screenshotDir = path.join(repoRoot, 'e2e/test-results/screenshots');
 
 // Competitions of this spec's own, so no other spec sees its requests: one the admin ends once its
 // members are in, and an upcoming one where the newcomer's request waits.

@@ -1,12 +1,9 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { createLearner as createSpecLearner, json } from '../support/learners.ts';
 import { approveInAdmin, askToJoin } from '../support/onboarding.ts';
+import { screenshotDir } from '../support/screenshots.ts';
 import { apiLogin, plantSession, type Session } from '../support/session.ts';
-
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const screenshotDir = path.join(repoRoot, 'e2e/test-results/screenshots');
 
 // The upcoming seeded competition: registration is open and no other spec joins it.
 const GROUP = { id: 'group-upcoming', name: 'Nifty & Sensex Challenge' };

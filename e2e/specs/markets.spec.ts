@@ -1,11 +1,8 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { createLearner, json } from '../support/learners.ts';
+import { screenshotDir } from '../support/screenshots.ts';
 import { apiLogin, plantSession, type Session } from '../support/session.ts';
-
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const screenshotDir = path.join(repoRoot, 'e2e/test-results/screenshots');
 
 async function openAsAdmin(browser: Browser, session: Session, width: number, dark: boolean) {
   const context = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 800 } });

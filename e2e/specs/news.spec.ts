@@ -1,10 +1,8 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { screenshotDir } from '../support/screenshots.ts';
 import { apiLogin, plantSession, type Session } from '../support/session.ts';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const screenshotDir = path.join(repoRoot, 'e2e/test-results/screenshots');
 const ARTICLE = {
   title: 'December competition: what changes',
   body: '# The new rule\n\nThe freeze threshold drops to **8 %** for the NIFTY50 competition.\n\n- Trade smaller\n- Keep a journal',

@@ -1,10 +1,7 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { screenshotDir } from '../support/screenshots.ts';
 import { apiLogin, plantSession, type Session } from '../support/session.ts';
-
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const screenshotDir = path.join(repoRoot, 'e2e/test-results/screenshots');
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications(, \d+ unread)?$/ });
 

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { createLearner, json, type NewLearner } from '../support/learners.ts';
+import { screenshotDir } from '../support/screenshots.ts';
 import { apiLogin, plantSession } from '../support/session.ts';
 
 /**
@@ -10,8 +10,6 @@ import { apiLogin, plantSession } from '../support/session.ts';
  * and sent, the size is explained as you type, a double click is one order, stops move on open
  * positions and pending orders, a close asks first, and the chart has five timeframes.
  */
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const screenshotDir = path.join(repoRoot, 'e2e/test-results/screenshots');
 const GROUP = { id: 'group-running', name: 'November Forex Sprint' };
 
 test.describe.configure({ mode: 'serial' });
