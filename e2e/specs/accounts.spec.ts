@@ -76,6 +76,9 @@ test('resetting the password refuses the old password and revokes the old tokens
   await page.goto('/login');
   await page.getByRole('link', { name: /Forgot your password/ }).click();
   await expect(page).toHaveURL(/\/reset-password$/);
+  // Not before its heading: until the page's code is in, the address is new but /login, its own
+  // E-mail field included, is still what is on screen (in CI the reset page once came up empty).
+  await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
   await page.getByLabel('E-mail', { exact: true }).fill(newcomer.email);
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByLabel('6-digit code', { exact: true })).toBeVisible();
