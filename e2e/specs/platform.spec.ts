@@ -70,6 +70,46 @@ test('a signed-out visitor opening /home lands on /login', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test("/home paints the learner's greeting and course picture from its HTML, before the app's code", async ({
+  page,
+  request,
+}) => {
+  const session = await apiLogin(request, 'learner');
+  await plantSession(page, session);
+  // The app's code is held back: what shows meanwhile came with the HTML and its one inline script.
+  let releaseCode = () => {};
+  const codeHeld = new Promise<void>((resolve) => {
+    releaseCode = resolve;
+  });
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await codeHeld;
+    await route.continue();
+  });
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  await page.goto('/home', { waitUntil: 'commit' });
+  const firstView = page.locator('#root[data-shell="/home"]');
+  await expect(firstView.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Lena');
+  const picture = firstView.locator('img.cw-dashboard-continue__image');
+  await expect(picture).toBeVisible();
+  await expect
+    .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+    .toBe(true);
+  const src = await picture.getAttribute('src');
+  expect(src).toMatch(/^\/images\//);
+
+  releaseCode();
+  // The app draws the same page in its place: the same picture, now with the course and its button.
+  await expect(page.locator('#root:not([data-shell])')).toBeAttached();
+  await expect(page.getByRole('link', { name: /^Continue: / })).toBeVisible();
+  await expect(page.locator('img.cw-dashboard-continue__image')).toHaveAttribute('src', src ?? '');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Lena');
+  // The Content-Security-Policy let the inline script run: nothing was refused.
+  expect(problems.filter((text) => /Content Security Policy|Refused/.test(text))).toEqual([]);
+});
+
 test('an expired token shows the session alert, signs out and goes to /login', async ({ page }) => {
   const expired = tokenWithExpiry(Math.floor(Date.now() / 1000) - 60);
   await plantSession(page, {

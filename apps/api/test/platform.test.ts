@@ -5,6 +5,7 @@ import path from 'node:path';
 import { contactMessages } from '@candlewise/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DEFERRED_SCRIPT_TYPE,
   FIRST_READS_SCRIPT,
   FIRST_READS_SCRIPT_HASH,
   SIGNED_IN_SHELL_STYLE,
@@ -449,7 +450,7 @@ describe('serving a signed-in page with its first view drawn at build time', () 
   });
   afterAll(() => t.close());
 
-  it('puts the first view inside #root with its styles inline, for any query, and keeps the entry', async () => {
+  it('puts the first view inside #root with its styles inline, for any query, and its entry after it', async () => {
     const year = new Date().getFullYear();
     for (const url of ['/group', '/group?from=notification']) {
       const html = (await t.app.inject({ method: 'GET', url })).body;
@@ -461,8 +462,9 @@ describe('serving a signed-in page with its first view drawn at build time', () 
         `<style>${SIGNED_IN_SHELL_STYLE}.cw-frame{display:flex}.cw-groups__title{font-weight:800}</style>`,
       );
       expect(html).toContain(`<script>${FIRST_READS_SCRIPT}</script>`);
-      // The app starts as usual: this page is for someone signed in.
-      expect(html).toContain('<script type="module" crossorigin src="/assets/main-1.js"></script>');
+      // The app's entry waits, inert, for the head script to ask for it once the first view painted.
+      expect(html).toContain(`<script type="${DEFERRED_SCRIPT_TYPE}" data-src="/assets/main-1.js"></script>`);
+      expect(html).not.toContain('<script type="module"');
     }
     // The journal's page module is not in this build's manifest: no stylesheet to go with it, no view.
     const journal = (await t.app.inject({ method: 'GET', url: '/journal' })).body;

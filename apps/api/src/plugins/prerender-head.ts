@@ -15,6 +15,25 @@ const STORED_THEME_AND_SESSION =
   "try{d.dataset.theme=(t&&typeof t.darkMode==='boolean'?t.darkMode:matchMedia('(prefers-color-scheme: dark)').matches)?'dark':'light'}catch(e){d.dataset.theme='light'}";
 
 /**
+ * Defines `g()`: turns the inert script tags (DEFERRED_SCRIPT_TYPE) into real ones, once: the app's
+ * entry module and, as modulepreloads, the page's own chunks.
+ */
+const LOAD_DEFERRED_SCRIPTS =
+  `var q=document.querySelectorAll('script[type="${DEFERRED_SCRIPT_TYPE}"]');` +
+  'function b(){for(var i=0;i<q.length;i++){var p=q[i].hasAttribute("data-preload"),e=document.createElement(p?"link":"script");' +
+  'if(p){e.rel="modulepreload";e.href=q[i].dataset.src}else{e.type="module";e.src=q[i].dataset.src}' +
+  'e.crossOrigin="";document.head.appendChild(e)}}' +
+  'var o=0;function g(){if(!o){o=1;setTimeout(b,0)}}';
+
+/**
+ * Calls `g()` once the page's first contentful paint is on screen (the browser's paint timing says
+ * so; after 3 s at the latest; after the next frame where paint timing is missing).
+ */
+const AFTER_FIRST_PAINT =
+  "try{new PerformanceObserver(function(l,p){if(l.getEntriesByName('first-contentful-paint').length){p.disconnect();g()}})" +
+  ".observe({type:'paint',buffered:true});setTimeout(g,3000)}catch(e){requestAnimationFrame(function(){setTimeout(g,0)})}";
+
+/**
  * The one inline script of a page rendered ahead of time (spa.ts), run before the first paint:
  * - the stored theme goes on <html> (data-theme), so a dark-mode visitor never sees a light page;
  *   without one, the system's preference (prefers-color-scheme) is the first default;
@@ -34,14 +53,10 @@ const STORED_THEME_AND_SESSION =
 export const PRERENDER_HEAD_SCRIPT =
   STORED_THEME_AND_SESSION +
   "addEventListener('submit',function(e){if(!window.cwFormsLive){e.preventDefault();window.cwHeldSubmit=e.target}},true);" +
-  `var q=document.querySelectorAll('script[type="${DEFERRED_SCRIPT_TYPE}"]');` +
-  'function b(){for(var i=0;i<q.length;i++){var p=q[i].hasAttribute("data-preload"),e=document.createElement(p?"link":"script");' +
-  'if(p){e.rel="modulepreload";e.href=q[i].dataset.src}else{e.type="module";e.src=q[i].dataset.src}' +
-  'e.crossOrigin="";document.head.appendChild(e)}}' +
-  'var o=0;function g(){if(!o){o=1;setTimeout(b,0)}}' +
-  "if(d.classList.contains('cw-session')||document.visibilityState==='hidden')g();else try{new PerformanceObserver(function(l,p){" +
-  "if(l.getEntriesByName('first-contentful-paint').length){p.disconnect();g()}}).observe({type:'paint',buffered:true});" +
-  'setTimeout(g,3000)}catch(e){requestAnimationFrame(function(){setTimeout(g,0)})}';
+  LOAD_DEFERRED_SCRIPTS +
+  // This page's markup is for a signed-out visitor: with a session, nothing of it is shown.
+  "if(d.classList.contains('cw-session')||document.visibilityState==='hidden')g();else " +
+  AFTER_FIRST_PAINT;
 
 export const PRERENDER_HEAD_STYLE = '.cw-session #root[data-prerendered]{visibility:hidden}';
 
@@ -53,6 +68,9 @@ export const SIGNED_IN_SHELL_STYLE = 'html:not(.cw-session) #root[data-shell]{vi
 
 /** For the Content-Security-Policy: this script, and no other inline one, may run. */
 export const PRERENDER_HEAD_SCRIPT_HASH = `'sha256-${createHash('sha256').update(PRERENDER_HEAD_SCRIPT).digest('base64')}'`;
+
+/** The course card's picture slot while its course is on the way (the web app's ContinueLearningPending). */
+const PENDING_PICTURE_CLASS = 'cw-dashboard-continue__image--pending';
 
 /**
  * The one inline script of a signed-in page's HTML (spa.ts, SIGNED_IN_FIRST_READS): it puts the
@@ -70,12 +88,25 @@ export const PRERENDER_HEAD_SCRIPT_HASH = `'sha256-${createHash('sha256').update
  * apps/web/src/features/dashboard/api/first-reads.ts, which a web test holds this copy to): the first
  * open course under way, else the first open one not finished. The card's <img> then takes it from
  * the memory cache instead of asking only once the app has rendered.
+ *
+ * /home's first view in the HTML (the greeting and the course card while its course is on the way)
+ * is completed here while it is on screen: the greeting gets the stored learner's name (homeGreeting
+ * in apps/web/src/features/dashboard/home-greeting.ts), and the picture goes into the card's pending
+ * slot, so /home's largest paint comes before the app's code has run. The app's first render then
+ * draws the same card with the same picture (start-app.tsx waits for that answer).
  */
 export const FIRST_READS_SCRIPT =
   STORED_THEME_AND_SESSION +
   // `a`: the stored auth slice the part above read (undefined without one).
   ';try{var m=document.querySelector(\'meta[name="cw:first-reads"]\');' +
   'if(a&&typeof a.token==="string"&&a.token&&m){var r=window.cwFirstReads={};' +
+  // `w(f)`: f once the body is parsed; `H`: inside /home's first view only, while it is on screen.
+  `var H='#root[data-shell="/home"] ';function w(f){if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',f);else f()}` +
+  // /home's greeting from the stored session, by the app's rule (homeGreeting, first-visit.ts).
+  "w(function(){var h=document.querySelector(H+'.cw-page-header__title'),p=document.querySelector(H+'.cw-page-header__description')," +
+  "u=a.user||{},n=false;try{n=sessionStorage.getItem('cw-new-account-session')===a.token.slice(-16)}catch(e){}" +
+  "if(h&&p){var t=n?'Welcome':'Welcome back';h.textContent=typeof u.firstName==='string'&&u.firstName?t+', '+u.firstName:t;" +
+  "p.textContent=n?'Here is where to begin.':'Pick up where you left off.'}});" +
   "m.content.split(' ').forEach(function(p){if(p)r[p]={token:a.token,startedAt:Date.now()," +
   "response:fetch(p,{headers:{'X-Requested-With':'XMLHttpRequest',Authorization:'Bearer '+a.token}," +
   "credentials:'same-origin'}).catch(function(){return null})}});" +
@@ -85,8 +116,16 @@ export const FIRST_READS_SCRIPT =
   'o=l.filter(function(q){return q&&!q.locked&&q.videoCount>0});' +
   'for(i=0;i<o.length&&!k;i++)if(o[i].progress>0&&o[i].progress<100)k=o[i];' +
   'for(i=0;i<o.length&&!k;i++)if(o[i].progress<100)k=o[i];' +
-  "if(k&&k.thumbnail&&typeof k.thumbnail==='string'){var g=new Image();g.fetchPriority='high';g.src=k.thumbnail}" +
-  '}).catch(function(){})}}catch(e){}';
+  "if(k&&k.thumbnail&&typeof k.thumbnail==='string'){var g=new Image();g.fetchPriority='high';g.src=k.thumbnail;" +
+  // The same picture into the first view's pending slot, as the card's own <img> (ContinueLearningCard).
+  `w(function(){var s=document.querySelector(H+'.${PENDING_PICTURE_CLASS}');if(s){` +
+  "g.className='cw-dashboard-continue__image';g.alt='';g.width=640;g.height=360;s.replaceWith(g)}})}" +
+  '}).catch(function(){})}}catch(e){}' +
+  // A first view drawn at build time (shown only with a session) paints before the app's code is
+  // asked for, as the public pages do; without a session the app starts at once (to sign in).
+  LOAD_DEFERRED_SCRIPTS +
+  "if(!d.classList.contains('cw-session')||document.visibilityState==='hidden')g();else " +
+  AFTER_FIRST_PAINT;
 
 /** For the Content-Security-Policy: the signed-in pages' one inline script. */
 export const FIRST_READS_SCRIPT_HASH = `'sha256-${createHash('sha256').update(FIRST_READS_SCRIPT).digest('base64')}'`;

@@ -251,8 +251,8 @@ function buildPageVariants(distDir: string, indexHtml: string, productsUrl: stri
     plain.set(route, compress(withConfig(indexHtml.replace('</head>', `${head}</head>`))));
 
     // The page's first view drawn at build time, with the frame's and the page's stylesheets inline
-    // (a <link> would hold the paint for another request). The entry loads as usual: this page is
-    // for a learner with a session, whose app should start as soon as it can.
+    // (a <link> would hold the paint for another request). The entry is asked for once that view has
+    // painted (the head script), so its bytes do not compete with that paint.
     const shell = shells[route];
     if (!isSignedInShell(shell) || !manifest[shell.page] || !indexHtml.includes(EMPTY_ROOT)) continue;
     const { stylesheets } = ownChunks([FRAME_SOURCE, shell.page]);
@@ -261,6 +261,7 @@ function buildPageVariants(distDir: string, indexHtml: string, productsUrl: stri
       route,
       withConfig(
         indexHtml
+          .replace(ENTRY_SCRIPT, `<script type="${DEFERRED_SCRIPT_TYPE}" data-src="$1"></script>`)
           .replace('</head>', `${head}${style}</head>`)
           .replace(EMPTY_ROOT, `<div id="root" data-shell="${escapeAttribute(route)}">${shell.html}</div>`),
       ),

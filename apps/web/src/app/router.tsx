@@ -70,16 +70,22 @@ const ProtectedRoute = preloadable(() =>
 /**
  * Resolves once a signed-in first load has the code of what it draws first (the guard, the frame and
  * the page), so that the app's first render draws the page at once: start-app.tsx waits for it
- * before replacing the first view the build drew. It resolves on a failure too (the render goes
- * ahead and the page's boundary says what failed).
+ * before replacing the first view the build drew, and for the answers that view already shows
+ * (/home's course card: awaitFirstViewReads). It resolves on a failure too (the render goes ahead
+ * and the page's boundary says what failed).
  */
 export function loadSignedInLanding(): Promise<void> {
   const landing = landingMatch(window.location.pathname);
-  return Promise.allSettled([
-    ProtectedRoute.preload(),
-    LazyAppFrame.preload(),
-    landing?.handle.preload(),
-  ]).then(() => undefined);
+  return Promise.allSettled([ProtectedRoute.preload(), LazyAppFrame.preload(), landing?.handle.preload()])
+    .then(
+      () =>
+        landing &&
+        loadSignedInPages().then(({ awaitFirstViewReads }) => awaitFirstViewReads(landing.handle.page)),
+    )
+    .then(
+      () => undefined,
+      () => undefined,
+    );
 }
 
 /** Spec §2 "Screens and routes". Exported so tests drive the same table through a memory router. */

@@ -1,4 +1,6 @@
+import type { PublicUser } from '@candlewise/shared';
 import { DEFAULT_TIME_ZONE, zoneClock } from '@candlewise/shared/journal/zone-time';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import {
   COURSE_PROGRESS_PATH,
@@ -13,7 +15,7 @@ import {
   participationsPath,
 } from '@/features/groups/api/first-reads';
 import { calendarPath, dayPath } from '@/features/journal/api/first-reads';
-import { type SessionUser, sessionUser } from '@/lib/api-client';
+import { earlyGetSlots, type SessionUser, sessionUser } from '@/lib/api-client';
 import { startEarlyGet } from '@/lib/early-gets';
 
 /**
@@ -121,6 +123,49 @@ export function startLanding(
   void loadPage(landing.page);
   const known = { params: landing.params, search: new URLSearchParams(landing.search), user: sessionUser() };
   for (const { path, onData } of landingReads(landing.page, known)) startEarlyGet(path, onData);
+}
+
+/**
+ * The longest a first load keeps the HTML's first view on screen for an answer it shows: past this,
+ * the app draws its own loading view instead (the first view has no working navigation).
+ */
+export const FIRST_VIEW_READS_WAIT_MS = 1000;
+
+/**
+ * Answers a page's first view in the HTML already shows, which the app's first render over it must
+ * have too: /home's course card, whose picture the HTML's head script has put on screen (a first
+ * render without the answer would swap the picture for the grey placeholder, then back).
+ */
+const firstViewReads: Partial<Record<SignedInPage, (client: QueryClient) => Promise<unknown>>> = {
+  home: async (client) =>
+    client.prefetchQuery(
+      (await import('@/features/dashboard/api/get-course-to-continue')).courseToContinueQueryOptions(),
+    ),
+};
+
+/**
+ * Resolves once the signed-in learner's query cache holds the answers `page`'s first view shows
+ * (they are usually in already: the HTML's head script asked for them before the app's code
+ * arrived), or after FIRST_VIEW_READS_WAIT_MS; at once for a page without any.
+ */
+export async function awaitFirstViewReads(page: SignedInPage): Promise<void> {
+  const reads = firstViewReads[page];
+  const user = sessionUser();
+  if (!reads || !user) return;
+  const [{ getSessionQueryClient }, { checkSession }] = await Promise.all([
+    import('./frame/session-query-client'),
+    import('@/features/auth/check-session'),
+  ]);
+  // An expired session is the guard's to tell (its alert), not a read's 401 to end silently.
+  if (checkSession(earlyGetSlots.token(), user as PublicUser).status !== 'valid') return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    reads(getSessionQueryClient(user._id)).catch(() => undefined),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, FIRST_VIEW_READS_WAIT_MS);
+    }),
+  ]);
+  clearTimeout(timer);
 }
 
 /** The reads a first load on this page starts early (none for most pages). */

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { FrameChrome } from '@/app/frame/frame-chrome';
 import { PageSpinner } from '@/components/page-spinner/page-spinner';
+import { HomeFirstView } from '@/features/dashboard/components/home-first-view';
 import { GroupsHeader } from '@/features/groups/components/groups-header';
 import { LeaderboardFirstView } from '@/features/groups/components/leaderboard-first-view';
 import { JournalHeader } from '@/features/journal/components/journal-header';
@@ -11,7 +12,8 @@ import { JournalHeader } from '@/features/journal/components/journal-header';
  * where that heading is the same for everyone. The server sends it inside #root with a stored
  * session (apps/api/src/plugins/spa.ts), so the page paints from the HTML instead of after ~150 KB
  * of script; the app then draws the same first view in its place (app/start-app.tsx). /home's
- * greeting carries the learner's name, so its first view is the frame alone; /journal's is its
+ * is its greeting and the course card, which the HTML's head script completes from the stored
+ * session (the learner's name, the course's picture); /journal's is its
  * heading without its two actions; a leaderboard's is its loading view, the same for every
  * competition (a route pattern: the server matches `:groupId`).
  */
@@ -20,7 +22,7 @@ import { JournalHeader } from '@/features/journal/components/journal-header';
  * module's stylesheet inline with the frame's, and the build checks the file is there.
  */
 export const SIGNED_IN_SHELLS: Record<string, { page: string; view: () => ReactNode }> = {
-  '/home': { page: 'src/features/dashboard/routes/home.tsx', view: () => null },
+  '/home': { page: 'src/features/dashboard/routes/home.tsx', view: () => <HomeFirstView /> },
   '/group': {
     page: 'src/features/groups/routes/groups.tsx',
     view: () => (

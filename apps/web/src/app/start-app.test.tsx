@@ -11,7 +11,7 @@ import { PRERENDERED_PATHS, SIGNED_IN_SHELL_PATHS } from '@/prerender';
 import { mockApi } from '@/testing/mock-api';
 import { makeSession } from '@/testing/test-data';
 // The server writes this script into the page; the web app answers it (held submissions).
-import { PRERENDER_HEAD_SCRIPT } from '../../../api/src/plugins/prerender-head';
+import { FIRST_READS_SCRIPT, PRERENDER_HEAD_SCRIPT } from '../../../api/src/plugins/prerender-head';
 import { startApp } from './start-app';
 import { PERSIST_STORAGE_KEY } from './store';
 
@@ -344,6 +344,69 @@ describe('signed-in first views drawn at build time', () => {
     expect(container.dataset.shell).toBeUndefined();
     expect(await screen.findByText('No groups available')).toBeInTheDocument();
     document.documentElement.classList.remove('cw-session');
+  }, 60_000);
+
+  it("completes /home's first view from the HTML, and the app's first render keeps its picture", async () => {
+    const session = storeSignedIn();
+    const course = {
+      _id: 'course-1',
+      title: 'Candlestick Basics',
+      thumbnail: '/images/courses/candlestick-basics.svg',
+      locked: false,
+      videoCount: 4,
+      completedCount: 1,
+      progress: 25,
+      continueVideoId: 2,
+    };
+    mockApi({ 'GET /courses': { body: { success: true, data: [course] } } });
+    const meta = document.createElement('meta');
+    meta.name = 'cw:first-reads';
+    meta.content = '/api/v1/courses /api/v1/journal/summary';
+    meta.dataset.coursePicture = '/api/v1/courses';
+    document.head.append(meta);
+    document.documentElement.classList.add('cw-session');
+    serveFirstView('/home');
+    // Drawn at build time: the greeting without a name and the course card's grey placeholder.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Welcome back$/);
+    expect(container.querySelector('.cw-dashboard-continue__image--pending')).not.toBeNull();
+    try {
+      new Function(FIRST_READS_SCRIPT)();
+      // The head script, before any of the app's code: the stored learner's name and the picture.
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+        `Welcome back, ${session.user.firstName}`,
+      );
+      await waitFor(() =>
+        expect(container.querySelector('img.cw-dashboard-continue__image')).toHaveAttribute(
+          'src',
+          course.thumbnail,
+        ),
+      );
+      expect(container.querySelector('.cw-dashboard-continue__image--pending')).toBeNull();
+      const placeholderShown: string[] = [];
+      const observer = new MutationObserver(() => {
+        if (container.querySelector('.cw-dashboard-continue__image--pending'))
+          placeholderShown.push('placeholder');
+      });
+      observer.observe(container, { childList: true, subtree: true });
+
+      root = await startApp(container);
+      await screen.findByRole('button', { name: /account/i }, { timeout: 30_000 });
+      expect(await screen.findByText(course.title)).toBeInTheDocument();
+      observer.disconnect();
+      // From the first view to the app's page, the picture never gave way to the placeholder.
+      expect(placeholderShown).toEqual([]);
+      expect(container.querySelector('img.cw-dashboard-continue__image')).toHaveAttribute(
+        'src',
+        course.thumbnail,
+      );
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+        `Welcome back, ${session.user.firstName}`,
+      );
+    } finally {
+      meta.remove();
+      delete window.cwFirstReads;
+      document.documentElement.classList.remove('cw-session');
+    }
   }, 60_000);
 
   it('drops the first view at once without a session: the visitor is sent to sign in', async () => {

@@ -7,9 +7,18 @@ export async function getCourseProgress(signal?: AbortSignal): Promise<CoursePro
   return Array.isArray(response.data) ? response.data : [];
 }
 
+/**
+ * An answer this young is not asked for again when the card mounts: the app's first render over
+ * /home's first view takes the answer fetched for it a moment before (awaitFirstViewReads in
+ * app/signed-in-pages.ts) rather than asking twice. Any older one is asked again on each visit to
+ * /home (progress moves while the learner watches).
+ */
+export const JUST_ANSWERED_MS = 2_000;
+
 export function courseToContinueQueryOptions() {
   return queryOptions({
     queryKey: ['dashboard', 'course-to-continue'],
+    staleTime: JUST_ANSWERED_MS,
     queryFn: ({ signal }) => getCourseProgress(signal),
     select: chooseCourseToContinue,
   });

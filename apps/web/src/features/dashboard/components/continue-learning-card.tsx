@@ -1,6 +1,6 @@
 import PlayCircleOutlined from '@ant-design/icons-svg/es/asn/PlayCircleOutlined';
 import TrophyOutlined from '@ant-design/icons-svg/es/asn/TrophyOutlined';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { PlainSkeleton } from '@/components/plain/plain-skeleton';
 import { SvgIcon } from '@/components/svg-icon/svg-icon';
@@ -24,9 +24,8 @@ function CourseProgressBar({ percent, label }: { percent: number; label: string 
   );
 }
 
-/** /home: the course to pick up, with its progress and a Continue button (DESIGN §16). */
-export function ContinueLearningCard() {
-  const query = useCourseToContinue();
+/** The card around what it shows: its heading, "Continue learning". */
+function ContinueLearningSection({ children }: { children: ReactNode }) {
   const headingId = useId();
   return (
     <section className="cw-plain-card cw-dashboard-continue" aria-labelledby={headingId}>
@@ -34,20 +33,48 @@ export function ContinueLearningCard() {
         <SvgIcon icon={PlayCircleOutlined} className="cw-dashboard-continue__icon" />
         Continue learning
       </h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The card while GET /courses is on its way: the shape of a course to continue (its picture is most
+ * of the card on a phone), so the cards below do not jump when it lands. /home's first view in the
+ * HTML is this card too (HomeFirstView); the HTML's head script puts the picture in this slot as
+ * soon as it knows which (PENDING_PICTURE_CLASS, apps/api/src/plugins/prerender-head.ts).
+ */
+export function ContinueLearningPending() {
+  return (
+    <ContinueLearningSection>
+      <PendingCourse />
+    </ContinueLearningSection>
+  );
+}
+
+function PendingCourse() {
+  return (
+    <div className="cw-dashboard-continue__course">
+      <div className={`cw-dashboard-continue__image ${PENDING_PICTURE_CLASS}`} aria-hidden="true" />
+      <PlainSkeleton
+        rows={3}
+        className="cw-dashboard-continue__body cw-dashboard-continue__body--pending"
+        label="Loading your courses"
+      />
+    </div>
+  );
+}
+
+/** The pending picture's slot, which /home's head script fills (prerender-head.ts names it too). */
+export const PENDING_PICTURE_CLASS = 'cw-dashboard-continue__image--pending';
+
+/** /home: the course to pick up, with its progress and a Continue button (DESIGN §16). */
+export function ContinueLearningCard() {
+  const query = useCourseToContinue();
+  return (
+    <ContinueLearningSection>
       {query.isPending ? (
-        // The shape of a course to continue (its picture is most of the card on a phone), so the
-        // cards below do not jump when it lands.
-        <div className="cw-dashboard-continue__course">
-          <div
-            className="cw-dashboard-continue__image cw-dashboard-continue__image--pending"
-            aria-hidden="true"
-          />
-          <PlainSkeleton
-            rows={3}
-            className="cw-dashboard-continue__body cw-dashboard-continue__body--pending"
-            label="Loading your courses"
-          />
-        </div>
+        <PendingCourse />
       ) : query.error ? (
         <DashboardLoadFailed
           what="your courses"
@@ -96,6 +123,6 @@ export function ContinueLearningCard() {
           <Link to="/course">Browse the courses</Link>
         </div>
       )}
-    </section>
+    </ContinueLearningSection>
   );
 }

@@ -11,6 +11,7 @@ import { ContinueLearningCard } from '../components/continue-learning-card';
 import { JournalCard } from '../components/journal-card';
 import { MyCompetitionsCard } from '../components/my-competitions-card';
 import { TopNewsCard } from '../components/top-news-card';
+import { homeGreeting } from '../home-greeting';
 import '@/components/plain/plain.css';
 import './home.css';
 
@@ -46,15 +47,10 @@ const destinations = [
 export default function HomePage() {
   const user = useCurrentUser();
   const token = useSelector((state: SessionSlices) => state.auth.token);
-  const isNew = isNewAccountSession(token);
-  const welcome = isNew ? 'Welcome' : 'Welcome back';
-  const greeting = user?.firstName ? `${welcome}, ${user.firstName}` : welcome;
+  const { title, description } = homeGreeting(user?.firstName, isNewAccountSession(token));
   return (
     <>
-      <PageHeader
-        title={greeting}
-        description={isNew ? 'Here is where to begin.' : 'Pick up where you left off.'}
-      />
+      <PageHeader title={title} description={description} />
       <ContinueLearningCard />
       <MyCompetitionsCard />
       <TopNewsCard />
