@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { apiLogin, plantSession, readPersistedRoot, tokenWithExpiry } from '../support/session.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -70,13 +70,11 @@ test('a signed-out visitor opening /home lands on /login', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test("/home paints the learner's greeting and course picture from its HTML, before the app's code", async ({
-  page,
-  request,
-}) => {
-  const session = await apiLogin(request, 'learner');
-  await plantSession(page, session);
-  // The app's code is held back: what shows meanwhile came with the HTML and its one inline script.
+/**
+ * Holds the app's code back until the returned function is called: what shows meanwhile came with
+ * the HTML and its one inline script.
+ */
+async function holdAppCode(page: Page): Promise<() => void> {
   let releaseCode = () => {};
   const codeHeld = new Promise<void>((resolve) => {
     releaseCode = resolve;
@@ -85,6 +83,16 @@ test("/home paints the learner's greeting and course picture from its HTML, befo
     await codeHeld;
     await route.continue();
   });
+  return releaseCode;
+}
+
+test("/home paints the learner's greeting and course picture from its HTML, before the app's code", async ({
+  page,
+  request,
+}) => {
+  const session = await apiLogin(request, 'learner');
+  await plantSession(page, session);
+  const releaseCode = await holdAppCode(page);
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(message.text());
@@ -108,6 +116,21 @@ test("/home paints the learner's greeting and course picture from its HTML, befo
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Lena');
   // The Content-Security-Policy let the inline script run: nothing was refused.
   expect(problems.filter((text) => /Content Security Policy|Refused/.test(text))).toEqual([]);
+});
+
+test("a leaderboard's heading names its competition from the HTML, before the app's code", async ({
+  page,
+  request,
+}) => {
+  await plantSession(page, await apiLogin(request, 'learner'));
+  const releaseCode = await holdAppCode(page);
+  await page.goto('/group/group-running/leaderboard', { waitUntil: 'commit' });
+  const named = 'November Forex Sprint · Leaderboard';
+  await expect(page.locator('#root[data-shell] h1')).toHaveText(named);
+  releaseCode();
+  await expect(page.locator('#root:not([data-shell])')).toBeAttached();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(named);
+  await expect(page.getByText(/trading freezes at \d+% drawdown/)).toBeVisible();
 });
 
 test('an expired token shows the session alert, signs out and goes to /login', async ({ page }) => {

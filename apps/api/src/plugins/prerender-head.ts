@@ -69,6 +69,37 @@ export const SIGNED_IN_SHELL_STYLE = 'html:not(.cw-session) #root[data-shell]{vi
 /** For the Content-Security-Policy: this script, and no other inline one, may run. */
 export const PRERENDER_HEAD_SCRIPT_HASH = `'sha256-${createHash('sha256').update(PRERENDER_HEAD_SCRIPT).digest('base64')}'`;
 
+/**
+ * The API reads the signed-in pages people land on most make first (GET, with the stored session), by
+ * path. Their HTML names them, and its head script starts them while the browser is still fetching
+ * the app's code: the page's data no longer waits for the entry, the signed-in area's chunk and the
+ * page's own chunk to load one after another. (Naming those chunks in the HTML as well was measured
+ * and left out: Lighthouse's mobile run put the first paint 0.6 s later, their bytes competing with
+ * the entry's, and the largest paint no earlier.) The journal's reads depend on the learner's time
+ * zone and stay with the app's early reads (app/signed-in-pages.ts).
+ *
+ * A route pattern's reads may name its parameters (`:groupId`) and the stored user's id
+ * (`:userId`); FIRST_READS_SCRIPT fills them in, encoded as the app's paths encode them. The
+ * web app's signed-in-pages.test.ts holds these reads to the ones the app itself starts first.
+ */
+export const SIGNED_IN_FIRST_READS: Record<
+  string,
+  { reads: string[]; coursePicture?: string; groupHeading?: string }
+> = {
+  // /home's largest paint is the course card's picture, named by GET /courses (prerender-head.ts).
+  '/home': { reads: ['/api/v1/courses', '/api/v1/journal/summary'], coursePicture: '/api/v1/courses' },
+  '/group': { reads: ['/api/v1/group/'] },
+  // A leaderboard's largest paint is its heading, which names the competition (GET /group/{id}).
+  '/group/:groupId/leaderboard': {
+    reads: [
+      '/api/v1/group/:groupId',
+      '/api/v1/group/:groupId/leaderboard?offset=0&limit=50',
+      '/api/v1/group/getParticipants/participants/:userId',
+    ],
+    groupHeading: '/api/v1/group/:groupId',
+  },
+};
+
 /** The course card's picture slot while its course is on the way (the web app's ContinueLearningPending). */
 const PENDING_PICTURE_CLASS = 'cw-dashboard-continue__image--pending';
 
@@ -100,6 +131,11 @@ export const FIRST_READS_SCRIPT =
   // `a`: the stored auth slice the part above read (undefined without one).
   ';try{var m=document.querySelector(\'meta[name="cw:first-reads"]\');' +
   'if(a&&typeof a.token==="string"&&a.token&&m){var r=window.cwFirstReads={};' +
+  // `P`: a route pattern's parameters from the address (data-route) and the stored user's id, each
+  // encoded as the app encodes it; a read naming one it cannot fill is not started.
+  "var P={},R=m.getAttribute('data-route'),x,y,j;if(R){x=R.split('/');y=location.pathname.split('/');" +
+  "for(j=0;j<x.length;j++)if(x[j].charAt(0)===':')try{P[x[j]]=encodeURIComponent(decodeURIComponent(y[j]||''))}catch(e){}}" +
+  "if(a.user&&typeof a.user._id==='string')P[':userId']=encodeURIComponent(a.user._id);" +
   // `w(f)`: f once the body is parsed; `H`: inside /home's first view only, while it is on screen.
   `var H='#root[data-shell="/home"] ';function w(f){if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',f);else f()}` +
   // /home's greeting from the stored session, by the app's rule (homeGreeting, first-visit.ts).
@@ -107,9 +143,18 @@ export const FIRST_READS_SCRIPT =
   "u=a.user||{},n=false;try{n=sessionStorage.getItem('cw-new-account-session')===a.token.slice(-16)}catch(e){}" +
   "if(h&&p){var t=n?'Welcome':'Welcome back';h.textContent=typeof u.firstName==='string'&&u.firstName?t+', '+u.firstName:t;" +
   "p.textContent=n?'Here is where to begin.':'Pick up where you left off.'}});" +
-  "m.content.split(' ').forEach(function(p){if(p)r[p]={token:a.token,startedAt:Date.now()," +
+  "m.content.split(' ').forEach(function(p){p=p.replace(/:[A-Za-z]+/g,function(k){return P[k]||k});" +
+  "if(p&&p.indexOf('/:')<0)r[p]={token:a.token,startedAt:Date.now()," +
   "response:fetch(p,{headers:{'X-Requested-With':'XMLHttpRequest',Authorization:'Bearer '+a.token}," +
   "credentials:'same-origin'}).catch(function(){return null})}});" +
+  // A leaderboard's heading names its competition as soon as GET /group/{id} answers, as the page's
+  // own heading does (`${name} · Leaderboard`, features/groups/routes/leaderboard.tsx): a new <h1>,
+  // since the browser times an element's text once (its largest paint would stay the bare heading).
+  "var G=r[(m.getAttribute('data-group-heading')||'').replace(/:[A-Za-z]+/g,function(k){return P[k]||k})];" +
+  'if(G)G.response.then(function(x){return x&&x.ok?x.clone().json():null}).then(function(b){' +
+  "var n=b&&b.data&&b.data.name;if(typeof n==='string'&&n)w(function(){" +
+  `var h=document.querySelector('#root[data-shell="/group/:groupId/leaderboard"] h1');if(h){var e=h.cloneNode(false);e.textContent=n+' \\u00b7 Leaderboard';h.replaceWith(e)}})` +
+  '}).catch(function(){});' +
   "var c=r[m.getAttribute('data-course-picture')];" +
   'if(c)c.response.then(function(x){return x&&x.ok?x.clone().json():null}).then(function(b){' +
   'var l=b&&b.data,o=[],k=null,i;if(!l||!l.filter)return;' +

@@ -11,6 +11,7 @@ import {
   FIRST_READS_SCRIPT,
   PRERENDER_HEAD_SCRIPT,
   PRERENDER_HEAD_STYLE,
+  SIGNED_IN_FIRST_READS,
   SIGNED_IN_SHELL_STYLE,
 } from './prerender-head.ts';
 
@@ -91,21 +92,6 @@ const FIRST_PAGES: Record<string, string> = {
   '/terms-and-conditions': 'src/features/marketing/routes/terms-and-conditions.tsx',
   '/privacy-policy': 'src/features/marketing/routes/privacy-policy.tsx',
   '/refunds-cancellations': 'src/features/marketing/routes/refunds-cancellations.tsx',
-};
-
-/**
- * The API reads the signed-in pages people land on most make first (GET, with the stored session), by
- * path. Their HTML names them, and its head script starts them while the browser is still fetching
- * the app's code: the page's data no longer waits for the entry, the signed-in area's chunk and the
- * page's own chunk to load one after another. (Naming those chunks in the HTML as well was measured
- * and left out: Lighthouse's mobile run put the first paint 0.6 s later, their bytes competing with
- * the entry's, and the largest paint no earlier.) The journal's reads depend on the learner's time
- * zone and stay with the app's early reads (app/signed-in-pages.ts).
- */
-const SIGNED_IN_FIRST_READS: Record<string, { reads: string[]; coursePicture?: string }> = {
-  // /home's largest paint is the course card's picture, named by GET /courses (prerender-head.ts).
-  '/home': { reads: ['/api/v1/courses', '/api/v1/journal/summary'], coursePicture: '/api/v1/courses' },
-  '/group': { reads: ['/api/v1/group/'] },
 };
 
 /**
@@ -244,9 +230,13 @@ function buildPageVariants(distDir: string, indexHtml: string, productsUrl: stri
   // Every page with first reads or a drawn first view gets the head script: it starts the reads, and
   // applies the stored theme and marks a stored session (which shows the drawn view).
   for (const route of new Set([...Object.keys(SIGNED_IN_FIRST_READS), ...Object.keys(shells)])) {
-    const { reads = [], coursePicture } = SIGNED_IN_FIRST_READS[route] ?? {};
-    const picture = coursePicture ? ` data-course-picture="${escapeAttribute(coursePicture)}"` : '';
-    const meta = `<meta name="cw:first-reads" content="${escapeAttribute(reads.join(' '))}"${picture}>`;
+    const { reads = [], coursePicture, groupHeading } = SIGNED_IN_FIRST_READS[route] ?? {};
+    const picture =
+      (coursePicture ? ` data-course-picture="${escapeAttribute(coursePicture)}"` : '') +
+      (groupHeading ? ` data-group-heading="${escapeAttribute(groupHeading)}"` : '');
+    // A route pattern's reads name its parameters (`:groupId`): the head script fills them in.
+    const pattern = route.includes('/:') ? ` data-route="${escapeAttribute(route)}"` : '';
+    const meta = `<meta name="cw:first-reads" content="${escapeAttribute(reads.join(' '))}"${picture}${pattern}>`;
     const head = `${meta}<script>${FIRST_READS_SCRIPT}</script>`;
     plain.set(route, compress(withConfig(indexHtml.replace('</head>', `${head}</head>`))));
 

@@ -80,7 +80,9 @@ export function loadSignedInLanding(): Promise<void> {
     .then(
       () =>
         landing &&
-        loadSignedInPages().then(({ awaitFirstViewReads }) => awaitFirstViewReads(landing.handle.page)),
+        loadSignedInPages().then(({ awaitFirstViewReads }) =>
+          awaitFirstViewReads(landing.handle.page, landing.params),
+        ),
     )
     .then(
       () => undefined,

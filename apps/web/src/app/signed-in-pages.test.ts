@@ -51,3 +51,60 @@ describe("a first load's early reads", () => {
     expect(paths('profile')).toEqual([]);
   });
 });
+
+/** The API's head script and the reads it names per route (apps/api/src/plugins/prerender-head.ts). */
+async function serverHead(): Promise<{
+  FIRST_READS_SCRIPT: string;
+  SIGNED_IN_FIRST_READS: Record<string, { reads: string[] }>;
+}> {
+  const file = '../../../api/src/plugins/prerender-head.ts';
+  return import(/* @vite-ignore */ file);
+}
+
+describe("the HTML's head script starts the same first reads as the app", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+    delete window.cwFirstReads;
+    window.history.replaceState(null, '', '/');
+  });
+
+  /** The addresses the head script asked for on `address`, as the server's HTML for `route` names them. */
+  async function readsFromTheHtml(route: string, address: string, user: { _id: string } | null) {
+    const { FIRST_READS_SCRIPT, SIGNED_IN_FIRST_READS } = await serverHead();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ success: true, data: [] })),
+    );
+    localStorage.setItem('persist:root', JSON.stringify({ auth: JSON.stringify({ token: 't', user }) }));
+    window.history.replaceState(null, '', address);
+    const meta = document.createElement('meta');
+    meta.name = 'cw:first-reads';
+    meta.content = SIGNED_IN_FIRST_READS[route].reads.join(' ');
+    if (route.includes('/:')) meta.dataset.route = route;
+    document.head.append(meta);
+    try {
+      new Function(FIRST_READS_SCRIPT)();
+      return Object.keys(window.cwFirstReads ?? {});
+    } finally {
+      meta.remove();
+    }
+  }
+
+  const api = (reads: string[]) => reads.map((path) => `/api/v1${path}`);
+
+  it("a leaderboard's three, its competition from the address and the member from the session", async () => {
+    const user = { _id: 'user 7' };
+    expect(await readsFromTheHtml('/group/:groupId/leaderboard', '/group/g%201/leaderboard', user)).toEqual(
+      api(paths('leaderboard', { params: { groupId: 'g 1' }, user })),
+    );
+  });
+
+  it("a leaderboard's two without a stored user, and /home's and /group's as named", async () => {
+    expect(await readsFromTheHtml('/group/:groupId/leaderboard', '/group/g1/leaderboard', null)).toEqual(
+      api(paths('leaderboard', { params: { groupId: 'g1' } })),
+    );
+    expect(await readsFromTheHtml('/group', '/group', { _id: 'u1' })).toEqual(api(paths('groups')));
+    expect(await readsFromTheHtml('/home', '/home', { _id: 'u1' })).toEqual(api(paths('home')));
+  });
+});

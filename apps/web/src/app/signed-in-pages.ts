@@ -134,13 +134,21 @@ export const FIRST_VIEW_READS_WAIT_MS = 1000;
 /**
  * Answers a page's first view in the HTML already shows, which the app's first render over it must
  * have too: /home's course card, whose picture the HTML's head script has put on screen (a first
- * render without the answer would swap the picture for the grey placeholder, then back).
+ * render without the answer would swap the picture for the grey placeholder, then back), and a
+ * leaderboard's heading, which it has filled with the competition's name.
  */
-const firstViewReads: Partial<Record<SignedInPage, (client: QueryClient) => Promise<unknown>>> = {
+const firstViewReads: Partial<
+  Record<SignedInPage, (client: QueryClient, params: Landing['params']) => Promise<unknown>>
+> = {
   home: async (client) =>
     client.prefetchQuery(
       (await import('@/features/dashboard/api/get-course-to-continue')).courseToContinueQueryOptions(),
     ),
+  // A leaderboard's heading names its competition once the HTML's head script has read it.
+  leaderboard: async (client, { groupId }) =>
+    groupId
+      ? client.prefetchQuery((await import('@/features/groups/api/get-group')).groupQueryOptions(groupId))
+      : undefined,
 };
 
 /**
@@ -148,7 +156,7 @@ const firstViewReads: Partial<Record<SignedInPage, (client: QueryClient) => Prom
  * (they are usually in already: the HTML's head script asked for them before the app's code
  * arrived), or after FIRST_VIEW_READS_WAIT_MS; at once for a page without any.
  */
-export async function awaitFirstViewReads(page: SignedInPage): Promise<void> {
+export async function awaitFirstViewReads(page: SignedInPage, params: Landing['params']): Promise<void> {
   const reads = firstViewReads[page];
   const user = sessionUser();
   if (!reads || !user) return;
@@ -160,7 +168,7 @@ export async function awaitFirstViewReads(page: SignedInPage): Promise<void> {
   if (checkSession(earlyGetSlots.token(), user as PublicUser).status !== 'valid') return;
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([
-    reads(getSessionQueryClient(user._id)).catch(() => undefined),
+    reads(getSessionQueryClient(user._id), params).catch(() => undefined),
     new Promise((resolve) => {
       timer = setTimeout(resolve, FIRST_VIEW_READS_WAIT_MS);
     }),

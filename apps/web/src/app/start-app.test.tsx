@@ -409,6 +409,54 @@ describe('signed-in first views drawn at build time', () => {
     }
   }, 60_000);
 
+  it("names the competition in a leaderboard's first view from the HTML, and the app keeps that heading", async () => {
+    const session = storeSignedIn();
+    mockApi({
+      [`GET /group/${GROUP._id}`]: { body: { success: true, data: GROUP } },
+      [`GET /group/getParticipants/participants/${session.user._id}`]: { body: { success: true, data: [] } },
+      [`GET /group/${GROUP._id}/leaderboard`]: {
+        status: 403,
+        body: { success: false, code: 'FORBIDDEN', message: 'Members only.' },
+      },
+    });
+    const meta = document.createElement('meta');
+    meta.name = 'cw:first-reads';
+    meta.content = `/api/v1/group/:groupId /api/v1/group/getParticipants/participants/:userId`;
+    meta.dataset.route = '/group/:groupId/leaderboard';
+    meta.dataset.groupHeading = '/api/v1/group/:groupId';
+    document.head.append(meta);
+    document.documentElement.classList.add('cw-session');
+    serveFirstView('/group/:groupId/leaderboard');
+    window.history.replaceState(null, '', `/group/${GROUP._id}/leaderboard`);
+    const named = `${GROUP.name} · Leaderboard`;
+    try {
+      new Function(FIRST_READS_SCRIPT)();
+      // Before any of the app's code: the heading names the competition, in the view the build drew.
+      await waitFor(() => expect(container.querySelector('h1')).toHaveTextContent(named));
+      expect(container.dataset.shell).toBe('/group/:groupId/leaderboard');
+      const headings: string[] = [];
+      const observer = new MutationObserver(() => {
+        const text = container.querySelector('h1')?.textContent;
+        if (text && headings.at(-1) !== text) headings.push(text);
+      });
+      observer.observe(container, { childList: true, subtree: true, characterData: true });
+
+      root = await startApp(container);
+      await screen.findByRole('button', { name: /account/i }, { timeout: 30_000 });
+      expect(
+        await screen.findByText("This leaderboard is for the competition's approved members."),
+      ).toBeInTheDocument();
+      observer.disconnect();
+      // The app drew its page with the same heading: never the bare "Leaderboard" again.
+      expect(headings.every((text) => text === named)).toBe(true);
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(named);
+    } finally {
+      meta.remove();
+      delete window.cwFirstReads;
+      document.documentElement.classList.remove('cw-session');
+    }
+  }, 60_000);
+
   it('drops the first view at once without a session: the visitor is sent to sign in', async () => {
     mockApi();
     serveFirstView('/group');
