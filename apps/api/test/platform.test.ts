@@ -468,8 +468,14 @@ describe('serving a signed-in page with its first view drawn at build time', () 
         `<style>${SIGNED_IN_SHELL_STYLE}.cw-frame{display:flex}.cw-groups__title{font-weight:800}</style>`,
       );
       expect(html).toContain(`<script>${FIRST_READS_SCRIPT}</script>`);
-      // The app's entry waits, inert, for the head script to ask for it once the first view painted.
+      // The app's entry waits, inert, for the head script to ask for it once the first view painted,
+      // and so does the code its first render needs (the frame's and the page's chunks, preloaded).
       expect(html).toContain(`<script type="${DEFERRED_SCRIPT_TYPE}" data-src="/assets/main-1.js"></script>`);
+      for (const chunk of ['frame-2', 'groups-3']) {
+        expect(html).toContain(
+          `<script type="${DEFERRED_SCRIPT_TYPE}" data-src="/assets/${chunk}.js" data-preload></script>`,
+        );
+      }
       expect(html).not.toContain('<script type="module"');
     }
     // The journal's page module is not in this build's manifest: no stylesheet to go with it, no view.
@@ -493,6 +499,8 @@ describe('serving a signed-in page with its first view drawn at build time', () 
       expect(html).toContain(
         `<style>${SIGNED_IN_SHELL_STYLE}.cw-frame{display:flex}.cw-leaderboard{display:grid}</style>`,
       );
+      // Preloading a leaderboard's code after the paint measured slower: the app asks for it itself.
+      expect(html).not.toContain('data-preload></script>');
     }
     for (const url of [
       '/group/a/b/leaderboard',

@@ -20,9 +20,10 @@ const STORED_THEME_AND_SESSION =
  */
 const LOAD_DEFERRED_SCRIPTS =
   `var q=document.querySelectorAll('script[type="${DEFERRED_SCRIPT_TYPE}"]');` +
-  'function b(){for(var i=0;i<q.length;i++){var p=q[i].hasAttribute("data-preload"),e=document.createElement(p?"link":"script");' +
+  // A few tags per task: each inserted tag costs a moment of the main thread.
+  'function b(){var i=0;(function s(){for(var n=0;n<6&&i<q.length;n++,i++){var p=q[i].hasAttribute("data-preload"),e=document.createElement(p?"link":"script");' +
   'if(p){e.rel="modulepreload";e.href=q[i].dataset.src}else{e.type="module";e.src=q[i].dataset.src}' +
-  'e.crossOrigin="";document.head.appendChild(e)}}' +
+  'e.crossOrigin="";document.head.appendChild(e)}if(i<q.length)setTimeout(s,0)})()}' +
   'var o=0;function g(){if(!o){o=1;setTimeout(b,0)}}';
 
 /**
