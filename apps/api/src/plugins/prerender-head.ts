@@ -74,9 +74,9 @@ export const PRERENDER_HEAD_SCRIPT_HASH = `'sha256-${createHash('sha256').update
  * The API reads the signed-in pages people land on most make first (GET, with the stored session), by
  * path. Their HTML names them, and its head script starts them while the browser is still fetching
  * the app's code: the page's data no longer waits for the entry, the signed-in area's chunk and the
- * page's own chunk to load one after another. (Naming those chunks in the HTML as well was measured
- * and left out: Lighthouse's mobile run put the first paint 0.6 s later, their bytes competing with
- * the entry's, and the largest paint no earlier.) The journal's reads depend on the learner's time
+ * page's own chunk to load one after another. (The chunks are named in the HTML too, but asked for
+ * only after the first paint: named as plain preloads they put the first paint 0.6 s later in
+ * Lighthouse's mobile run, their bytes competing with the entry's; spa.ts.) The journal's reads depend on the learner's time
  * zone and stay with the app's early reads (app/signed-in-pages.ts).
  *
  * A route pattern's reads may name its parameters (`:groupId`) and the stored user's id

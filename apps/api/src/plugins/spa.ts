@@ -113,6 +113,12 @@ const GUARD_SOURCE = 'src/features/auth/components/protected-route.tsx';
 /** The signed-in first views whose code is named in their HTML (see the shells' loop below). */
 const PRELOADED_AFTER_PAINT = new Set(['/home', '/group', '/journal']);
 
+/** Inert tags the head script turns into modulepreloads of these chunks once the page has painted. */
+const deferredPreloads = (chunks: ManifestChunk[]) =>
+  chunks
+    .map((chunk) => `<script type="${DEFERRED_SCRIPT_TYPE}" data-src="/${chunk.file}" data-preload></script>`)
+    .join('');
+
 const compress = (html: string): IndexVariant => ({
   html,
   gzip: gzipSync(html, { level: 9 }),
@@ -235,12 +241,13 @@ function buildPageVariants(distDir: string, indexHtml: string, productsUrl: stri
   // applies the stored theme and marks a stored session (which shows the drawn view).
   for (const route of new Set([...Object.keys(SIGNED_IN_FIRST_READS), ...Object.keys(shells)])) {
     const { reads = [], coursePicture, groupHeading } = SIGNED_IN_FIRST_READS[route] ?? {};
-    const picture =
+    // Which reads name /home's picture and a leaderboard's heading; a route pattern's reads name its
+    // parameters (`:groupId`), which the head script fills in from the address.
+    const uses =
       (coursePicture ? ` data-course-picture="${escapeAttribute(coursePicture)}"` : '') +
-      (groupHeading ? ` data-group-heading="${escapeAttribute(groupHeading)}"` : '');
-    // A route pattern's reads name its parameters (`:groupId`): the head script fills them in.
-    const pattern = route.includes('/:') ? ` data-route="${escapeAttribute(route)}"` : '';
-    const meta = `<meta name="cw:first-reads" content="${escapeAttribute(reads.join(' '))}"${picture}${pattern}>`;
+      (groupHeading ? ` data-group-heading="${escapeAttribute(groupHeading)}"` : '') +
+      (route.includes('/:') ? ` data-route="${escapeAttribute(route)}"` : '');
+    const meta = `<meta name="cw:first-reads" content="${escapeAttribute(reads.join(' '))}"${uses}>`;
     const head = `${meta}<script>${FIRST_READS_SCRIPT}</script>`;
     plain.set(route, compress(withConfig(indexHtml.replace('</head>', `${head}</head>`))));
 
@@ -257,12 +264,7 @@ function buildPageVariants(distDir: string, indexHtml: string, productsUrl: stri
     // side by side (ADR 021): /home's blocking time 0.32-0.56 s -> 0.09-0.24 s, /journal's and
     // /group's a little lower; a leaderboard's higher (0.28-0.38 -> 0.43-1.05 s), so not there.
     const landingChunks = PRELOADED_AFTER_PAINT.has(route)
-      ? ownChunks([SIGNED_IN_PAGES_SOURCE, GUARD_SOURCE, FRAME_SOURCE, shell.page])
-          .own.map(
-            (chunk) =>
-              `<script type="${DEFERRED_SCRIPT_TYPE}" data-src="/${chunk.file}" data-preload></script>`,
-          )
-          .join('')
+      ? deferredPreloads(ownChunks([SIGNED_IN_PAGES_SOURCE, GUARD_SOURCE, FRAME_SOURCE, shell.page]).own)
       : '';
     prerenderedHtml.set(
       route,
@@ -287,12 +289,7 @@ function buildPageVariants(distDir: string, indexHtml: string, productsUrl: stri
     const pageCss = inlineCss(stylesheets);
     // The page is readable from the HTML alone; its scripts only make it interactive, so they are
     // fetched after the first paint (the head script starts them): nothing can hold that paint up.
-    const deferredChunks = own
-      .map(
-        (chunk) => `<script type="${DEFERRED_SCRIPT_TYPE}" data-src="/${chunk.file}" data-preload></script>`,
-      )
-      .join('');
-    const head = `${deferredChunks}<script>${PRERENDER_HEAD_SCRIPT}</script><style>${PRERENDER_HEAD_STYLE}${pageCss}</style>`;
+    const head = `${deferredPreloads(own)}<script>${PRERENDER_HEAD_SCRIPT}</script><style>${PRERENDER_HEAD_STYLE}${pageCss}</style>`;
     prerenderedHtml.set(
       route,
       withConfig(

@@ -1,4 +1,3 @@
-import type { PublicUser } from '@candlewise/shared';
 import { DEFAULT_TIME_ZONE, zoneClock } from '@candlewise/shared/journal/zone-time';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
@@ -165,7 +164,7 @@ export async function awaitFirstViewReads(page: SignedInPage, params: Landing['p
     import('@/features/auth/check-session'),
   ]);
   // An expired session is the guard's to tell (its alert), not a read's 401 to end silently.
-  if (checkSession(earlyGetSlots.token(), user as PublicUser).status !== 'valid') return;
+  if (checkSession(earlyGetSlots.token(), user).status !== 'valid') return;
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([
     reads(getSessionQueryClient(user._id), params).catch(() => undefined),
