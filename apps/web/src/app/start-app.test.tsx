@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -203,6 +203,64 @@ describe('pages rendered ahead of time', () => {
       Object.defineProperty(window, 'cwFormsLive', { configurable: true, writable: true, value: undefined });
     }
   });
+
+  it.each([
+    {
+      path: '/contact',
+      before: ['name', 'Playwright Visitor'],
+      during: (n: number) => ['email', `visitor${n}@example.com`],
+      rest: { subject: 'Question about competitions', message: 'How long does a freeze last?' },
+      send: { button: 'Send message', request: 'POST /contact', status: 201 },
+    },
+    {
+      path: '/login',
+      before: ['email', 'asha@example.com'],
+      during: (n: number) => ['password', `correct horse ${n}`],
+      rest: {},
+      send: { button: 'Log in', request: 'POST /auth/login', status: 401 },
+    },
+  ])(
+    'keeps a field typed before the script while the visitor types on in the next one ($path)',
+    async ({ path, before, during, rest, send }) => {
+      const [method, endpoint] = send.request.split(' ');
+      const { callsTo } = mockApi({
+        [send.request]: { status: send.status, body: { success: true, data: {} } },
+      });
+      serveAheadOfTime(path);
+      const field = (name: string) =>
+        container.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${name}"]`)!;
+      const [typedFirst, firstValue] = before;
+      field(typedFirst).value = firstValue;
+
+      // The visitor types into the next field at every turn of the event loop while the app starts,
+      // hydrates and takes in the field typed before it: a keystroke lands in each gap between
+      // React's tasks, including the one between taking in that field and committing it.
+      const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
+      let keystrokes = 0;
+      const starting = startApp(container).then((started) => {
+        root = started;
+      });
+      while (!window.cwFormsLive && keystrokes < 5_000) {
+        keystrokes += 1;
+        const [name, value] = during(keystrokes);
+        fireEvent.input(field(name), { target: { value } });
+        await nextTick();
+      }
+      await starting;
+      const [typedNext, lastValue] = during(keystrokes);
+
+      expect(field(typedFirst).value).toBe(firstValue);
+      expect(field(typedNext).value).toBe(lastValue);
+      for (const [name, value] of Object.entries(rest)) fireEvent.input(field(name), { target: { value } });
+      await userEvent.setup().click(screen.getByRole('button', { name: send.button }));
+
+      await waitFor(() => expect(callsTo(method, endpoint)).toHaveLength(1));
+      expect(callsTo(method, endpoint)[0].body).toMatchObject({
+        [typedFirst]: firstValue,
+        [typedNext]: lastValue,
+      });
+    },
+  );
 
   it('hydrates the landing page without a mismatch', async () => {
     serveAheadOfTime('/');

@@ -25,6 +25,10 @@ declare global {
  * submissions) and submits the form again if it was submitted meanwhile.
  *
  * `elements` returns the form's fields by name; `values` are the state at the first render.
+ * `adopt` and the form's change handlers must update the state as it is (`setValues((current) =>
+ * …)`), not as their render saw it: a keystroke in the next field can come between the adopt and its
+ * commit, and a handler that writes `{ ...values, [field]: value }` would drop what was adopted
+ * (start-app.test.tsx types through that moment).
  */
 export function useTypedBeforeHydration<Name extends string>(
   elements: () => Partial<Record<Name, Element | null | undefined>>,

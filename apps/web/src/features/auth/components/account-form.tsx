@@ -78,11 +78,12 @@ export function useAccountForm<Values extends Record<string, unknown>, Output>({
   }
 
   function setValue<Key extends Field>(field: Key, value: Values[Key]) {
-    const next = { ...values, [field]: value };
-    setValues(next);
+    // An update of the state as it is, not as this render saw it: a keystroke right after hydration
+    // can come before the fields typed earlier (adopted by useTypedBeforeHydration) are rendered.
+    setValues((current) => ({ ...current, [field]: value }));
     // A field that shows an error is checked again as it changes, so the message goes once fixed.
     if (errors[field] && schemaRef.current) {
-      const message = validate(schemaRef.current, next).errors[field];
+      const message = validate(schemaRef.current, { ...values, [field]: value }).errors[field];
       setErrors((current) => ({ ...current, [field]: message }));
     }
   }

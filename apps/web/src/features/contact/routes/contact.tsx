@@ -116,11 +116,13 @@ export default function ContactPage() {
 
   function handleChange(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) {
     const field = event.target.name as FieldName;
-    const next = { ...values, [field]: event.target.value };
-    setValues(next);
+    const value = event.target.value;
+    // An update of the state as it is, not as this render saw it: a keystroke right after hydration
+    // can come before the fields typed earlier (adopted by useTypedBeforeHydration) are rendered.
+    setValues((current) => ({ ...current, [field]: value }));
     // Once a field shows an error, re-check it as the user types so the message clears as soon as it is fixed.
     if (errors[field] && schemaRef.current) {
-      const message = validate(schemaRef.current, next).errors[field];
+      const message = validate(schemaRef.current, { ...values, [field]: value }).errors[field];
       setErrors((current) => ({ ...current, [field]: message }));
     }
   }
