@@ -69,7 +69,25 @@ test('a learner writes today’s entry with a screenshot, adds two trades, impor
   // The radio is visually hidden inside its star: the star (its label) is what a pointer clicks.
   await entry.locator('label', { has: page.getByRole('radio', { name: '4 stars' }) }).click();
   await expect(entry.getByRole('radio', { name: '4 stars' })).toBeChecked();
-  await entry.getByLabel('Notes').fill('**Patient** morning; one impulsive short.');
+  // The notes grow with the text from 4 lines to 16 (4 px of padding and a 1 px border above and
+  // below), then scroll.
+  const notes = entry.getByLabel('Notes');
+  const lineHeight = await notes.evaluate((element) =>
+    Number.parseFloat(getComputedStyle(element).lineHeight),
+  );
+  const notesBox = () =>
+    notes.evaluate((element) => ({
+      height: element.getBoundingClientRect().height,
+      scrolls: element.scrollHeight > element.clientHeight,
+    }));
+  const lines = (count: number) => Array.from({ length: count }, (_, line) => `line ${line + 1}`).join('\n');
+  expect((await notesBox()).height).toBeCloseTo(4 * lineHeight + 10, 0);
+  await notes.fill(lines(9));
+  expect(await notesBox()).toEqual({ height: expect.closeTo(9 * lineHeight + 10, 0), scrolls: false });
+  await notes.fill(lines(30));
+  expect(await notesBox()).toEqual({ height: expect.closeTo(16 * lineHeight + 10, 0), scrolls: true });
+  await notes.fill('**Patient** morning; one impulsive short.');
+  expect((await notesBox()).height).toBeCloseTo(4 * lineHeight + 10, 0);
   await page
     .getByTestId('screenshot-input')
     .setInputFiles({ name: 'chart.png', mimeType: 'image/png', buffer: PNG });

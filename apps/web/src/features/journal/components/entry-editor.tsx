@@ -3,6 +3,7 @@ import StarFilled from '@ant-design/icons-svg/es/asn/StarFilled';
 import StarOutlined from '@ant-design/icons-svg/es/asn/StarOutlined';
 import { JOURNAL_EMOTIONS, JOURNAL_SCREENSHOTS_PER_ENTRY } from '@candlewise/shared/journal/journal-limits';
 import {
+  type CSSProperties,
   type FormEvent,
   type TextareaHTMLAttributes,
   useEffect,
@@ -295,14 +296,32 @@ function StarRating({
 }
 
 /**
+ * Whether the browser sizes a textarea to its text itself (CSS `field-sizing: content`, Chromium
+ * 123+): then journal.css bounds it between `--cw-min-rows` and `--cw-max-rows` lines and nothing
+ * is measured here. Asked once.
+ */
+let sizedByCss: boolean | undefined;
+function textareaSizedByCss(): boolean {
+  sizedByCss ??=
+    typeof CSS !== 'undefined' &&
+    typeof CSS.supports === 'function' &&
+    CSS.supports('field-sizing', 'content');
+  return sizedByCss;
+}
+
+/**
  * A textarea that grows with its text from `minRows` to `maxRows` lines (antd's autoSize), then
- * scrolls. Where nothing is laid out (jsdom) it keeps its `rows`.
+ * scrolls. Where the browser cannot size it by CSS, it is measured after each change: reading its
+ * style and height makes the browser lay out the whole page inside React's commit (on /journal that
+ * was ~0.1 s of one task on a 4× slower CPU, the page's first layout). Where nothing is laid out
+ * (jsdom) it keeps its `rows`.
  */
 function GrowingTextarea({
   minRows,
   maxRows,
   value,
   className,
+  style,
   ...rest
 }: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'rows' | 'value'> & {
   minRows: number;
@@ -311,18 +330,20 @@ function GrowingTextarea({
 }) {
   const area = useRef<HTMLTextAreaElement>(null);
   const [width, setWidth] = useState(0);
+  const measured = !textareaSizedByCss();
 
   // Lines wrap differently at another width: measure again when the window is resized.
   useEffect(() => {
+    if (!measured) return;
     const resized = () => setWidth(window.innerWidth);
     window.addEventListener('resize', resized);
     return () => window.removeEventListener('resize', resized);
-  }, []);
+  }, [measured]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: value and width change the text's height.
   useLayoutEffect(() => {
     const element = area.current;
-    if (!element) return;
+    if (!measured || !element) return;
     const style = getComputedStyle(element);
     const line = Number.parseFloat(style.lineHeight);
     if (!Number.isFinite(line)) return;
@@ -335,7 +356,7 @@ function GrowingTextarea({
     const content = element.scrollHeight + border;
     element.style.height = `${Math.min(Math.max(content, min), max)}px`;
     element.style.overflowY = content > max ? 'auto' : 'hidden';
-  }, [value, width, minRows, maxRows]);
+  }, [value, width, minRows, maxRows, measured]);
 
   return (
     <textarea
@@ -345,6 +366,7 @@ function GrowingTextarea({
       className={
         className ? `cw-plain-input cw-entry-textarea ${className}` : 'cw-plain-input cw-entry-textarea'
       }
+      style={{ ...style, '--cw-min-rows': minRows, '--cw-max-rows': maxRows } as CSSProperties}
       {...rest}
     />
   );
