@@ -85,6 +85,19 @@ function hydrated(element: Element) {
   );
 }
 
+/**
+ * The first reads the server names in a signed-in page's head (apps/api/src/plugins/prerender-head.ts),
+ * with a stored session marked on <html> as its head script does. afterEach takes both away.
+ */
+function nameFirstReads(content: string, data: Record<string, string>) {
+  const meta = document.createElement('meta');
+  meta.name = 'cw:first-reads';
+  meta.content = content;
+  Object.assign(meta.dataset, data);
+  document.head.append(meta);
+  document.documentElement.classList.add('cw-session');
+}
+
 /** The state the app persists: a session (or none) and the theme, as redux-persist writes them. */
 function storeSession(state: { token: string | null; user?: unknown; darkMode?: boolean }) {
   const user =
@@ -118,6 +131,9 @@ afterEach(() => {
   root = undefined;
   container.remove();
   document.head.querySelector('meta[name="cw:products-url"]')?.remove();
+  document.head.querySelector('meta[name="cw:first-reads"]')?.remove();
+  delete window.cwFirstReads;
+  document.documentElement.classList.remove('cw-session');
   window.localStorage.clear();
   consoleError.mockRestore();
   window.cwHeldSubmit = undefined;
@@ -417,54 +433,43 @@ describe('signed-in first views drawn at build time', () => {
       continueVideoId: 2,
     };
     mockApi({ 'GET /courses': { body: { success: true, data: [course] } } });
-    const meta = document.createElement('meta');
-    meta.name = 'cw:first-reads';
-    meta.content = '/api/v1/courses /api/v1/journal/summary';
-    meta.dataset.coursePicture = '/api/v1/courses';
-    document.head.append(meta);
-    document.documentElement.classList.add('cw-session');
+    nameFirstReads('/api/v1/courses /api/v1/journal/summary', { coursePicture: '/api/v1/courses' });
     serveFirstView('/home');
     // Drawn at build time: the greeting without a name and the course card's grey placeholder.
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Welcome back$/);
     expect(container.querySelector('.cw-dashboard-continue__image--pending')).not.toBeNull();
-    try {
-      new Function(FIRST_READS_SCRIPT)();
-      // The head script, before any of the app's code: the stored learner's name and the picture.
-      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
-        `Welcome back, ${session.user.firstName}`,
-      );
-      await waitFor(() =>
-        expect(container.querySelector('img.cw-dashboard-continue__image')).toHaveAttribute(
-          'src',
-          course.thumbnail,
-        ),
-      );
-      expect(container.querySelector('.cw-dashboard-continue__image--pending')).toBeNull();
-      const placeholderShown: string[] = [];
-      const observer = new MutationObserver(() => {
-        if (container.querySelector('.cw-dashboard-continue__image--pending'))
-          placeholderShown.push('placeholder');
-      });
-      observer.observe(container, { childList: true, subtree: true });
-
-      root = await startApp(container);
-      await screen.findByRole('button', { name: /account/i }, { timeout: 30_000 });
-      expect(await screen.findByText(course.title)).toBeInTheDocument();
-      observer.disconnect();
-      // From the first view to the app's page, the picture never gave way to the placeholder.
-      expect(placeholderShown).toEqual([]);
+    new Function(FIRST_READS_SCRIPT)();
+    // The head script, before any of the app's code: the stored learner's name and the picture.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      `Welcome back, ${session.user.firstName}`,
+    );
+    await waitFor(() =>
       expect(container.querySelector('img.cw-dashboard-continue__image')).toHaveAttribute(
         'src',
         course.thumbnail,
-      );
-      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
-        `Welcome back, ${session.user.firstName}`,
-      );
-    } finally {
-      meta.remove();
-      delete window.cwFirstReads;
-      document.documentElement.classList.remove('cw-session');
-    }
+      ),
+    );
+    expect(container.querySelector('.cw-dashboard-continue__image--pending')).toBeNull();
+    const placeholderShown: string[] = [];
+    const observer = new MutationObserver(() => {
+      if (container.querySelector('.cw-dashboard-continue__image--pending'))
+        placeholderShown.push('placeholder');
+    });
+    observer.observe(container, { childList: true, subtree: true });
+
+    root = await startApp(container);
+    await screen.findByRole('button', { name: /account/i }, { timeout: 30_000 });
+    expect(await screen.findByText(course.title)).toBeInTheDocument();
+    observer.disconnect();
+    // From the first view to the app's page, the picture never gave way to the placeholder.
+    expect(placeholderShown).toEqual([]);
+    expect(container.querySelector('img.cw-dashboard-continue__image')).toHaveAttribute(
+      'src',
+      course.thumbnail,
+    );
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      `Welcome back, ${session.user.firstName}`,
+    );
   }, 60_000);
 
   it("names the competition in a leaderboard's first view from the HTML, and the app keeps that heading", async () => {
@@ -477,42 +482,33 @@ describe('signed-in first views drawn at build time', () => {
         body: { success: false, code: 'FORBIDDEN', message: 'Members only.' },
       },
     });
-    const meta = document.createElement('meta');
-    meta.name = 'cw:first-reads';
-    meta.content = `/api/v1/group/:groupId /api/v1/group/getParticipants/participants/:userId`;
-    meta.dataset.route = '/group/:groupId/leaderboard';
-    meta.dataset.groupHeading = '/api/v1/group/:groupId';
-    document.head.append(meta);
-    document.documentElement.classList.add('cw-session');
+    nameFirstReads('/api/v1/group/:groupId /api/v1/group/getParticipants/participants/:userId', {
+      route: '/group/:groupId/leaderboard',
+      groupHeading: '/api/v1/group/:groupId',
+    });
     serveFirstView('/group/:groupId/leaderboard');
     window.history.replaceState(null, '', `/group/${GROUP._id}/leaderboard`);
     const named = `${GROUP.name} · Leaderboard`;
-    try {
-      new Function(FIRST_READS_SCRIPT)();
-      // Before any of the app's code: the heading names the competition, in the view the build drew.
-      await waitFor(() => expect(container.querySelector('h1')).toHaveTextContent(named));
-      expect(container.dataset.shell).toBe('/group/:groupId/leaderboard');
-      const headings: string[] = [];
-      const observer = new MutationObserver(() => {
-        const text = container.querySelector('h1')?.textContent;
-        if (text && headings.at(-1) !== text) headings.push(text);
-      });
-      observer.observe(container, { childList: true, subtree: true, characterData: true });
+    new Function(FIRST_READS_SCRIPT)();
+    // Before any of the app's code: the heading names the competition, in the view the build drew.
+    await waitFor(() => expect(container.querySelector('h1')).toHaveTextContent(named));
+    expect(container.dataset.shell).toBe('/group/:groupId/leaderboard');
+    const headings: string[] = [];
+    const observer = new MutationObserver(() => {
+      const text = container.querySelector('h1')?.textContent;
+      if (text && headings.at(-1) !== text) headings.push(text);
+    });
+    observer.observe(container, { childList: true, subtree: true, characterData: true });
 
-      root = await startApp(container);
-      await screen.findByRole('button', { name: /account/i }, { timeout: 30_000 });
-      expect(
-        await screen.findByText("This leaderboard is for the competition's approved members."),
-      ).toBeInTheDocument();
-      observer.disconnect();
-      // The app drew its page with the same heading: never the bare "Leaderboard" again.
-      expect(headings.every((text) => text === named)).toBe(true);
-      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(named);
-    } finally {
-      meta.remove();
-      delete window.cwFirstReads;
-      document.documentElement.classList.remove('cw-session');
-    }
+    root = await startApp(container);
+    await screen.findByRole('button', { name: /account/i }, { timeout: 30_000 });
+    expect(
+      await screen.findByText("This leaderboard is for the competition's approved members."),
+    ).toBeInTheDocument();
+    observer.disconnect();
+    // The app drew its page with the same heading: never the bare "Leaderboard" again.
+    expect(headings.every((text) => text === named)).toBe(true);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(named);
   }, 60_000);
 
   it('drops the first view at once without a session: the visitor is sent to sign in', async () => {
