@@ -1,6 +1,6 @@
 import LeftOutlined from '@ant-design/icons-svg/es/asn/LeftOutlined';
 import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
-import { memo, useEffect, useId, useRef, useState } from 'react';
+import { memo, useId, useLayoutEffect, useRef, useState } from 'react';
 import { PlainTag } from '@/components/plain/plain-tag';
 import { SvgIcon } from '@/components/svg-icon/svg-icon';
 import type { StandingRow } from '../../api/get-leaderboard';
@@ -28,23 +28,35 @@ const COLUMNS = [
 type Paging = { current: number; pageSize: number; total: number; onChange: (page: number) => void };
 
 /**
- * Whether the element is narrower than what it holds (the table scrolls sideways in it, at 375 px),
- * kept up to date as either changes size.
+ * While the element is narrower than what it holds (the table scrolls sideways in it, at 375 px),
+ * it is a region named by `labelId` in the Tab order: a keyboard can scroll it (WCAG 2.1.1, axe's
+ * scrollable-region-focusable), as lib/focusable-scroll-regions does for antd's tables, and a wide
+ * screen gets no extra tab stop. The attributes are set by a ResizeObserver, whose reports come after
+ * the browser's layout and before its paint, so no frame ever shows a scrolling table a keyboard
+ * cannot reach (set through React state, they came a render later: the accessibility sweep once
+ * found the table without them). Observing starts in a layout effect, before the first paint, and
+ * reads no layout itself.
  */
-function useOverflows<T extends HTMLElement>() {
+function useFocusableWhileOverflowing<T extends HTMLElement>(labelId: string) {
   const ref = useRef<T>(null);
-  const [overflows, setOverflows] = useState(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const element = ref.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
-    const measure = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
-    const observer = new ResizeObserver(measure);
+    const settle = () => {
+      if (element.scrollWidth > element.clientWidth + 1) {
+        element.tabIndex = 0;
+        element.setAttribute('aria-labelledby', labelId);
+      } else {
+        element.removeAttribute('tabindex');
+        element.removeAttribute('aria-labelledby');
+      }
+    };
+    const observer = new ResizeObserver(settle);
     observer.observe(element);
     if (element.firstElementChild) observer.observe(element.firstElementChild);
-    measure();
     return () => observer.disconnect();
-  }, []);
-  return [ref, overflows] as const;
+  }, [labelId]);
+  return ref;
 }
 
 /**
@@ -74,7 +86,7 @@ function LeaderboardTableView({
     rows.some((row) => row.frozenUntil !== null),
   );
   const captionId = useId();
-  const [scroller, overflows] = useOverflows<HTMLElement>();
+  const scroller = useFocusableWhileOverflowing<HTMLElement>(captionId);
   const [localPage, setLocalPage] = useState(1);
   // Without server pages, the rows given are paged here; a shorter list leaves the current page.
   const paging: Paging = page ?? {
@@ -101,17 +113,8 @@ function LeaderboardTableView({
           </button>
         </p>
       ) : null}
-      {/*
-        While the table scrolls sideways, and only then, its box is a named region in the Tab order:
-        a keyboard can scroll it (WCAG 2.1.1, axe's scrollable-region-focusable), as lib/focusable-
-        scroll-regions does for antd's tables, and a wide screen gets no extra tab stop.
-      */}
-      <section
-        ref={scroller}
-        className="cw-trading__leaderboard"
-        aria-labelledby={overflows ? captionId : undefined}
-        tabIndex={overflows ? 0 : undefined}
-      >
+      {/* While the table scrolls sideways, and only then, a named region in the Tab order (above). */}
+      <section ref={scroller} className="cw-trading__leaderboard">
         <table
           className={loading ? 'cw-standings cw-standings--loading' : 'cw-standings'}
           aria-busy={loading}
