@@ -1,0 +1,123 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FIRST_READS_SCRIPT } from '../../../api/src/plugins/prerender-head';
+
+/**
+ * The signed-in pages' inline script (apps/api/src/plugins/prerender-head.ts) asks for the app's code
+ * after the page's first paint, a few tags per task. With a stored session it also starts the
+ * browser's date and number formatting (ICU) in tasks of their own meanwhile, so that the app's first
+ * render, which formats a date or an amount, does not pay that one-time cost inside its own task.
+ */
+describe("a signed-in page's head script after the first paint", () => {
+  type Task = { dateFormatters: number; numberFormatters: number; tagsAdded: number };
+  let made: { date: number; number: number };
+  let reportPaint: (() => void) | null;
+  /** The page's timers, run by the test one task at a time (by delay, then in order). */
+  let timers: { run: () => void; delay: number; order: number }[];
+
+  const tagsInHead = () => document.head.querySelectorAll('script[src], link[rel="modulepreload"]').length;
+
+  beforeEach(() => {
+    timers = [];
+    let order = 0;
+    vi.stubGlobal('setTimeout', (run: () => void, delay = 0) => {
+      timers.push({ run, delay, order: order++ });
+      return order;
+    });
+    made = { date: 0, number: 0 };
+    reportPaint = null;
+    const RealDateTimeFormat = Intl.DateTimeFormat;
+    const RealNumberFormat = Intl.NumberFormat;
+    vi.stubGlobal('Intl', {
+      ...Intl,
+      DateTimeFormat: function DateTimeFormat(...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        made.date += 1;
+        return new RealDateTimeFormat(...args);
+      },
+      NumberFormat: function NumberFormat(...args: ConstructorParameters<typeof Intl.NumberFormat>) {
+        made.number += 1;
+        return new RealNumberFormat(...args);
+      },
+    });
+    // The browser's paint timing, reported when the test says the page has painted.
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        constructor(private readonly callback: (list: unknown, observer: unknown) => void) {}
+        observe() {
+          reportPaint = () =>
+            this.callback(
+              { getEntriesByName: (name: string) => (name === 'first-contentful-paint' ? [{}] : []) },
+              this,
+            );
+        }
+        disconnect() {}
+      },
+    );
+    document.head.innerHTML = [
+      '<script type="text/cw-deferred" data-src="/assets/index-1.js"></script>',
+      ...Array.from(
+        { length: 10 },
+        (_, i) => `<script type="text/cw-deferred" data-src="/assets/chunk-${i}.js" data-preload></script>`,
+      ),
+    ].join('');
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    document.head.innerHTML = '';
+    document.documentElement.classList.remove('cw-session');
+    localStorage.clear();
+  });
+
+  /** Runs the page's timers one task at a time, noting what each did. */
+  function runTasks(): Task[] {
+    const tasks: Task[] = [];
+    while (timers.length > 0) {
+      timers.sort((a, b) => a.delay - b.delay || a.order - b.order);
+      const next = timers.shift();
+      const before = { ...made, tags: tagsInHead() };
+      next?.run();
+      tasks.push({
+        dateFormatters: made.date - before.date,
+        numberFormatters: made.number - before.number,
+        tagsAdded: tagsInHead() - before.tags,
+      });
+    }
+    return tasks;
+  }
+
+  it('with a session, starts date and number formatting in two tasks of their own, after asking for the entry', () => {
+    localStorage.setItem(
+      'persist:root',
+      JSON.stringify({ auth: JSON.stringify({ token: 'a-token', user: { _id: 'u1' } }), _persist: '{}' }),
+    );
+    new Function(FIRST_READS_SCRIPT)();
+    expect(document.documentElement.classList.contains('cw-session')).toBe(true);
+    // Nothing before the first paint.
+    expect(made).toEqual({ date: 0, number: 0 });
+    expect(tagsInHead()).toBe(0);
+
+    reportPaint?.();
+    const tasks = runTasks().filter(
+      (task) => task.dateFormatters + task.numberFormatters + task.tagsAdded > 0,
+    );
+    expect(tasks).toEqual([
+      // The entry and the first chunks are asked for first, then each formatter alone, then the rest.
+      { dateFormatters: 0, numberFormatters: 0, tagsAdded: 6 },
+      { dateFormatters: 1, numberFormatters: 0, tagsAdded: 0 },
+      { dateFormatters: 0, numberFormatters: 1, tagsAdded: 0 },
+      { dateFormatters: 0, numberFormatters: 0, tagsAdded: 5 },
+    ]);
+    const entry = document.head.querySelector('script[type="module"]');
+    expect(entry).toHaveAttribute('src', '/assets/index-1.js');
+  });
+
+  it('without a session, asks for the app at once and formats nothing (the visitor is sent to sign in)', () => {
+    new Function(FIRST_READS_SCRIPT)();
+    expect(document.documentElement.classList.contains('cw-session')).toBe(false);
+    const tasks = runTasks();
+    expect(tagsInHead()).toBe(11);
+    expect(tasks.every((task) => task.dateFormatters === 0 && task.numberFormatters === 0)).toBe(true);
+    expect(made).toEqual({ date: 0, number: 0 });
+  });
+});
