@@ -51,7 +51,8 @@ function themeColors() {
  * Candlesticks of one instrument (lightweight-charts) at one interval (1-minute unless told): the
  * history from the API, then the live quotes extend the last candle or open the next interval's.
  * Follows the light/dark theme. The chart library (~45 KB gzipped) loads after the desk has painted:
- * the box keeps its size meanwhile, so nothing moves when the candles appear.
+ * the box keeps its size meanwhile, so nothing moves when the candles appear. Quotes that come
+ * before it are kept, and drawn with the history.
  */
 export function CandleChart({
   symbol,
@@ -73,7 +74,9 @@ export function CandleChart({
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const series = useRef<ISeriesApi<'Candlestick'> | null>(null);
-  const last = useRef<Candle | null>(null);
+  // The history with what the quotes have done since (the last candle moved, new ones opened).
+  const candlesNow = useRef<Candle[]>([]);
+  const candlesNowFrom = useRef<Candle[] | undefined>(undefined);
   const darkMode = useSelector(selectDarkMode);
   // The values under the crosshair (a pointer, or a finger on a touch screen), else the latest
   // candle: written out above the chart, not only in a hover tooltip.
@@ -84,7 +87,7 @@ export function CandleChart({
   const [ready, setReady] = useState(false);
   // The theme and tick size the chart was made or last set with: each change redraws the whole chart,
   // so the effects below skip what it already has.
-  const applied = useRef<{ darkMode?: boolean; tickSize?: number | undefined }>({});
+  const applied = useRef<{ darkMode?: boolean; tickSize?: number | undefined; candles?: Candle[] }>({});
   const current = useRef({ darkMode, tickSize });
   current.current = { darkMode, tickSize };
 
@@ -111,7 +114,11 @@ export function CandleChart({
         ...theme.series,
         priceFormat: priceFormatOf(current.current.tickSize),
       });
-      applied.current = { ...current.current };
+      // The candles go in before the first frame: one first drawing with them, not an empty chart
+      // drawn and then drawn again (the effect below skips the history it already has).
+      added.setData(candlesNow.current.map((candle) => ({ ...candle, time: candle.time as UTCTimestamp })));
+      created.timeScale().scrollToRealTime();
+      applied.current = { ...current.current, candles: candlesNowFrom.current };
       series.current = added;
       created.subscribeCrosshairMove((param) => {
         const bar = (param.time === undefined ? undefined : param.seriesData.get(added)) as
@@ -152,20 +159,31 @@ export function CandleChart({
     series.current.applyOptions({ priceFormat: priceFormatOf(tickSize) });
   }, [tickSize, ready]);
 
+  useEffect(() => {
+    // A copy of its own: the quotes below change it in place.
+    candlesNow.current = [...(candles ?? [])];
+    candlesNowFrom.current = candles;
+    setLatest(candlesNow.current.at(-1) ?? null);
+  }, [candles]);
+
+  // New history, or the chart drawn at last: with what the quotes have done since.
   // biome-ignore lint/correctness/useExhaustiveDependencies: ready: the chart exists.
   useEffect(() => {
-    last.current = candles?.at(-1) ?? null;
-    setLatest(last.current);
-    if (!series.current) return;
-    const data = (candles ?? []).map((candle) => ({ ...candle, time: candle.time as UTCTimestamp }));
+    if (!series.current || applied.current.candles === candles) return;
+    applied.current.candles = candles;
+    const data = candlesNow.current.map((candle) => ({
+      ...candle,
+      time: candle.time as UTCTimestamp,
+    }));
     series.current.setData(data);
     chart.current?.timeScale().scrollToRealTime();
   }, [candles, ready]);
 
+  // The quotes move the last candle (or open the next) in the legend, and in the chart once drawn.
   useEffect(() => {
-    if (!series.current || !quote || quote.symbol !== symbol || !last.current) return;
+    const previous = candlesNow.current.at(-1);
+    if (!quote || quote.symbol !== symbol || !previous) return;
     const start = bucketStart(Math.floor(quote.time / 1000), intervalSeconds);
-    const previous = last.current;
     if (start < previous.time) return;
     const next: Candle =
       start === previous.time
@@ -175,10 +193,12 @@ export function CandleChart({
             low: Math.min(previous.low, quote.mid),
             close: quote.mid,
           }
-        : { time: start, open: previous.close, high: quote.mid, low: quote.mid, close: quote.mid };
-    last.current = next;
+        : // A new interval opens at its first quote, as the server's candles do (engine/candle-book.ts).
+          { time: start, open: quote.mid, high: quote.mid, low: quote.mid, close: quote.mid };
+    if (start === previous.time) candlesNow.current[candlesNow.current.length - 1] = next;
+    else candlesNow.current.push(next);
     setLatest(next);
-    series.current.update({ ...next, time: next.time as UTCTimestamp });
+    series.current?.update({ ...next, time: next.time as UTCTimestamp });
   }, [quote, symbol, intervalSeconds]);
 
   const shown = pointed ?? latest;
