@@ -204,6 +204,22 @@ test('moves the stop of an open position and of a pending order, and asks before
   await context.close();
 });
 
+test('on a phone the desk fits the screen: its wide tables scroll inside their boxes', async ({
+  browser,
+}) => {
+  const { context, page } = await openDesk(browser, { width: 375 });
+  const book = page.locator('.cw-trading__book');
+  await expect(book.getByRole('tab', { name: /^Positions/ })).toBeVisible();
+  // The tables of positions and standings are wider than the phone, and scroll sideways in their boxes…
+  for (const box of [book.locator('.cw-plain-table-box').first(), page.locator('.cw-trading__leaderboard')]) {
+    expect(await box.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+  }
+  // …while the page itself does not (a visually hidden header once widened it to 637 px).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  expect(await page.evaluate(() => window.innerWidth)).toBe(375);
+  await context.close();
+});
+
 test('the chart offers 1m, 5m, 15m, 1h and 1D, built by the server', async ({ browser }) => {
   const { context, page } = await openDesk(browser);
   const chart = page.locator('.cw-trading__chart-card');
