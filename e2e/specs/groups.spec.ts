@@ -217,7 +217,11 @@ test('an approved member trades from the leaderboard page and appears on it with
       await expect(
         shot.page.locator('.cw-trading__leaderboard').getByRole('row').filter({ hasText: MEMBER.firstName }),
       ).toBeVisible();
+      // The chart is drawn once its box is on screen (below the desk's figures on a phone).
+      await shot.page.locator('.cw-trading__chart').scrollIntoViewIfNeeded();
       await expect(shot.page.locator('.cw-trading__chart canvas').first()).toBeVisible();
+      // Back to the top: the sticky header and bottom bar are captured where the window is.
+      await shot.page.evaluate(() => window.scrollTo(0, 0));
       await shot.page.evaluate(() => document.fonts.ready);
       await shot.page.screenshot({
         path: path.join(screenshotDir, `leaderboard-${suffix}.png`),

@@ -217,6 +217,12 @@ test('on a phone the desk fits the screen: its wide tables scroll inside their b
   // …while the page itself does not (a visually hidden header once widened it to 637 px).
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   expect(await page.evaluate(() => window.innerWidth)).toBe(375);
+  // The chart, below the desk's figures, is drawn when it comes on screen.
+  const chart = page.locator('.cw-trading__chart');
+  expect(await chart.evaluate((box) => box.getBoundingClientRect().top > window.innerHeight)).toBe(true);
+  await expect(chart.locator('canvas')).toHaveCount(0);
+  await chart.scrollIntoViewIfNeeded();
+  await expect(chart.locator('canvas').first()).toBeVisible();
   await context.close();
 });
 
@@ -266,6 +272,9 @@ test('screenshots: the ticket at 1280 and 375 px, light and dark, with a field e
     for (const width of [1280, 375]) {
       const suffix = `${dark ? 'dark' : 'light'}-${width}`;
       const { context, page, ticket } = await openDesk(browser, { width, dark });
+      // The chart is drawn once its box is on screen (below the desk's figures on a phone).
+      await page.locator('.cw-trading__chart').scrollIntoViewIfNeeded();
+      await expect(page.locator('.cw-trading__chart canvas').first()).toBeVisible();
       await ticket.getByLabel('Quantity', { exact: true }).fill('2');
       await ticket.getByRole('button', { name: 'Size by risk' }).click();
       await ticket.getByLabel('Stop distance (USD)').fill('0.005');

@@ -107,4 +107,44 @@ describe('CandleChart', () => {
     update({ quote: { symbol: 'EURUSD', bid: 1.0949, ask: 1.0951, mid: 1.095, time: (start - 60) * 1000 } });
     expect(series.update).toHaveBeenLastCalledWith({ ...hourly[0], high: 1.095, close: 1.095 });
   });
+
+  it('draws the chart only once its box is on screen', async () => {
+    library.arrive();
+    let report: (onScreen: boolean) => void = () => {};
+    const observed: Element[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+          report = (onScreen) => callback([{ isIntersecting: onScreen }]);
+        }
+        observe(element: Element) {
+          observed.push(element);
+        }
+        disconnect() {
+          report = () => {};
+        }
+      },
+    );
+    try {
+      renderChart();
+      expect(observed).toEqual([screen.getByRole('img', { name: 'EURUSD 1-minute candlestick chart' })]);
+      await act(async () => {
+        await import('lightweight-charts');
+      });
+      // The library is in, the box is below the fold (the browser's first report): no chart yet, and
+      // the legend reads the history.
+      act(() => report(false));
+      expect(chartStub.series).toBeNull();
+      expect(screen.getByTestId('chart-values')).toHaveTextContent(
+        'LatestO 1.08100H 1.08300L 1.08000C 1.08200',
+      );
+      // Scrolled to: drawn, with its candles.
+      act(() => report(true));
+      await waitFor(() => expect(chartStub.series).not.toBeNull());
+      expect((chartStub.series as FakeSeries).setData).toHaveBeenCalledWith(candles);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

@@ -50,9 +50,9 @@ function themeColors() {
 /**
  * Candlesticks of one instrument (lightweight-charts) at one interval (1-minute unless told): the
  * history from the API, then the live quotes extend the last candle or open the next interval's.
- * Follows the light/dark theme. The chart library (~45 KB gzipped) loads after the desk has painted:
- * the box keeps its size meanwhile, so nothing moves when the candles appear. Quotes that come
- * before it are kept, and drawn with the history.
+ * Follows the light/dark theme. The chart library (~45 KB gzipped) loads after the desk has painted,
+ * and the chart is drawn once its box is on screen: the box keeps its size meanwhile, so nothing
+ * moves when the candles appear. Quotes that come before it are kept, and drawn with the history.
  */
 export function CandleChart({
   symbol,
@@ -94,8 +94,14 @@ export function CandleChart({
   useEffect(() => {
     let created: IChartApi | null = null;
     let gone = false;
-    void import('lightweight-charts').then(({ createChart, CandlestickSeries }) => {
-      if (gone || !container.current) return;
+    let library: typeof import('lightweight-charts') | null = null;
+    let onScreen = false;
+    // Drawn once the library is in and any of the box is on screen: the first drawing (canvases,
+    // axes, every candle) was the longest task of a leaderboard's start on a phone, where the box is
+    // below the desk's figures and nobody sees it before scrolling there.
+    const draw = () => {
+      if (gone || created || !library || !onScreen || !container.current) return;
+      const { createChart, CandlestickSeries } = library;
       // Made with the theme and the price format at once: one first drawing, not three.
       const theme = themeOptions();
       created = createChart(container.current, {
@@ -134,9 +140,18 @@ export function CandleChart({
         );
       });
       setReady(true);
+    };
+    void import('lightweight-charts').then((loaded) => {
+      library = loaded;
+      draw();
+    });
+    const stopWaiting = whenOnScreen(container.current, () => {
+      onScreen = true;
+      draw();
     });
     return () => {
       gone = true;
+      stopWaiting();
       created?.remove();
       chart.current = null;
       series.current = null;
@@ -235,6 +250,24 @@ export function CandleChart({
       </p>
     </div>
   );
+}
+
+/**
+ * Calls `then` once any of `element` is on screen, or at once where the browser cannot say; returns
+ * what stops waiting.
+ */
+function whenOnScreen(element: Element | null, then: () => void): () => void {
+  if (!element || typeof IntersectionObserver === 'undefined') {
+    then();
+    return () => {};
+  }
+  const observer = new IntersectionObserver((entries) => {
+    if (!entries.some((entry) => entry.isIntersecting)) return;
+    observer.disconnect();
+    then();
+  });
+  observer.observe(element);
+  return () => observer.disconnect();
 }
 
 /** A candle's start as the legend says it: the date for daily candles, else the time (UTC). */
