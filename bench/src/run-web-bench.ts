@@ -23,7 +23,7 @@ import {
   runWithCleanup,
   startApp,
 } from './processes.ts';
-import { joinRunningCompetition } from './scenarios.ts';
+import { plantBenchSession } from './web-session.ts';
 
 /**
  * BENCH_WEB_PAGES=/,/login,/pricing audits other pages (comma-separated paths);
@@ -379,32 +379,11 @@ async function clearHttpCache(port: number): Promise<void> {
   }
 }
 
-/**
- * Signs the bench user in through the API, makes them an approved member of the running
- * competition (the leaderboard then shows their desk), and puts the session where the web app keeps
- * it: localStorage 'persist:root' (redux-persist, each slice JSON-encoded once more) of this
- * chromium profile, set from a page of the app's origin.
- */
+/** The bench user's session in the audited chromium (web-session.ts), planted once. */
 async function plantSession(baseUrl: string, port: number): Promise<void> {
-  const login = await fetch(`${baseUrl}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: BENCH_USER.email, password: BENCH_USER.password }),
-  });
-  if (!login.ok) throw new BenchError(`Signing in failed: HTTP ${login.status} ${await login.text()}`);
-  const { token, user } = ((await login.json()) as { data: { token: string; user: { _id: string } } }).data;
-  await joinRunningCompetition({ baseUrl, token, userId: user._id, email: BENCH_USER.email });
-  const persisted = JSON.stringify({
-    auth: JSON.stringify({ token, user }),
-    theme: JSON.stringify({ darkMode: false }),
-    _persist: JSON.stringify({ version: 1, rehydrated: true }),
-  });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
   try {
-    const tab = await browser.newPage();
-    await tab.goto(`${baseUrl}/privacy-policy`, { waitUntil: 'load' });
-    await tab.evaluate(`window.localStorage.setItem('persist:root', ${JSON.stringify(persisted)})`);
-    await tab.close();
+    await plantBenchSession(browser, baseUrl);
   } finally {
     await browser.disconnect();
   }
