@@ -4,8 +4,11 @@ import { expect, type Page } from '@playwright/test';
 /** The page has settled: its heading is there and nothing is still loading or animating. */
 export async function settled(page: Page) {
   await expect(page.locator('h1').first()).toBeVisible({ timeout: 30_000 });
+  // Spinners too: the plain ones are a status named by aria-label ("Loading groups", "Loading page").
   await expect(
-    page.locator('.ant-skeleton-active, .ant-spin-spinning, [role="status"]:text("Loading")'),
+    page.locator(
+      '.ant-skeleton-active, .ant-spin-spinning, [role="status"]:text("Loading"), [role="status"][aria-label^="Loading"]',
+    ),
   ).toHaveCount(0, {
     timeout: 15_000,
   });
@@ -16,7 +19,8 @@ export async function settled(page: Page) {
   // animating (the classes of each element). The click wave of a
   // button (.ant-wave) is a decoration that goes once its animation ends: not waited for.
   // A table that has just started to overflow (its rows arrived, a live figure widened) is made
-  // focusable by the shim a frame later: a failure names it as not yet reachable.
+  // focusable by the shim a frame later, and the standings by their ResizeObserver's report (before
+  // the browser paints them, after the DOM has them): a failure names it as not yet reachable.
   await expect
     .poll(
       () =>
@@ -28,7 +32,11 @@ export async function settled(page: Page) {
           ]
             .filter((element) => !element.classList.contains('ant-wave'))
             .map((element) => String(element.getAttribute('class'))),
-          ...[...document.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body')]
+          ...[
+            ...document.querySelectorAll<HTMLElement>(
+              '.ant-table-content, .ant-table-body, .cw-trading__leaderboard',
+            ),
+          ]
             .filter(
               (region) =>
                 region.scrollWidth > region.clientWidth + 1 &&
