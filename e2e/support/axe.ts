@@ -19,8 +19,8 @@ export async function settled(page: Page) {
   // animating (the classes of each element). The click wave of a
   // button (.ant-wave) is a decoration that goes once its animation ends: not waited for.
   // A table that has just started to overflow (its rows arrived, a live figure widened) is made
-  // focusable by the shim a frame later, and the standings by their ResizeObserver's report (before
-  // the browser paints them, after the DOM has them): a failure names it as not yet reachable.
+  // focusable by the shim a frame later (a component's own box, such as the standings', at once and
+  // in its size reports): a failure names any box that scrolls sideways and is not yet reachable.
   await expect
     .poll(
       () =>
@@ -32,15 +32,13 @@ export async function settled(page: Page) {
           ]
             .filter((element) => !element.classList.contains('ant-wave'))
             .map((element) => String(element.getAttribute('class'))),
-          ...[
-            ...document.querySelectorAll<HTMLElement>(
-              '.ant-table-content, .ant-table-body, .cw-trading__leaderboard',
-            ),
-          ]
+          // Any box that scrolls sideways, as axe's scrollable-region-focusable finds them.
+          ...[...document.querySelectorAll<HTMLElement>('body *')]
             .filter(
               (region) =>
                 region.scrollWidth > region.clientWidth + 1 &&
                 region.tabIndex < 0 &&
+                ['auto', 'scroll'].includes(getComputedStyle(region).overflowX) &&
                 !region.querySelector(
                   'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])',
                 ),

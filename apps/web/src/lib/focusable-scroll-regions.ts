@@ -9,7 +9,12 @@ const REGIONS = '.ant-table-content, .ant-table-body';
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
 const MARK = 'data-cw-scroll-focus';
 
-function settle(region: HTMLElement) {
+/**
+ * Makes `region` a named tab stop while it scrolls sideways with nothing focusable in it, and takes
+ * that away once it fits. Named by `labelledBy` (an element's id) or else by its table's label.
+ * Every region it manages carries `data-cw-scroll-focus` while it is a tab stop.
+ */
+export function settleScrollRegion(region: HTMLElement, labelledBy?: string) {
   const overflows = region.scrollWidth > region.clientWidth + 1;
   const reachable = region.querySelector(FOCUSABLE) !== null && !region.hasAttribute(MARK);
   if (overflows && !reachable) {
@@ -17,16 +22,36 @@ function settle(region: HTMLElement) {
       region.setAttribute(MARK, '');
       region.tabIndex = 0;
       region.setAttribute('role', 'region');
-      const table = region.querySelector('table');
-      const label = table?.getAttribute('aria-label') ?? table?.querySelector('caption')?.textContent;
-      region.setAttribute('aria-label', label ? `${label} (scrolls sideways)` : 'Table (scrolls sideways)');
+      if (labelledBy) {
+        region.setAttribute('aria-labelledby', labelledBy);
+      } else {
+        const table = region.querySelector('table');
+        const label = table?.getAttribute('aria-label') ?? table?.querySelector('caption')?.textContent;
+        region.setAttribute('aria-label', label ? `${label} (scrolls sideways)` : 'Table (scrolls sideways)');
+      }
     }
   } else if (!overflows && region.hasAttribute(MARK)) {
     region.removeAttribute(MARK);
     region.removeAttribute('tabindex');
     region.removeAttribute('role');
     region.removeAttribute('aria-label');
+    region.removeAttribute('aria-labelledby');
   }
+}
+
+/**
+ * One region kept settled as its size or its content's changes: settled at once (a layout read,
+ * so a script running right after the DOM change, such as the accessibility sweep's axe, never finds
+ * it unreachable) and again in each ResizeObserver report, which comes after the browser's layout
+ * and before its paint. For a component's own scroll box; returns the stop.
+ */
+export function watchScrollRegion(region: HTMLElement, labelledBy?: string): () => void {
+  settleScrollRegion(region, labelledBy);
+  if (typeof ResizeObserver === 'undefined') return () => {};
+  const observer = new ResizeObserver(() => settleScrollRegion(region, labelledBy));
+  observer.observe(region);
+  if (region.firstElementChild) observer.observe(region.firstElementChild);
+  return () => observer.disconnect();
 }
 
 export function keepScrollRegionsFocusable(root: HTMLElement = document.body): () => void {
@@ -38,7 +63,7 @@ export function keepScrollRegionsFocusable(root: HTMLElement = document.body): (
   const run = () => {
     queued = false;
     for (const region of root.querySelectorAll<HTMLElement>(REGIONS)) {
-      settle(region);
+      settleScrollRegion(region);
       for (const element of [region, region.firstElementChild]) {
         if (!sizes || !element || watched.has(element)) continue;
         watched.add(element);

@@ -62,4 +62,15 @@ describe('the standings table that scrolls sideways', () => {
     expect(box).not.toHaveAttribute('tabindex');
     expect(screen.queryByRole('region')).toBeNull();
   });
+
+  it('is a tab stop in the same task that puts it on a phone screen, before any size report', () => {
+    // The standings arrive while the accessibility sweep may be reading the page: a script that
+    // runs between the DOM change and the browser's size report must not find an unreachable box.
+    widths = { scroll: 640, client: 375 };
+    const { container } = render(
+      <LeaderboardTable rows={[row]} currency="INR" loading={false} currentUserId="u1" />,
+    );
+    expect(container.querySelector('section')).toHaveAttribute('tabindex', '0');
+    expect(screen.getByRole('region', { name: 'Standings' })).toBe(container.querySelector('section'));
+  });
 });

@@ -3,6 +3,7 @@ import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
 import { memo, useId, useLayoutEffect, useRef, useState } from 'react';
 import { PlainTag } from '@/components/plain/plain-tag';
 import { SvgIcon } from '@/components/svg-icon/svg-icon';
+import { watchScrollRegion } from '@/lib/focusable-scroll-regions';
 import type { StandingRow } from '../../api/get-leaderboard';
 import { formatMoney, formatSignedPercent, signClass } from '../../lib/trading-format';
 import { useNow } from '../../lib/use-now';
@@ -28,33 +29,17 @@ const COLUMNS = [
 type Paging = { current: number; pageSize: number; total: number; onChange: (page: number) => void };
 
 /**
- * While the element is narrower than what it holds (the table scrolls sideways in it, at 375 px),
- * it is a region named by `labelId` in the Tab order: a keyboard can scroll it (WCAG 2.1.1, axe's
- * scrollable-region-focusable), as lib/focusable-scroll-regions does for antd's tables, and a wide
- * screen gets no extra tab stop. The attributes are set by a ResizeObserver, whose reports come after
- * the browser's layout and before its paint, so no frame ever shows a scrolling table a keyboard
- * cannot reach (set through React state, they came a render later: the accessibility sweep once
- * found the table without them). Observing starts in a layout effect, before the first paint, and
- * reads no layout itself.
+ * While the box is narrower than its table (it scrolls sideways, at 375 px), it is a region named by
+ * `labelId` in the Tab order: a keyboard can scroll it (WCAG 2.1.1, axe's
+ * scrollable-region-focusable), as antd's tables are; a wide screen gets no extra tab stop. Settled in
+ * the layout effect, in the task that puts the table on screen, then in each size report (the
+ * accessibility sweep once read the box between React's commit and the first report).
  */
 function useFocusableWhileOverflowing<T extends HTMLElement>(labelId: string) {
   const ref = useRef<T>(null);
   useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const settle = () => {
-      if (element.scrollWidth > element.clientWidth + 1) {
-        element.tabIndex = 0;
-        element.setAttribute('aria-labelledby', labelId);
-      } else {
-        element.removeAttribute('tabindex');
-        element.removeAttribute('aria-labelledby');
-      }
-    };
-    const observer = new ResizeObserver(settle);
-    observer.observe(element);
-    if (element.firstElementChild) observer.observe(element.firstElementChild);
-    return () => observer.disconnect();
+    if (!ref.current) return;
+    return watchScrollRegion(ref.current, labelId);
   }, [labelId]);
   return ref;
 }
