@@ -29,6 +29,7 @@ import {
   waitForHttp,
 } from './processes.ts';
 import { scenarios as allScenarios, fromContext, type Scenario, type SetupContext } from './scenarios.ts';
+import { median } from './stats';
 
 /** BENCH_ONLY=leaderboard,journal runs the scenarios whose names contain one of the words. */
 const ONLY = (process.env.BENCH_ONLY ?? '')
@@ -95,12 +96,6 @@ async function load(target: Target, durationSeconds: number): Promise<Run> {
     timeouts: result.timeouts,
     statusCodes,
   };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 const integer = (value: number) => Math.round(value).toLocaleString('en-US');

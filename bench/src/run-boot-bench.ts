@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { type AppServer, BenchError, makeTempDir, onCleanup, runWithCleanup, startApp } from './processes.ts';
+import { median } from './stats';
 import { plantBenchSession } from './web-session.ts';
 
 const PAGE = process.env.BENCH_BOOT_PAGE ?? '/group/group-running/leaderboard';
@@ -128,11 +129,6 @@ function bootMetrics(trace: { traceEvents: TraceEvent[] } | TraceEvent[]): BootM
       .map((task) => ({ atMs: (task.ts - start) / 1000, ms: ms(task), what: describeTask(task, onMain) })),
   };
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
-};
 
 async function traceOnce(browser: Browser, app: AppServer, file: string): Promise<BootMetrics> {
   const tab = await browser.newPage();

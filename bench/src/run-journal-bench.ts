@@ -8,6 +8,7 @@ import { journalTrades, newId, openDatabase, runMigrations, users } from '@candl
 import { computeStatistics, journalFiltersSchema, tradeRisk } from '@candlewise/shared';
 import { sql } from 'drizzle-orm';
 import { getJournalStatistics } from '../../apps/api/src/services/journal/get-journal-statistics.ts';
+import { median } from './stats';
 
 const TRADES = Number(process.env.BENCH_TRADES ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -91,7 +92,6 @@ for (let run = 0; run < RUNS; run += 1) {
   computeStatistics(rows, { timeZone: 'Asia/Kolkata' });
   computeOnly.push(performance.now() - t0);
 }
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const filtered = journalFiltersSchema.parse({ symbol: 'TCS', from: '2024-01-01', to: '2024-12-31' });
 const t0 = performance.now();
 const narrow = await getJournalStatistics(db, viewer, filtered);
