@@ -39,7 +39,7 @@ export function PlainTable<Row>({
     column.align === 'right' ? 'cw-plain-table__right' : undefined;
   return (
     <section
-      className={className ? `cw-plain-table-box ${className}` : 'cw-plain-table-box'}
+      className={className ? `cw-plain-table-box cw-scroll-x ${className}` : 'cw-plain-table-box cw-scroll-x'}
       // A box that scrolls sideways (a phone) must be reachable by keyboard even when its rows hold
       // no button (an empty table): a named region in the Tab order (axe: scrollable-region-focusable).
       aria-label={caption}

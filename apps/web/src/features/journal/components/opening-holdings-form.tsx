@@ -65,7 +65,7 @@ export function OpeningHoldingsForm({ needs }: { needs: NeedsOpeningHoldings[] }
         message="Some sales have no purchase in your journal"
         description="You sold shares bought before the history you imported starts. Enter what you held before, and each sale becomes a long trade; until then it is left out of your trades and statistics (it is not a short)."
       />
-      <table className="cw-journal-holdings__table">
+      <table className="cw-journal-holdings__table cw-scroll-x">
         <thead>
           <tr>
             <th scope="col">Account</th>

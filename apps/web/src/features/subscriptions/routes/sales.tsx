@@ -141,7 +141,7 @@ export default function SalesPage() {
           <h2 id="cw-sales-compare" className="cw-sales__section-title">
             Free and Pro side by side
           </h2>
-          <div className="cw-sales__table-wrap">
+          <div className="cw-sales__table-wrap cw-scroll-x">
             <table className="cw-sales__table">
               <thead>
                 <tr>

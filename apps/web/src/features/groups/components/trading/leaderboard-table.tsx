@@ -99,7 +99,7 @@ function LeaderboardTableView({
         </p>
       ) : null}
       {/* While the table scrolls sideways, and only then, a named region in the Tab order (above). */}
-      <section ref={scroller} className="cw-trading__leaderboard">
+      <section ref={scroller} className="cw-trading__leaderboard cw-scroll-x">
         <table
           className={loading ? 'cw-standings cw-standings--loading' : 'cw-standings'}
           aria-busy={loading}
