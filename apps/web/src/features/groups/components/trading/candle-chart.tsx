@@ -47,6 +47,11 @@ function themeColors() {
   };
 }
 
+/** The library's rows: our candles with their times typed as the UTC seconds they are. */
+function toSeriesRows(candles: readonly Candle[]) {
+  return candles.map((candle) => ({ ...candle, time: candle.time as UTCTimestamp }));
+}
+
 /**
  * Candlesticks of one instrument (lightweight-charts) at one interval (1-minute unless told): the
  * history from the API, then the live quotes extend the last candle or open the next interval's.
@@ -76,7 +81,6 @@ export function CandleChart({
   const series = useRef<ISeriesApi<'Candlestick'> | null>(null);
   // The history with what the quotes have done since (the last candle moved, new ones opened).
   const candlesNow = useRef<Candle[]>([]);
-  const candlesNowFrom = useRef<Candle[] | undefined>(undefined);
   const darkMode = useSelector(selectDarkMode);
   // The values under the crosshair (a pointer, or a finger on a touch screen), else the latest
   // candle: written out above the chart, not only in a hover tooltip.
@@ -87,7 +91,7 @@ export function CandleChart({
   const [ready, setReady] = useState(false);
   // The theme and tick size the chart was made or last set with: each change redraws the whole chart,
   // so the effects below skip what it already has.
-  const applied = useRef<{ darkMode?: boolean; tickSize?: number | undefined; candles?: Candle[] }>({});
+  const applied = useRef<{ darkMode?: boolean; tickSize?: number | undefined }>({});
   const current = useRef({ darkMode, tickSize });
   current.current = { darkMode, tickSize };
 
@@ -120,11 +124,11 @@ export function CandleChart({
         ...theme.series,
         priceFormat: priceFormatOf(current.current.tickSize),
       });
-      // The candles go in before the first frame: one first drawing with them, not an empty chart
-      // drawn and then drawn again (the effect below skips the history it already has).
-      added.setData(candlesNow.current.map((candle) => ({ ...candle, time: candle.time as UTCTimestamp })));
+      // The candles so far (the history with the quotes since) go in before the first frame: one
+      // first drawing with them, not an empty chart drawn and then drawn again.
+      added.setData(toSeriesRows(candlesNow.current));
       created.timeScale().scrollToRealTime();
-      applied.current = { ...current.current, candles: candlesNowFrom.current };
+      applied.current = { ...current.current };
       series.current = added;
       created.subscribeCrosshairMove((param) => {
         const bar = (param.time === undefined ? undefined : param.seriesData.get(added)) as
@@ -174,25 +178,15 @@ export function CandleChart({
     series.current.applyOptions({ priceFormat: priceFormatOf(tickSize) });
   }, [tickSize, ready]);
 
+  // New history: the legend's, and the chart's once it is drawn (a chart drawn later is made with it).
   useEffect(() => {
     // A copy of its own: the quotes below change it in place.
     candlesNow.current = [...(candles ?? [])];
-    candlesNowFrom.current = candles;
     setLatest(candlesNow.current.at(-1) ?? null);
-  }, [candles]);
-
-  // New history, or the chart drawn at last: with what the quotes have done since.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: ready: the chart exists.
-  useEffect(() => {
-    if (!series.current || applied.current.candles === candles) return;
-    applied.current.candles = candles;
-    const data = candlesNow.current.map((candle) => ({
-      ...candle,
-      time: candle.time as UTCTimestamp,
-    }));
-    series.current.setData(data);
+    if (!series.current) return;
+    series.current.setData(toSeriesRows(candlesNow.current));
     chart.current?.timeScale().scrollToRealTime();
-  }, [candles, ready]);
+  }, [candles]);
 
   // The quotes move the last candle (or open the next) in the legend, and in the chart once drawn.
   useEffect(() => {
@@ -213,7 +207,7 @@ export function CandleChart({
     if (start === previous.time) candlesNow.current[candlesNow.current.length - 1] = next;
     else candlesNow.current.push(next);
     setLatest(next);
-    series.current?.update({ ...next, time: next.time as UTCTimestamp });
+    series.current?.update(toSeriesRows([next])[0]);
   }, [quote, symbol, intervalSeconds]);
 
   const shown = pointed ?? latest;
