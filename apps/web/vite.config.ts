@@ -40,6 +40,21 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * `vite dev` serves sources as ES modules, so src/app/load-renderer.cjs (a CommonJS `require` that
+ * defers React DOM's evaluation in the build) is given to it as the same function over an ES import.
+ */
+function rendererAsEsModuleInDev(): Plugin {
+  return {
+    name: 'candlewise-renderer-in-dev',
+    apply: 'serve',
+    transform(_code, id) {
+      if (!id.endsWith('/src/app/load-renderer.cjs')) return null;
+      return "import * as client from 'react-dom/client';\nexport const loadRenderer = () => client;\n";
+    },
+  };
+}
+
 const reactRouterProduction = fileURLToPath(
   new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
 );
@@ -58,7 +73,7 @@ function inlineEntryStylesheet(outDir: string): void {
 }
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), rendererAsEsModuleInDev()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

@@ -12,8 +12,15 @@ import { mockApi } from '@/testing/mock-api';
 import { makeSession } from '@/testing/test-data';
 // The server writes this script into the page; the web app answers it (held submissions).
 import { FIRST_READS_SCRIPT, PRERENDER_HEAD_SCRIPT } from '../../../api/src/plugins/prerender-head';
+import { loadRenderer } from './load-renderer.cjs';
 import { startApp } from './start-app';
 import { PERSIST_STORAGE_KEY } from './store';
+
+// React DOM itself, counted: start-app asks for it in a task after the entry's.
+vi.mock('./load-renderer.cjs', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./load-renderer.cjs')>();
+  return { loadRenderer: vi.fn(real.loadRenderer) };
+});
 
 let container: HTMLElement;
 let root: Root | undefined;
@@ -138,6 +145,20 @@ afterEach(() => {
   consoleError.mockRestore();
   window.cwHeldSubmit = undefined;
   window.cwFormsLive = undefined;
+});
+
+describe('the renderer', () => {
+  it("is evaluated in a task after the entry's, not in it, and the page is drawn with it", async () => {
+    vi.mocked(loadRenderer).mockClear();
+    window.history.replaceState(null, '', '/no-such-page');
+    const started = startApp(container);
+    // The entry's task: the store is made and the theme painted, React DOM not yet evaluated.
+    expect(loadRenderer).not.toHaveBeenCalled();
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(loadRenderer).toHaveBeenCalled();
+    root = await started;
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+  });
 });
 
 describe('pages rendered ahead of time', () => {
