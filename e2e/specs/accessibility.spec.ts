@@ -1,5 +1,5 @@
 import { type Browser, expect, test } from '@playwright/test';
-import { seriousViolations, settled } from '../support/axe.ts';
+import { headingJumps, seriousViolations, settled } from '../support/axe.ts';
 import { json } from '../support/learners.ts';
 import { apiLogin, plantSession, type Session } from '../support/session.ts';
 
@@ -102,6 +102,7 @@ async function sweep(browser: Browser, audience: Audience, width: number, dark: 
     first = false;
     await settled(page);
     found.push(...(await seriousViolations(page, url)));
+    found.push(...(await headingJumps(page, url)));
     // Every screen fits the phone: nothing makes the page scroll sideways.
     const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     if (pageWidth > width) found.push(`${url}: the page is ${pageWidth} px wide at ${width} px`);

@@ -55,7 +55,7 @@ test('/news lists the sample feed; a category tab and a search narrow the list',
   await expect(count(page)).toHaveText('2 stories');
   await expect(cards(page)).toHaveCount(2);
   await expect(page).toHaveURL(/category=forex/);
-  for (const title of await cards(page).locator('h3').allTextContents()) {
+  for (const title of await cards(page).locator('h2').allTextContents()) {
     expect(title).toMatch(/Rupee|Euro/);
   }
 
@@ -64,7 +64,7 @@ test('/news lists the sample feed; a category tab and a search narrow the list',
   await page.getByRole('searchbox', { name: 'Search news' }).fill('gold');
   await page.getByRole('searchbox', { name: 'Search news' }).press('Enter');
   await expect(count(page)).toHaveText('2 stories');
-  await expect(cards(page).locator('h3')).toHaveText([
+  await expect(cards(page).locator('h2')).toHaveText([
     'Gold eases from its high as the dollar firms',
     'Crude and gold: how a stronger dollar moves commodities',
   ]);

@@ -85,3 +85,27 @@ export async function seriousViolations(page: Page, where: string): Promise<stri
       return `${where}: ${violation.id} (${violation.impact}, ${violation.nodes.length}×) ${targets}`;
     });
 }
+
+/**
+ * Headings that skip a level after the one before them (an h3 straight after an h1), as Lighthouse's
+ * accessibility audit reports them (axe's heading-order, a best practice the WCAG tags above leave
+ * out): a screen reader's outline of the page then has a hole. One line each, empty when none.
+ */
+export async function headingJumps(page: Page, where: string): Promise<string[]> {
+  const jumps = await page.evaluate(() => {
+    const headings = [
+      ...document.querySelectorAll<HTMLElement>('h1, h2, h3, h4, h5, h6, [role="heading"][aria-level]'),
+    ].filter((heading) => heading.getClientRects().length > 0);
+    const found: string[] = [];
+    let previous = 0;
+    for (const heading of headings) {
+      const level = Number(heading.getAttribute('aria-level') ?? heading.tagName.slice(1));
+      if (previous > 0 && level > previous + 1) {
+        found.push(`h${level} after h${previous}: "${(heading.textContent ?? '').trim().slice(0, 60)}"`);
+      }
+      previous = level;
+    }
+    return found;
+  });
+  return jumps.map((jump) => `${where}: heading-order ${jump}`);
+}

@@ -24,7 +24,7 @@ function mockAdminCourses(handlers: Parameters<typeof mockApi>[0] = {}) {
 
 async function openPanel() {
   const view = renderApp('/admin?tab=courses', { auth: adminSession() });
-  await screen.findByRole('heading', { level: 3, name: 'Stock Market Fundamentals' });
+  await screen.findByRole('heading', { level: 2, name: 'Stock Market Fundamentals' });
   return { ...view, user: userEvent.setup() };
 }
 

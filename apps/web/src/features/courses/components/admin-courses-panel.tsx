@@ -147,7 +147,7 @@ function AdminCourseRow({
         </div>
         <img className="cw-admin-course__thumb" src={course.thumbnail} alt="" width={128} height={72} />
         <div className="cw-admin-course__info">
-          <h3 className="cw-admin-course__title">{course.title}</h3>
+          <h2 className="cw-admin-course__title">{course.title}</h2>
           <p className="cw-admin-muted">
             <code>{course._id}</code> · {lessonCountLabel(course.videoCount)} ·{' '}
             {formatCourseLength(course.totalDuration)}

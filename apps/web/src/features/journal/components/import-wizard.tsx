@@ -82,7 +82,7 @@ export function ImportWizard() {
         responsive={false}
         className="cw-journal-import__steps"
       />
-      <h3>1. Choose the format</h3>
+      <h2>1. Choose the format</h2>
       {presets.isPending ? (
         <Skeleton active paragraph={{ rows: 3 }} />
       ) : presets.error ? (
@@ -122,7 +122,7 @@ export function ImportWizard() {
           ))}
         </Radio.Group>
       )}
-      <h3>2. Choose the file</h3>
+      <h2>2. Choose the file</h2>
       <input
         ref={input}
         type="file"
@@ -150,7 +150,7 @@ export function ImportWizard() {
       </div>
       {preview ? (
         <>
-          <h3>3. Check the preview</h3>
+          <h2>3. Check the preview</h2>
           {preview.layout ? (
             <p className="cw-journal-muted">
               Read as {presets.data?.find((option) => option.id === preview.layout)?.name ?? preview.layout}.

@@ -49,7 +49,7 @@ export function NewsCard({ item }: { item: NewsItem }) {
           <span aria-hidden="true"> · </span>
           <NewsTime iso={item.publishedAt} />
         </p>
-        <h3 className="cw-news-card__title">{headline}</h3>
+        <h2 className="cw-news-card__title">{headline}</h2>
         {item.summary ? <p className="cw-news-card__summary">{item.summary}</p> : null}
         <div className="cw-news-card__tags">
           <Tag bordered={false} color={item.kind === 'post' ? 'cyan' : undefined}>

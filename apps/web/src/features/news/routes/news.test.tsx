@@ -84,6 +84,20 @@ describe('/news', { timeout: 60_000 }, () => {
     expect(own).not.toHaveAttribute('target');
   });
 
+  it("names each story with a heading one level below the page's, skipping none (screen-reader outline)", async () => {
+    mockApi({ 'GET /notification/all': { body: { success: true, data: [] } }, 'GET /news': newsHandler });
+    renderApp('/news', { auth: makeSession() });
+    expect(await screen.findByText('4 stories', undefined, slow)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: /Gold eases from its high/ })).toBeInTheDocument();
+    const levels = [...document.querySelectorAll('main h1, main h2, main h3, main h4, main h5, main h6')].map(
+      (heading) => Number(heading.tagName.slice(1)),
+    );
+    expect(levels[0]).toBe(1);
+    for (let index = 1; index < levels.length; index += 1) {
+      expect(levels[index] - levels[index - 1]).toBeLessThanOrEqual(1);
+    }
+  });
+
   it('toggles "My symbols" from its words as well as from the switch', async () => {
     const api = mockApi({
       'GET /notification/all': { body: { success: true, data: [] } },
