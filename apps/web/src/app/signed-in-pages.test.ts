@@ -1,4 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { newsFiltersFrom } from '@/features/news/api/first-reads';
+import { getNews } from '@/features/news/api/get-news';
+import { earlyGetSlots } from '@/lib/api-client';
 import { type Landing, landingReads } from './signed-in-pages';
 
 const paths = (page: Parameters<typeof landingReads>[0], landing: Partial<Landing> = {}) =>
@@ -44,6 +47,24 @@ describe("a first load's early reads", () => {
     ]);
     expect(paths('journal', { search: new URLSearchParams('tab=trades') })).toEqual([]);
     expect(paths('journal', { search: new URLSearchParams('date=../admin') })).toEqual([]);
+  });
+
+  it("starts /news's stories with the address's filters, at the very address the page's own read asks for", async () => {
+    expect(paths('news')).toEqual(['/news?page=1&pageSize=12']);
+    const search = new URLSearchParams('category=forex&q=gold%20bar&mine=1&page=2');
+    const [path] = paths('news', { search });
+    expect(path).toBe('/news?page=2&pageSize=12&category=forex&q=gold+bar&mine=1');
+    // The page's GET (get-news.ts) for the same address: same URL, so it takes the early answer.
+    const fetchMock = vi.fn(async () =>
+      Response.json({ success: true, data: { items: [], total: 0, page: 2, pageSize: 12 } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      await getNews(newsFiltersFrom(search));
+      expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe(earlyGetSlots.url(path));
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('starts the group list for /group and nothing for a page without early reads', () => {

@@ -14,6 +14,7 @@ import {
   participationsPath,
 } from '@/features/groups/api/first-reads';
 import { calendarPath, dayPath } from '@/features/journal/api/first-reads';
+import { newsFiltersFrom, newsListPath } from '@/features/news/api/first-reads';
 import { earlyGetSlots, type SessionUser, sessionUser } from '@/lib/api-client';
 import { startEarlyGet } from '@/lib/early-gets';
 
@@ -98,6 +99,8 @@ const firstReads: Partial<Record<SignedInPage, (landing: Landing) => FirstRead[]
         ]
       : [],
   journal: journalReads,
+  // /news's stories, asked for while the page's code and antd's arrive (they take longest here).
+  news: ({ search }) => [{ path: newsListPath(newsFiltersFrom(search)) }],
 };
 
 /** /journal's calendar tab: the month and the day it opens on (the address's date, else today). */

@@ -1,15 +1,10 @@
-import type { NewsCategory, NewsItem } from '@candlewise/shared/news/news-categories';
+import type { NewsItem } from '@candlewise/shared/news/news-categories';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { type NewsFilters, newsListQuery } from './first-reads';
 import { newsKeys } from './news-query-keys';
 
-export type NewsFilters = {
-  page: number;
-  pageSize: number;
-  category?: NewsCategory;
-  q?: string;
-  mine?: boolean;
-};
+export type { NewsFilters };
 
 export type NewsPage = {
   items: NewsItem[];
@@ -23,13 +18,7 @@ export type NewsPage = {
 export async function getNews(filters: NewsFilters, signal?: AbortSignal): Promise<NewsPage> {
   const response = await apiClient.get<NewsPage>('/news', {
     signal,
-    query: {
-      page: filters.page,
-      pageSize: filters.pageSize,
-      category: filters.category,
-      q: filters.q || undefined,
-      mine: filters.mine ? 1 : undefined,
-    },
+    query: newsListQuery(filters),
   });
   return response.data;
 }

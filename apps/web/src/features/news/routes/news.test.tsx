@@ -98,6 +98,21 @@ describe('/news', { timeout: 60_000 }, () => {
     }
   });
 
+  it("loads the first row's pictures at once, the first foremost (the page's largest paint), and the rest lazily", async () => {
+    mockApi({ 'GET /notification/all': { body: { success: true, data: [] } }, 'GET /news': newsHandler });
+    renderApp('/news', { auth: makeSession() });
+    expect(await screen.findByText('4 stories', undefined, slow)).toBeInTheDocument();
+    const pictures = [...document.querySelectorAll<HTMLImageElement>('img.cw-news-card__image')];
+    // Stories 1, 2 and 4 have pictures (3 has none).
+    expect(
+      pictures.map((picture) => [picture.getAttribute('loading'), picture.getAttribute('fetchpriority')]),
+    ).toEqual([
+      ['eager', 'high'],
+      ['eager', null],
+      ['lazy', null],
+    ]);
+  });
+
   it('toggles "My symbols" from its words as well as from the switch', async () => {
     const api = mockApi({
       'GET /notification/all': { body: { success: true, data: [] } },

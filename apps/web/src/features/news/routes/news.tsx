@@ -7,25 +7,19 @@ import { Alert, Button, Empty, Input, Pagination, Skeleton, Switch } from 'antd'
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header/page-header';
+import { NEWS_PAGE_SIZE, newsFiltersFrom } from '../api/first-reads';
 import { type NewsFilters, useNews } from '../api/get-news';
 import { NewsCard } from '../components/news-card';
 import './news.css';
 import { AppTabs } from '@/components/app-tabs/app-tabs';
 
-const PAGE_SIZE = 12;
+const PAGE_SIZE = NEWS_PAGE_SIZE;
 const ALL = 'all';
 
 /** Reads the filters from the address, so a filtered list can be shared and Back works. */
 function useNewsFilters(): [NewsFilters, (changes: Partial<NewsFilters>) => void] {
   const [params, setParams] = useSearchParams();
-  const category = params.get('category');
-  const filters: NewsFilters = {
-    page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
-    pageSize: PAGE_SIZE,
-    category: NEWS_CATEGORIES.includes(category as NewsCategory) ? (category as NewsCategory) : undefined,
-    q: params.get('q')?.trim() || undefined,
-    mine: params.get('mine') === '1',
-  };
+  const filters = newsFiltersFrom(params);
   const update = (changes: Partial<NewsFilters>) => {
     const next = { ...filters, page: 1, ...changes };
     const search = new URLSearchParams();
@@ -137,9 +131,10 @@ export default function NewsPage() {
             {query.data.total === 1 ? '1 story' : `${query.data.total} stories`}
           </p>
           <ul className="cw-news__grid" aria-busy={query.isFetching}>
-            {query.data.items.map((item) => (
+            {query.data.items.map((item, index) => (
               <li key={item._id}>
-                <NewsCard item={item} />
+                {/* The first row's pictures at once (three across on a wide screen), the first foremost. */}
+                <NewsCard item={item} picture={index === 0 ? 'lead' : index < 3 ? 'eager' : 'lazy'} />
               </li>
             ))}
           </ul>
