@@ -25,6 +25,18 @@ describe('/pricing', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('sidebar')).not.toBeInTheDocument();
   });
 
+  it('draws nothing below the plans until they arrive, so nothing on screen moves when they do', async () => {
+    let answer: (reply: ReturnType<typeof plansReply>) => void = () => {};
+    mockApi({ 'GET /plans': () => new Promise((resolve) => (answer = resolve)) });
+    renderApp('/pricing');
+    expect(await screen.findByText('Loading plans…')).toBeInTheDocument();
+    // The links under the plans would be pushed down a screen's height by the cards (a layout shift).
+    expect(screen.queryByRole('link', { name: 'See everything Pro adds' })).not.toBeInTheDocument();
+    answer(plansReply(2000));
+    expect(await screen.findByText('₹2,000 / month')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See everything Pro adds' })).toHaveAttribute('href', '/sales');
+  });
+
   it('formats the price the Indian way', async () => {
     mockApi({ 'GET /plans': plansReply(150000) });
     renderApp('/pricing');

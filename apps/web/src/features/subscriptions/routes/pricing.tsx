@@ -61,11 +61,14 @@ export default function PricingPage() {
           </ul>
         ) : null}
 
-        <p className="cw-pricing__more">
-          <Link to="/sales">See everything Pro adds</Link>
-          <span aria-hidden="true"> · </span>
-          <Link to="/refunds-cancellations">Refunds and cancellations</Link>
-        </p>
+        {/* Once the plans are in: drawn under "Loading plans…", the cards pushed it a screen down. */}
+        {plans.status === 'pending' ? null : (
+          <p className="cw-pricing__more">
+            <Link to="/sales">See everything Pro adds</Link>
+            <span aria-hidden="true"> · </span>
+            <Link to="/refunds-cancellations">Refunds and cancellations</Link>
+          </p>
+        )}
       </div>
     </AdaptivePage>
   );
