@@ -13,7 +13,6 @@ import { NewsCard } from '../components/news-card';
 import './news.css';
 import { AppTabs } from '@/components/app-tabs/app-tabs';
 
-const PAGE_SIZE = NEWS_PAGE_SIZE;
 const ALL = 'all';
 
 /** Reads the filters from the address, so a filtered list can be shared and Back works. */
@@ -138,11 +137,11 @@ export default function NewsPage() {
               </li>
             ))}
           </ul>
-          {query.data.total > PAGE_SIZE ? (
+          {query.data.total > NEWS_PAGE_SIZE ? (
             <Pagination
               className="cw-news__pagination"
               current={filters.page}
-              pageSize={PAGE_SIZE}
+              pageSize={NEWS_PAGE_SIZE}
               total={query.data.total}
               showSizeChanger={false}
               onChange={(page) => {
