@@ -1,5 +1,6 @@
 import './api/zod-messages.ts';
 
+export * from './api/contract.ts';
 export * from './api/date-time.ts';
 export * from './api/envelope.ts';
 export * from './auth/account-schemas.ts';
@@ -31,5 +32,6 @@ export * from './trading/account-money.ts';
 export * from './trading/market-hours.ts';
 export * from './trading/replay-bars.ts';
 export * from './trading/risk-rules.ts';
+export * from './trading/trading-contract.ts';
 export * from './trading/trading-rules.ts';
 export * from './user/user-types.ts';

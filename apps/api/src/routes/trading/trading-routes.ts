@@ -1,6 +1,6 @@
-import { CANDLE_INTERVAL_TERMS, CANDLE_INTERVALS } from '@candlewise/shared/trading/candle-intervals';
+import { CANDLE_INTERVAL_TERMS } from '@candlewise/shared/trading/candle-intervals';
+import { standingsPageSchema, tradingContract } from '@candlewise/shared/trading/trading-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { StandingRow } from '../../engine/account-book.ts';
 import { ENGINE_CHANNELS } from '../../engine/trading-engine.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -12,60 +12,7 @@ import { getMyCompetitions } from '../../services/trading/my-competitions.ts';
 import { StandingsViewer, standingsMoment } from '../../services/trading/standings-feed.ts';
 import { assertCanViewCompetition, findGroupOrThrow } from '../../services/trading/trading-access.ts';
 
-const groupParams = z.object({ groupId: z.string().min(1).max(64) });
-/** A positive amount with sentences that name the field (never zod's own words). */
-const positive = (label: string) =>
-  z
-    .number({ error: `${label} must be a number.` })
-    .positive({ error: `${label} must be more than 0.` })
-    .max(1e12, { error: `${label} is too large.` });
-/** New stop-loss and take-profit: a price sets one, null removes it, a level left out stays. */
-const protectionBody = z
-  .object({
-    stopLoss: positive('The stop-loss').nullable().optional(),
-    takeProfit: positive('The take-profit').nullable().optional(),
-  })
-  .refine((body) => body.stopLoss !== undefined || body.takeProfit !== undefined, {
-    error: 'Send a stopLoss or a takeProfit (null removes it).',
-  });
-const standingSchema = z.object({
-  rank: z.number(),
-  userId: z.string(),
-  name: z.string(),
-  pnlPercent: z.number(),
-  balance: z.number(),
-  equity: z.number(),
-  trades: z.number(),
-  freezes: z.number(),
-  frozenUntil: z.string().nullable(),
-  /** Which rule froze the account, while frozen: the drawdown or the daily loss limit. */
-  frozenReason: z.enum(['drawdown', 'daily_loss']).nullable(),
-});
-
-const standingsPage = z.object({ rows: z.array(standingSchema), currency: z.string() });
-const standingsAnswer = z.object({
-  success: z.literal(true),
-  data: standingsPage.extend({
-    /** How many members are ranked (every page's rows are a slice of them). */
-    total: z.number(),
-    /** The caller's own row wherever it ranks; null for a non-member (an admin, a reader of final standings). */
-    me: standingSchema.nullable(),
-  }),
-});
-const standingsQuery = z.object({
-  offset: z.coerce
-    .number({ message: 'offset must be a whole number from 0.' })
-    .int('offset must be a whole number from 0.')
-    .min(0, 'offset must be a whole number from 0.')
-    .max(1_000_000, 'offset must be at most 1,000,000.')
-    .optional(),
-  limit: z.coerce
-    .number({ message: 'limit must be a whole number from 1 to 500.' })
-    .int('limit must be a whole number from 1 to 500.')
-    .min(1, 'limit must be a whole number from 1 to 500.')
-    .max(500, 'limit must be a whole number from 1 to 500.')
-    .optional(),
-});
+const c = tradingContract;
 
 export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The serialised standings of one engine moment, per currency (forgotten with the rows). */
@@ -83,24 +30,35 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
     for (const end of openStreams) end();
   });
 
-  app.get('/instruments', { schema: { tags, security, summary: 'Tradable instruments' } }, async () => ({
-    success: true as const,
-    data: [...engine().instruments.values()].map(
-      ({ symbol, name, assetClass, tickSize, contractSize, currency, lotStep, minQuantity, session }) => ({
-        symbol,
-        name,
-        assetClass,
-        tickSize,
-        contractSize,
-        /** The quote currency (prices and P&L before conversion into the account currency). */
-        currency,
-        lotStep,
-        minQuantity,
-        /** Market hours (shared/trading/market-hours): 'always', 'crypto', 'forex', 'nse' or 'us'. */
-        session,
-      }),
-    ),
-  }));
+  app.get(
+    '/instruments',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Tradable instruments',
+        response: { 200: c.listInstruments.response },
+      },
+    },
+    async () => ({
+      success: true as const,
+      data: [...engine().instruments.values()].map(
+        ({ symbol, name, assetClass, tickSize, contractSize, currency, lotStep, minQuantity, session }) => ({
+          symbol,
+          name,
+          assetClass,
+          tickSize,
+          contractSize,
+          /** The quote currency (prices and P&L before conversion into the account currency). */
+          currency,
+          lotStep,
+          minQuantity,
+          /** Market hours (shared/trading/market-hours): 'always', 'crypto', 'forex', 'nse' or 'us'. */
+          session,
+        }),
+      ),
+    }),
+  );
 
   app.get(
     '/market/quotes',
@@ -109,7 +67,8 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Latest bid/ask',
-        querystring: z.object({ symbols: z.string().max(500).optional() }),
+        querystring: c.listQuotes.query,
+        response: { 200: c.listQuotes.response },
       },
     },
     async (request) => {
@@ -131,15 +90,9 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary:
           'Candles of 1m, 5m, 15m, 1h or 1d built from the 1-minute candles (time in Unix seconds, the start of each interval; days are UTC days); with groupId, a replay competition’s replayed day',
-        params: z.object({ symbol: z.string().min(1).max(20) }),
-        querystring: z.object({
-          interval: z
-            .enum(CANDLE_INTERVALS, { error: `The interval is one of ${CANDLE_INTERVALS.join(', ')}.` })
-            .default('1m'),
-          /** How many candles, the latest last: at most 600 (500 of 1h, 90 of 1d); 300 (90 of 1d) unless given. */
-          limit: z.coerce.number().int().min(1).max(600).optional(),
-          groupId: z.string().min(1).max(64).optional(),
-        }),
+        params: c.getCandles.params,
+        querystring: c.getCandles.query,
+        response: { 200: c.getCandles.response },
       },
     },
     async (request) => {
@@ -189,6 +142,7 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'The competitions I asked to join, running first, with my rank where approved',
+        response: { 200: c.listMyCompetitions.response },
       },
     },
     async (request, reply) =>
@@ -211,9 +165,9 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary:
           'Standings: Rank, Name, PnL %, Balance, Equity, Trades, Freezes (approved members and admins; every signed-in learner once the competition has ended); money in `currency`. Every row, or a page of them with offset and limit; `total` ranked and the caller’s own row in `me`',
-        params: groupParams,
-        querystring: standingsQuery,
-        response: { 200: standingsAnswer },
+        params: c.getLeaderboard.params,
+        querystring: c.getLeaderboard.query,
+        response: { 200: c.getLeaderboard.response },
       },
     },
     async (request, reply) => {
@@ -243,7 +197,7 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
       let head = texts.get(key);
       if (head === undefined) {
         const slice = paged ? rows.slice(offset ?? 0, (offset ?? 0) + (limit ?? 50)) : rows;
-        const page = JSON.stringify(standingsPage.parse({ rows: slice, currency: group.currency }));
+        const page = JSON.stringify(standingsPageSchema.parse({ rows: slice, currency: group.currency }));
         head = `{"success":true,"data":${page.slice(0, -1)}`; // open: total and me follow
         texts.set(key, head);
       }
@@ -259,7 +213,8 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'My paper account: balances, positions, open orders, recent fills',
-        params: groupParams,
+        params: c.getAccount.params,
+        response: { 200: c.getAccount.response },
       },
     },
     // Read on every desk load and after each order: from memory for at most a second (ADR 019);
@@ -289,17 +244,9 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Place a market, limit or stop order (423 while frozen; 409 outside the competition window)',
-        params: groupParams,
-        body: z.object({
-          symbol: z.string().trim().min(1).max(20),
-          side: z.enum(['buy', 'sell']),
-          type: z.enum(['market', 'limit', 'stop']).default('market'),
-          /** Contracts, in multiples of the instrument's lotStep and at least its minQuantity. */
-          quantity: positive('The quantity'),
-          price: positive('The price').optional(),
-          stopLoss: positive('The stop-loss').optional(),
-          takeProfit: positive('The take-profit').optional(),
-        }),
+        params: c.placeOrder.params,
+        body: c.placeOrder.body,
+        response: { 201: c.placeOrder.response },
       },
     },
     async (request, reply) => {
@@ -324,7 +271,8 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Cancel an open order',
-        params: groupParams.extend({ orderId: z.string().min(1).max(64) }),
+        params: c.cancelOrder.params,
+        response: { 200: c.cancelOrder.response },
       },
     },
     async (request) => {
@@ -342,8 +290,9 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary:
           'Change the stop-loss and take-profit of an open order (null removes one; they pass to the position when it fills); 404 for an order that is not open in your account',
-        params: groupParams.extend({ orderId: z.string().min(1).max(64) }),
-        body: protectionBody,
+        params: c.protectOrder.params,
+        body: c.protectOrder.body,
+        response: { 200: c.protectOrder.response },
       },
     },
     async (request) => ({
@@ -367,8 +316,9 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary:
           'Change the stop-loss and take-profit of an open position (null removes one); a level already through the current price is refused with 400',
-        params: groupParams.extend({ symbol: z.string().min(1).max(20) }),
-        body: protectionBody,
+        params: c.protectPosition.params,
+        body: c.protectPosition.body,
+        response: { 200: c.protectPosition.response },
       },
     },
     async (request) => ({
@@ -391,7 +341,8 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Close a position at market',
-        params: groupParams.extend({ symbol: z.string().min(1).max(20) }),
+        params: c.closePosition.params,
+        response: { 200: c.closePosition.response },
       },
     },
     async (request) => ({
@@ -413,7 +364,13 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary:
           'Server-sent events: `quotes` of the competition’s instruments, and `standings` when what the viewer sees changes: `{ total, top?, me? }` (the first 10 rows, their own row; each only when it changed)',
-        params: groupParams,
+        params: c.competitionStream.params,
+        response: {
+          200: {
+            description: 'text/event-stream: `quotes` and `standings` events',
+            content: { 'text/event-stream': { schema: c.competitionStream.response } },
+          },
+        },
       },
     },
     async (request, reply) => {
