@@ -1,6 +1,5 @@
-import { journalQuestionFieldsSchema } from '@candlewise/shared';
+import { adminJournalContract as c } from '@candlewise/shared/journal/journal-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   createQuestion,
   deleteQuestion,
@@ -14,12 +13,18 @@ export const adminJournalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireAdmin);
   const tags = ['admin'];
   const security = [{ bearerAuth: [] }];
-  const params = z.object({ id: z.string().min(1).max(64) });
   const db = () => app.database.db;
 
   app.get(
     '/admin/journal/questions',
-    { schema: { tags, security, summary: 'Every journal question, retired ones too' } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Every journal question, retired ones too',
+        response: { 200: c.listQuestions.response },
+      },
+    },
     async () => ({
       success: true as const,
       data: await listAllQuestions(db()),
@@ -28,7 +33,15 @@ export const adminJournalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/journal/questions',
-    { schema: { tags, security, summary: 'Add a journal question', body: journalQuestionFieldsSchema } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add a journal question',
+        body: c.createQuestion.body,
+        response: { 201: c.createQuestion.response },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send({
         success: true as const,
@@ -44,8 +57,9 @@ export const adminJournalRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Edit a journal question',
-        params,
-        body: journalQuestionFieldsSchema,
+        params: c.updateQuestion.params,
+        body: c.updateQuestion.body,
+        response: { 200: c.updateQuestion.response },
       },
     },
     async (request) => ({
@@ -57,7 +71,15 @@ export const adminJournalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/admin/journal/questions/:id',
-    { schema: { tags, security, summary: 'Delete a journal question (past answers keep its text)', params } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a journal question (past answers keep its text)',
+        params: c.deleteQuestion.params,
+        response: { 200: c.deleteQuestion.response },
+      },
+    },
     async (request) => {
       await deleteQuestion(db(), request.params.id);
       return { success: true as const, message: 'Question deleted.', data: null };

@@ -1,24 +1,13 @@
 import { instruments } from '@candlewise/db';
-import { MARKET_SESSIONS } from '@candlewise/shared';
+import { adminMarketContract, MARKET_PROVIDERS } from '@candlewise/shared/trading/admin-market-contract';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { listReplayBars, storeReplayBars } from '../../services/market/replay-bars-admin.ts';
 
-export const MARKET_PROVIDERS = ['simulated', 'binance', 'alpaca', 'dhan'] as const;
+const c = adminMarketContract;
 
-const instrumentView = z.object({
-  symbol: z.string(),
-  name: z.string(),
-  assetClass: z.string(),
-  currency: z.string(),
-  provider: z.string(),
-  providerSymbol: z.string().nullable(),
-  session: z.string(),
-  /** The last quote this process has, and whether it is stale. */
-  quote: z.object({ bid: z.number(), ask: z.number(), time: z.number(), stale: z.boolean() }).nullable(),
-});
+export { MARKET_PROVIDERS };
 
 /**
  * Admin → Markets: where each instrument's quotes come from (the simulated market or a live
@@ -38,7 +27,7 @@ export const adminMarketRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Instruments with their quote source, market hours and last quote',
-        response: { 200: z.object({ success: z.literal(true), data: z.array(instrumentView) }) },
+        response: { 200: c.listInstruments.response },
       },
     },
     async () => {
@@ -71,17 +60,9 @@ export const adminMarketRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Set where an instrument’s quotes come from and its market hours',
-        params: z.object({ symbol: z.string().min(1).max(20) }),
-        body: z
-          .object({
-            provider: z.enum(MARKET_PROVIDERS, 'Choose simulated, binance, alpaca or dhan.'),
-            providerSymbol: z.string().trim().min(1).max(64).nullable().default(null),
-            session: z.enum(MARKET_SESSIONS, 'Choose always, crypto, forex, nse or us.'),
-          })
-          .refine((body) => body.provider === 'simulated' || body.providerSymbol, {
-            message: 'Name the instrument at the provider (for example btcusdt, AAPL or NSE_EQ:2885).',
-            path: ['providerSymbol'],
-          }),
+        params: c.updateInstrument.params,
+        body: c.updateInstrument.body,
+        response: { 200: c.updateInstrument.response },
       },
     },
     async (request) => {
@@ -108,12 +89,13 @@ export const adminMarketRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Live market-data providers and their connections (on the engine’s leader)',
+        response: { 200: c.listProviders.response },
       },
     },
     async () => ({
       success: true as const,
       data: {
-        role: app.tradingEngine.isLeader ? 'leader' : 'follower',
+        role: app.tradingEngine.isLeader ? ('leader' as const) : ('follower' as const),
         providers: app.tradingEngine.providerStatus(),
       },
     }),
@@ -126,8 +108,9 @@ export const adminMarketRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Test connection: the first quote of one provider symbol',
-        params: z.object({ provider: z.enum(MARKET_PROVIDERS) }),
-        body: z.object({ providerSymbol: z.string().trim().min(1).max(64) }),
+        params: c.testProvider.params,
+        body: c.testProvider.body,
+        response: { 200: c.testProvider.response },
       },
     },
     async (request) => {
@@ -149,7 +132,14 @@ export const adminMarketRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/market/replay-bars',
-    { schema: { tags, security, summary: 'Uploaded 1-minute bars for replays, per instrument' } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Uploaded 1-minute bars for replays, per instrument',
+        response: { 200: c.listReplayBars.response },
+      },
+    },
     async () => ({ success: true as const, data: await listReplayBars(app.database.db) }),
   );
 
@@ -162,13 +152,9 @@ export const adminMarketRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Upload 1-minute bars (CSV: time, open, high, low, close, volume) for replay competitions',
-        params: z.object({ symbol: z.string().min(1).max(20) }),
-        body: z.object({
-          csv: z
-            .string()
-            .min(1, 'Paste or choose a CSV file.')
-            .max(4 * 1024 * 1024),
-        }),
+        params: c.uploadReplayBars.params,
+        body: c.uploadReplayBars.body,
+        response: { 201: c.uploadReplayBars.response },
       },
     },
     async (request, reply) =>

@@ -1,17 +1,9 @@
 import {
   JOURNAL_IMPORT_ALIASES,
-  JOURNAL_IMPORT_LAYOUT_IDS,
   JOURNAL_IMPORT_LAYOUTS,
   JOURNAL_SCREENSHOT_MAX_BYTES,
   JOURNAL_SCREENSHOTS_PER_ENTRY,
-  journalBulkTagSchema,
-  journalCurrencySchema,
-  journalDateSchema,
-  journalEntryInputSchema,
-  journalFiltersSchema,
-  journalMonthSchema,
-  journalOpeningHoldingsSchema,
-  journalTradeInputSchema,
+  journalContract,
 } from '@candlewise/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -47,12 +39,7 @@ import { saveOpeningHoldings } from '../../services/journal/save-opening-holding
 import { syncPaperTrades } from '../../services/journal/sync-paper-trades.ts';
 import { toJournalTrade } from '../../services/journal/to-journal-trade.ts';
 
-const dateParams = z.object({ date: journalDateSchema });
-const idParams = z.object({ id: z.string().min(1).max(64) });
-/** A layout, an old preset name for one, or 'auto': the layout the file's columns show. */
-const presetQuery = z.object({
-  preset: z.enum(['auto', ...JOURNAL_IMPORT_LAYOUT_IDS, 'generic', 'zerodha', 'ibkr']).default('auto'),
-});
+const c = journalContract;
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 const ok = <T>(data: T, message?: string) => ({
   success: true as const,
@@ -99,9 +86,15 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/journal/import/template',
     {
       schema: {
+        response: {
+          200: {
+            description: 'A file',
+            content: { 'text/csv': { schema: c.downloadImportTemplate.response } },
+          },
+        },
         tags,
         summary: 'Download the Candlewise template, or an example file of a broker layout',
-        querystring: z.object({ preset: presetQuery.shape.preset }),
+        querystring: c.downloadImportTemplate.query,
       },
     },
     async (request, reply) => {
@@ -146,7 +139,14 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
 
     own.get(
       '/journal/questions',
-      { schema: { tags, security, summary: 'The reflective questions asked each day' } },
+      {
+        schema: {
+          response: { 200: c.listQuestions.response },
+          tags,
+          security,
+          summary: 'The reflective questions asked each day',
+        },
+      },
       async () => ok(await listActiveQuestions(db())),
     );
 
@@ -154,6 +154,7 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
       '/journal/summary',
       {
         schema: {
+          response: { 200: c.getSummary.response },
           tags,
           security,
           summary: 'The /home card: today, the entry streak and this month in the main currency',
@@ -167,11 +168,12 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
       '/journal/calendar',
       {
         schema: {
+          response: { 200: c.getCalendar.response },
           tags,
           security,
           summary:
             'Net P&L and trade count in one currency (the main one by default) and entry of each day of a month',
-          querystring: z.object({ month: journalMonthSchema, currency: journalCurrencySchema.optional() }),
+          querystring: c.getCalendar.query,
         },
       },
       async (request, reply) =>
@@ -184,10 +186,11 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
       '/journal/entries/:date',
       {
         schema: {
+          response: { 200: c.getDay.response },
           tags,
           security,
           summary: "A day: the entry (null when none), the questions and the day's trades",
-          params: dateParams,
+          params: c.getDay.params,
         },
       },
       async (request) =>
@@ -200,11 +203,12 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
       '/journal/entries/:date',
       {
         schema: {
+          response: { 200: c.saveEntry.response },
           tags,
           security,
           summary: "Write the day's entry (one per day; linked trades replace the previous links)",
-          params: dateParams,
-          body: journalEntryInputSchema,
+          params: c.getDay.params,
+          body: c.saveEntry.body,
         },
       },
       async (request) =>
@@ -217,7 +221,13 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
     own.delete(
       '/journal/entries/:date',
       {
-        schema: { tags, security, summary: "Delete the day's entry and its screenshots", params: dateParams },
+        schema: {
+          response: { 200: c.deleteEntry.response },
+          tags,
+          security,
+          summary: "Delete the day's entry and its screenshots",
+          params: c.getDay.params,
+        },
       },
       async (request) => {
         const keys = await deleteJournalEntry(db(), request.currentUser.id, request.params.date);
@@ -230,11 +240,12 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
       '/journal/entries/:date/screenshots',
       {
         schema: {
+          response: { 201: c.addScreenshots.response },
           tags,
           security,
           summary: `Add screenshots to a day (multipart, field "screenshots"; PNG, JPEG or WebP, at most ${JOURNAL_SCREENSHOTS_PER_ENTRY} of 5 MB each)`,
           consumes: ['multipart/form-data'],
-          params: dateParams,
+          params: c.getDay.params,
         },
       },
       async (request, reply) => {
@@ -262,24 +273,45 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
 
     own.get(
       '/journal/screenshots/:id',
-      { schema: { tags, security, summary: 'A screenshot, to its owner only', params: idParams } },
+      {
+        schema: {
+          response: {
+            200: { description: 'A file', content: { 'image/*': { schema: c.getScreenshot.response } } },
+          },
+          tags,
+          security,
+          summary: 'A screenshot, to its owner only',
+          params: c.getTrade.params,
+        },
+      },
       async (request, reply) => {
         const shot = await findOwnScreenshot(db(), request.currentUser.id, request.params.id);
         const content = await app.fileStorage.get(shot.storageKey);
         if (!content) throw notFound('That screenshot is not in your journal.');
-        return reply
-          .type(shot.contentType)
-          .header('Cache-Control', 'private, max-age=3600')
-          .header('Content-Security-Policy', "default-src 'none'; sandbox")
-          .header('Content-Disposition', 'inline')
-          .header('Cross-Origin-Resource-Policy', 'same-origin')
-          .send(content);
+        return (
+          reply
+            .type(shot.contentType)
+            .header('Cache-Control', 'private, max-age=3600')
+            .header('Content-Security-Policy', "default-src 'none'; sandbox")
+            .header('Content-Disposition', 'inline')
+            .header('Cross-Origin-Resource-Policy', 'same-origin')
+            // The bytes go out as they are (no serialiser): the contract types a file as a binary string.
+            .send(content as unknown as string)
+        );
       },
     );
 
     own.delete(
       '/journal/screenshots/:id',
-      { schema: { tags, security, summary: 'Remove a screenshot', params: idParams } },
+      {
+        schema: {
+          response: { 200: c.deleteScreenshot.response },
+          tags,
+          security,
+          summary: 'Remove a screenshot',
+          params: c.getTrade.params,
+        },
+      },
       async (request) => {
         await deleteJournalScreenshot(db(), app.fileStorage, request.currentUser.id, request.params.id);
         return ok(null, 'The screenshot was removed.');
@@ -290,15 +322,11 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
       '/journal/trades',
       {
         schema: {
+          response: { 200: c.listTrades.response },
           tags,
           security,
           summary: 'Your trades with filters, sorting and paging, and the symbols and tags you use',
-          querystring: journalFiltersSchema.extend({
-            sort: z.enum(JOURNAL_TRADE_SORTS).default('date'),
-            order: z.enum(['asc', 'desc']).default('desc'),
-            page: z.coerce.number().int().min(1).default(1),
-            pageSize: z.coerce.number().int().min(1).max(500).default(50),
-          }),
+          querystring: c.listTrades.query,
         },
       },
       async (request) =>
@@ -307,7 +335,15 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
 
     own.post(
       '/journal/trades',
-      { schema: { tags, security, summary: 'Add a trade by hand', body: journalTradeInputSchema } },
+      {
+        schema: {
+          response: { 201: c.createTrade.response },
+          tags,
+          security,
+          summary: 'Add a trade by hand',
+          body: c.createTrade.body,
+        },
+      },
       async (request, reply) =>
         reply
           .status(201)
@@ -322,7 +358,13 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
     own.post(
       '/journal/trades/bulk-tag',
       {
-        schema: { tags, security, summary: 'Add or remove tags on many trades', body: journalBulkTagSchema },
+        schema: {
+          response: { 200: c.bulkTagTrades.response },
+          tags,
+          security,
+          summary: 'Add or remove tags on many trades',
+          body: c.bulkTagTrades.body,
+        },
       },
       async (request) => {
         const updated = await bulkTagJournalTrades(db(), request.currentUser.id, request.body);
@@ -332,7 +374,15 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
 
     own.get(
       '/journal/trades/:id',
-      { schema: { tags, security, summary: 'One of your trades', params: idParams } },
+      {
+        schema: {
+          response: { 200: c.getTrade.response },
+          tags,
+          security,
+          summary: 'One of your trades',
+          params: c.getTrade.params,
+        },
+      },
       async (request) =>
         ok(toJournalTrade(await findOwnTrade(db(), request.currentUser.id, request.params.id))),
     );
@@ -341,11 +391,12 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
       '/journal/trades/:id',
       {
         schema: {
+          response: { 200: c.updateTrade.response },
           tags,
           security,
           summary: 'Edit a trade (verified trades: stop, target, tags and notes only)',
-          params: idParams,
-          body: journalTradeInputSchema,
+          params: c.getTrade.params,
+          body: c.createTrade.body,
         },
       },
       async (request) =>
@@ -359,7 +410,15 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
 
     own.delete(
       '/journal/trades/:id',
-      { schema: { tags, security, summary: 'Delete a trade', params: idParams } },
+      {
+        schema: {
+          response: { 200: c.deleteTrade.response },
+          tags,
+          security,
+          summary: 'Delete a trade',
+          params: c.getTrade.params,
+        },
+      },
       async (request) => {
         await deleteJournalTrade(db(), request.currentUser.id, request.params.id);
         return ok(null, 'Trade deleted.');
@@ -370,11 +429,12 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
       '/journal/stats',
       {
         schema: {
+          response: { 200: c.getStatistics.response },
           tags,
           security,
           summary:
             'Statistics of your trades in one currency (the main one by default) with filters (DESIGN §10); breakdowns and the equity curve are Pro ({ locked: true } otherwise)',
-          querystring: journalFiltersSchema,
+          querystring: c.getStatistics.query,
         },
       },
       async (request, reply) =>
@@ -387,6 +447,7 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
       '/journal/positions',
       {
         schema: {
+          response: { 200: c.listOpenPositions.response },
           tags,
           security,
           summary:
@@ -401,11 +462,12 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
       '/journal/opening-holdings',
       {
         schema: {
+          response: { 200: c.saveOpeningHoldings.response },
           tags,
           security,
           summary:
             'Enter shares held before an account’s history starts (quantity and average price per symbol; 0 removes), then rebuild its trades',
-          body: journalOpeningHoldingsSchema,
+          body: c.saveOpeningHoldings.body,
         },
       },
       async (request) => {
@@ -421,10 +483,13 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
       '/journal/export',
       {
         schema: {
+          response: {
+            200: { description: 'A file', content: { 'text/csv': { schema: c.exportTrades.response } } },
+          },
           tags,
           security,
           summary: 'Your trades with the filters as CSV',
-          querystring: journalFiltersSchema,
+          querystring: c.getStatistics.query,
         },
       },
       async (request, reply) => {
@@ -445,6 +510,7 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
       '/journal/import/presets',
       {
         schema: {
+          response: { 200: c.listImportPresets.response },
           tags,
           security,
           summary:
@@ -475,12 +541,13 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         preHandler: importLimit,
         schema: {
+          response: { 200: c.previewImport.response },
           tags,
           security,
           summary:
             'Check a CSV file (multipart field "file"): row errors by line; for broker files new and known fills, complete trades, open positions and symbols needing opening holdings',
           consumes: ['multipart/form-data'],
-          querystring: presetQuery,
+          querystring: c.previewImport.query,
         },
       },
       async (request) => {
@@ -499,11 +566,12 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         preHandler: importLimit,
         schema: {
+          response: { 201: c.commitImport.response },
           tags,
           security,
           summary: 'Import a CSV file (multipart field "file"): all rows or, when any row has an error, none',
           consumes: ['multipart/form-data'],
-          querystring: presetQuery,
+          querystring: c.previewImport.query,
         },
       },
       async (request, reply) => {

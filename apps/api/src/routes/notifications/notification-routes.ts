@@ -1,4 +1,5 @@
 import { inAppPath } from '@candlewise/shared';
+import { notificationContract } from '@candlewise/shared/notifications/notification-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -121,6 +122,12 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Server-sent events: `notification` (a new one, with the unread count) and `unread` (the count)',
         security: [{ bearerAuth: [] }],
+        response: {
+          200: {
+            description: 'text/event-stream: `notification` and `unread` events',
+            content: { 'text/event-stream': { schema: notificationContract.stream.response } },
+          },
+        },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,5 @@
 import { paymentReceiptSchema, paymentSchema } from '@candlewise/shared/subscription/payment-schemas';
+import { planContract } from '@candlewise/shared/subscription/plan-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -321,6 +322,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           summary: 'Stripe webhook (signature verified, events de-duplicated by id)',
           hide: false,
+          response: { 200: planContract.stripeWebhook.response },
         },
       },
       async (request) => {

@@ -1,4 +1,5 @@
 import { deleteAccountSchema, updateUserDetailsSchema } from '@candlewise/shared';
+import { userContract } from '@candlewise/shared/user/user-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -103,20 +104,29 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'A profile picture',
-        params: z.object({ file: z.string().regex(/^[a-z0-9-]+\.(png|jpg|webp)$/, 'Unknown file.') }),
+        params: userContract.getAvatar.params,
+        response: {
+          200: {
+            description: 'The picture',
+            content: { 'image/*': { schema: userContract.getAvatar.response } },
+          },
+        },
       },
     },
     async (request, reply) => {
       const content = await app.fileStorage.get(`avatars/${request.params.file}`);
       if (!content) throw notFound('That picture does not exist.');
       const extension = request.params.file.split('.').pop()!;
-      return reply
-        .type(contentTypeByExtension[extension])
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
-        .header('Content-Security-Policy', "default-src 'none'; sandbox")
-        .header('Content-Disposition', 'inline')
-        .header('Cross-Origin-Resource-Policy', 'same-origin')
-        .send(content);
+      return (
+        reply
+          .type(contentTypeByExtension[extension])
+          .header('Cache-Control', 'public, max-age=31536000, immutable')
+          .header('Content-Security-Policy', "default-src 'none'; sandbox")
+          .header('Content-Disposition', 'inline')
+          .header('Cross-Origin-Resource-Policy', 'same-origin')
+          // The bytes go out as they are (no serialiser): the contract types a file as a binary string.
+          .send(content as unknown as string)
+      );
     },
   );
 

@@ -1,10 +1,12 @@
 import { type DbExecutor, journalTrades } from '@candlewise/db';
 import type { JournalFilters } from '@candlewise/shared';
+// The sorts are part of the contract (GET /journal/trades?sort=).
+import { JOURNAL_TRADE_SORTS } from '@candlewise/shared/journal/journal-contract';
 import { asc, count, desc, sql } from 'drizzle-orm';
 import { journalTradeConditions, tradeDayTime } from './journal-trade-filters.ts';
 import { toJournalTrade } from './to-journal-trade.ts';
 
-export const JOURNAL_TRADE_SORTS = ['date', 'symbol', 'pnl', 'quantity'] as const;
+export { JOURNAL_TRADE_SORTS };
 
 const sortColumns = {
   date: tradeDayTime,
