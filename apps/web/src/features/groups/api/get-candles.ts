@@ -1,10 +1,12 @@
+import type { DataOf } from '@candlewise/shared/api/contract';
 import { CANDLE_INTERVAL_TERMS, type CandleInterval } from '@candlewise/shared/trading/candle-intervals';
+import type { tradingContract } from '@candlewise/shared/trading/trading-contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { groupKeys } from './group-query-keys';
 
 /** One candle; `time` in Unix seconds, the start of its interval (what lightweight-charts expects). */
-export type Candle = { time: number; open: number; high: number; low: number; close: number };
+export type Candle = DataOf<typeof tradingContract.getCandles>[number];
 
 /** How many candles the chart asks for: 300 (the most the server gives of days, 90). */
 const candleCount = (interval: CandleInterval) => Math.min(300, CANDLE_INTERVAL_TERMS[interval].maxCandles);

@@ -1,4 +1,5 @@
-import type { FreezeReason } from '@candlewise/shared/trading/risk-rules';
+import type { DataOf } from '@candlewise/shared/api/contract';
+import type { tradingContract } from '@candlewise/shared/trading/trading-contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { LEADERBOARD_PAGE_SIZE, leaderboardPagePath } from './first-reads';
@@ -6,22 +7,8 @@ import { groupKeys } from './group-query-keys';
 
 export { LEADERBOARD_PAGE_SIZE };
 
-/** One row of the standings: Rank, Name, PnL %, Balance, Equity, Trades, Freezes. */
-export type StandingRow = {
-  rank: number;
-  userId: string;
-  name: string;
-  pnlPercent: number;
-  /** Balance and equity are in the standings' currency. */
-  balance: number;
-  equity: number;
-  trades: number;
-  freezes: number;
-  /** ISO time the member's freeze ends, or null when they can trade. */
-  frozenUntil: string | null;
-  /** Which rule froze the member while frozen (the drawdown or the daily loss limit), else null. */
-  frozenReason?: FreezeReason | null;
-};
+/** One row of the standings: Rank, Name, PnL %, Balance, Equity, Trades, Freezes (from the contract). */
+export type StandingRow = NonNullable<DataOf<typeof tradingContract.getLeaderboard>['me']>;
 
 /**
  * The standings (every row, or one page of them) and the competition's account currency, the one

@@ -1,70 +1,17 @@
+import type { DataOf } from '@candlewise/shared/api/contract';
 import { roundMoney } from '@candlewise/shared/trading/account-money';
+import type { tradingContract } from '@candlewise/shared/trading/trading-contract';
 import { drawdownPercent } from '@candlewise/shared/trading/trading-rules';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { StandingRow } from './get-leaderboard';
 import { groupKeys } from './group-query-keys';
 
-/** Money (balances, P&L, exposure) is in `account.currency`; prices in each instrument's quote currency. */
-export type TradingAccount = {
-  account: {
-    _id: string;
-    /** The competition's account currency. */
-    currency: string;
-    startingBalance: number;
-    balance: number;
-    equity: number;
-    peakEquity: number;
-    /** What positions and pending orders would hold at worst, valued in the account currency. */
-    exposure: number;
-    /** How much more exposure the account may take on: leverage × equity − exposure, at least 0. */
-    buyingPower: number;
-    /** Exposure may not pass this many times equity. */
-    leverage: number;
-    drawdownPercent: number;
-    pnlPercent: number;
-    frozenUntil: string | null;
-    freezes: number;
-    trades: number;
-    finalRank: number | null;
-  };
-  positions: Array<{
-    symbol: string;
-    /** Signed: positive long, negative short. */
-    quantity: number;
-    averagePrice: number;
-    stopLoss: number | null;
-    takeProfit: number | null;
-    markPrice: number | null;
-    /** The currency averagePrice, markPrice, stopLoss and takeProfit are in. */
-    quoteCurrency: string;
-    /** In the account currency, converted at the current rate. */
-    unrealizedPnl: number;
-  }>;
-  orders: Array<{
-    _id: string;
-    symbol: string;
-    side: 'buy' | 'sell';
-    type: 'market' | 'limit' | 'stop';
-    quantity: number;
-    price: number | null;
-    stopLoss: number | null;
-    takeProfit: number | null;
-    createdAt: string;
-  }>;
-  fills: Array<{
-    _id: string;
-    symbol: string;
-    side: 'buy' | 'sell';
-    quantity: number;
-    price: number;
-    /** In the account currency, converted at fxRate (quote → account currency) when it filled. */
-    realizedPnl: number;
-    fxRate: number;
-    reason: 'order' | 'stop_loss' | 'take_profit' | 'freeze' | 'competition_end' | 'close';
-    createdAt: string;
-  }>;
-};
+/**
+ * The member's paper account as the API sends it (ADR 023: inferred from the shared contract).
+ * Money (balances, P&L, exposure) is in `account.currency`; prices in each instrument's quote currency.
+ */
+export type TradingAccount = DataOf<typeof tradingContract.getAccount>;
 
 /**
  * GET /group/{groupId}/account: the member's paper account. Only asked for when the caller is an

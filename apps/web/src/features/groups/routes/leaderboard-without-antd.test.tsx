@@ -43,6 +43,7 @@ const row = (overrides: Partial<StandingRow>): StandingRow => ({
   trades: 0,
   freezes: 0,
   frozenUntil: null,
+  frozenReason: null,
   ...overrides,
 });
 

@@ -57,6 +57,7 @@ const row = (overrides: Partial<StandingRow>): StandingRow => ({
   trades: 0,
   freezes: 0,
   frozenUntil: null,
+  frozenReason: null,
   ...overrides,
 });
 
@@ -83,6 +84,7 @@ function account(
       finalRank: null,
       ...overrides,
     },
+    rates: { INR: 1 },
     positions: [],
     orders: [],
     fills: [],

@@ -13,6 +13,7 @@ const row: StandingRow = {
   trades: 3,
   freezes: 0,
   frozenUntil: null,
+  frozenReason: null,
 };
 
 /** jsdom lays nothing out: the test says how wide the box and its table are, and when it is told. */

@@ -92,6 +92,7 @@ const fillReasons: Record<TradingAccount['fills'][number]['reason'], string> = {
   freeze: 'Freeze',
   competition_end: 'Competition end',
   close: 'Closed',
+  removed: 'Removed',
 };
 
 /**

@@ -57,7 +57,7 @@ export function account(book: Partial<Omit<TradingAccount, 'account'>> = {}): Tr
     orders: [],
     fills: [],
     // Dollars at ₹84: what the server sends beside the account for the ticket's sizing.
-    ...({ rates: { USD: 84, INR: 1 } } as object),
+    rates: { USD: 84, INR: 1 },
     ...book,
   };
 }

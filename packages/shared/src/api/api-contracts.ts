@@ -1,0 +1,44 @@
+import { adminJournalContract, journalContract } from '../journal/journal-contract.ts';
+import { notificationContract } from '../notifications/notification-contract.ts';
+import { planContract } from '../subscription/plan-contract.ts';
+import { adminMarketContract } from '../trading/admin-market-contract.ts';
+import { tradingContract } from '../trading/trading-contract.ts';
+import { userContract } from '../user/user-contract.ts';
+import type { ApiOperation } from './contract.ts';
+
+/** Every domain's contract (ADR 023): what the web's test mocks are checked against. */
+export const apiContracts = {
+  adminJournal: adminJournalContract,
+  adminMarket: adminMarketContract,
+  journal: journalContract,
+  notification: notificationContract,
+  plan: planContract,
+  trading: tradingContract,
+  user: userContract,
+} as const;
+
+function matches(template: string, path: string): boolean {
+  const want = template.split('/');
+  const got = path.split('/');
+  return (
+    want.length === got.length &&
+    want.every((segment, index) => (segment.startsWith(':') ? got[index] !== '' : segment === got[index]))
+  );
+}
+
+/**
+ * The operation answering `method path` (the path under /api/v1, without the query), or null.
+ * A literal segment wins over a parameter (`/group/mine` before `/group/:groupId`).
+ */
+export function findApiOperation(method: string, path: string): (ApiOperation & { name: string }) | null {
+  const found: Array<ApiOperation & { name: string }> = [];
+  for (const [domain, contract] of Object.entries(apiContracts)) {
+    for (const [name, operation] of Object.entries(contract as Record<string, ApiOperation>)) {
+      if (operation.method === method.toUpperCase() && matches(operation.path, path))
+        found.push({ ...operation, name: `${domain}.${name}` });
+    }
+  }
+  const params = (operation: ApiOperation) =>
+    operation.path.split('/').filter((s) => s.startsWith(':')).length;
+  return found.sort((a, b) => params(a) - params(b))[0] ?? null;
+}
