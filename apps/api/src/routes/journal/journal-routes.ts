@@ -7,7 +7,6 @@ import {
 } from '@candlewise/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { sendJsonText } from '../../lib/ttl-cache.ts';
 import { exportJournalTrades } from '../../services/journal/export-journal-trades.ts';
@@ -33,7 +32,7 @@ import {
   findOwnTrade,
   updateJournalTrade,
 } from '../../services/journal/journal-trades.ts';
-import { JOURNAL_TRADE_SORTS, listJournalTrades } from '../../services/journal/list-journal-trades.ts';
+import { listJournalTrades } from '../../services/journal/list-journal-trades.ts';
 import { listOpenPositions } from '../../services/journal/list-open-positions.ts';
 import { saveOpeningHoldings } from '../../services/journal/save-opening-holdings.ts';
 import { syncPaperTrades } from '../../services/journal/sync-paper-trades.ts';
