@@ -15,7 +15,8 @@ describe('the OpenAPI document generated from the shared contracts (ADR 023)', (
     expect(formatOpenApiDocument(document) === committed, 'run `npm run openapi:write` and commit it').toBe(
       true,
     );
-  });
+    // Migrates an in-memory database and builds the whole app: minutes on a busy machine.
+  }, 300_000);
 
   it('names an operation whose 2xx answer has no schema', () => {
     const document = {
