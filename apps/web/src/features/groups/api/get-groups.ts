@@ -5,7 +5,7 @@ import { apiClient } from '@/lib/api-client';
 import { GROUPS_PATH } from './first-reads';
 import { groupKeys } from './group-query-keys';
 
-/** One competition as GET /group/ returns it (spec §3 plus DESIGN §8's fields). */
+/** One competition as GET /group/ returns it (docs/architecture.md §API conventions, with the fields of §Competitions). */
 export type Group = {
   _id: string;
   name: string;
