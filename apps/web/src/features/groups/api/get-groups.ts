@@ -50,7 +50,7 @@ export function groupsQueryOptions() {
   return queryOptions({ queryKey: groupKeys.list(), queryFn: ({ signal }) => getGroups(signal) });
 }
 
-/** Every competition. A failure is logged (spec §8's 'Failed to load groups'); the page offers Retry. */
+/** Every competition. A failure is logged (docs/product-contract.md §8; as 'Failed to load groups'); the page offers Retry. */
 export function useGroups() {
   const query = useQuery(groupsQueryOptions());
   const { error } = query;
