@@ -40,7 +40,7 @@ const optionalUrl = (protocols: string[]) =>
       `must start with ${protocols.map((protocol) => `${protocol}://`).join(' or ')}`,
     );
 
-/** Every setting the server reads, each with a working default (DESIGN §17). */
+/** Every setting the server reads, each with a working default (README §Configuration). */
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -291,7 +291,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
 
 /**
  * Stand-ins that are fine on a laptop and wrong for real users (test checkout, messages only in the
- * log) stop a production start unless the operator says they are meant (DESIGN §17).
+ * log) stop a production start unless the operator says they are meant (README §Configuration).
  */
 function assertSafeForProduction(env: z.infer<typeof environmentSchema>) {
   const problems: string[] = [];

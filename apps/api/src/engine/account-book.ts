@@ -356,7 +356,7 @@ export function breachedRule(account: AccountState, rules: CompetitionRules): Fr
 }
 
 /**
- * One second of one account (DESIGN §8): a due release (the peak and the day restart from there),
+ * One second of one account (docs/architecture.md §Competitions): a due release (the peak and the day restart from there),
  * pending orders that the quote triggers (refused, and cancelled, when the fill would pass the
  * buying power), stop-loss and take-profit exits, mark-to-market and the peak, and the risk rules
  * (drawdown on the group's basis, the daily loss limit). Nothing fills on a stale quote or in a

@@ -129,7 +129,7 @@ type TickResult = {
 };
 
 /**
- * The paper-trading engine (DESIGN §8–9), in three steps per second:
+ * The paper-trading engine (docs/architecture.md §Competitions, §Market data and paper trading), in three steps per second:
  * - decide: the leader asks each in-memory account whether the new quotes change it (a pending
  *   order triggers, a stop is hit, a freeze or a release is due) — pure and cheap;
  * - persist: one transaction, fenced by the leader's epoch, locks exactly those accounts, decides

@@ -26,7 +26,7 @@ const persistConfig = {
   key: 'root',
   version: 1,
   storage,
-  // Spec §9: give up reading the stored state after 5 s rather than keep the app blank.
+  // docs/product-contract.md §9: give up reading the stored state after 5 s rather than keep the app blank.
   timeout: 5000,
   whitelist: ['auth', 'theme'],
 };

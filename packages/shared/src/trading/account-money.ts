@@ -1,5 +1,5 @@
 /**
- * Money and quantities of a competition account (DESIGN §8, round 2): one account currency per
+ * Money and quantities of a competition account (docs/architecture.md §Competitions): one account currency per
  * group, instruments quoted in their own currency and converted at the feed's current rate, lot
  * steps and tick sizes, and buying power that counts pending orders.
  */

@@ -13,7 +13,7 @@ export type InvariantResult = {
 export type LedgerReport = { violations: number; checks: InvariantResult[] };
 
 /**
- * The ledger's invariants (DESIGN §8), checked in SQL with exact numeric arithmetic. Each query
+ * The ledger's invariants (docs/architecture.md §Competitions), checked in SQL with exact numeric arithmetic. Each query
  * returns the rows that break its rule; zero rows everywhere means the books balance. Used after the
  * concurrent load tests and by `npm run cli -- ledger:check` against a live database.
  */

@@ -22,7 +22,7 @@ function Fact({ label, value }: { label: string; value: string }) {
 }
 
 /**
- * The Info dialog (spec §2): the group's name, start and end date and time ('Not available' /
+ * The Info dialog (docs/product-contract.md §2): the group's name, start and end date and time ('Not available' /
  * 'Not set' when missing), the description as markdown, the risk rules (the freeze threshold and
  * what the drawdown is measured from, the daily loss limit), the account currency, and for a replay
  * competition the day it replays.

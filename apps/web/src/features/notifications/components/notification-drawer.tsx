@@ -27,7 +27,7 @@ type Props = {
 };
 
 /**
- * The bell's right-hand drawer with the Unread/Read lists (spec §2). Loaded when the bell is first
+ * The bell's right-hand drawer with the Unread/Read lists (docs/product-contract.md §2). Loaded when the bell is first
  * opened (or hovered), inside antd's theme: the header paints without antd.
  */
 export default function NotificationDrawer({

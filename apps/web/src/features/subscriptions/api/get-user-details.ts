@@ -26,7 +26,7 @@ export function userDetailsQueryOptions(userId: string) {
 }
 
 /**
- * Spec §7: the fresh user is fetched on mount and stored back into the auth state (the token kept),
+ * docs/product-contract.md §7: the fresh user is fetched on mount and stored back into the auth state (the token kept),
  * so the header, the pricing page and the Pro courses all see the current plan.
  */
 export function useStoredUserDetails(userId: string) {
