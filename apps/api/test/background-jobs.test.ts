@@ -316,7 +316,8 @@ function startJobProcess(env: Record<string, string>): Child {
     process: child,
     lines,
     async waitFor(prefix) {
-      const deadline = Date.now() + 60_000;
+      // Generous: a fresh embedded database starts slowly on a busy machine.
+      const deadline = Date.now() + 150_000;
       for (;;) {
         const line = lines.find((entry) => entry.startsWith(prefix));
         if (line) return line;
@@ -372,7 +373,7 @@ describe('a job and a kill -9', () => {
         rmSync(dataDir, { recursive: true, force: true });
       }
     },
-    120_000,
+    400_000,
   );
 
   it.runIf(process.env.DATABASE_URL)(
@@ -380,6 +381,6 @@ describe('a job and a kill -9', () => {
     async () => {
       await survivesKill9({ DATABASE_URL: database.url! });
     },
-    120_000,
+    400_000,
   );
 });
