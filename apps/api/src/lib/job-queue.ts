@@ -193,10 +193,19 @@ export class JobRunner {
 
   private track(job: JobRow): Promise<JobOutcome> {
     const abort = new AbortController();
-    const promise = this.execute(job, abort).finally(() => {
-      this.running.delete(job.id);
-      this.wake();
-    });
+    const promise = this.execute(job, abort)
+      .catch((error): JobOutcome => {
+        // The end could not be written (database gone): the lease lapses and the job runs again.
+        this.options.log.error(
+          { err: error, job: job.id, kind: job.kind },
+          'background jobs: could not record a job’s end',
+        );
+        return { id: job.id, kind: job.kind, status: 'lost' };
+      })
+      .finally(() => {
+        this.running.delete(job.id);
+        this.wake();
+      });
     this.running.set(job.id, { promise, abort });
     return promise;
   }
