@@ -123,21 +123,17 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         return user ? countUnread(app.database.db, user) : 0;
       };
       // The count is a snapshot: while the client is behind only the latest is kept.
-      const sendCount = (unreadCount: number) =>
+      let unreadCount = 0;
+      const sendCount = (count: number) => {
+        unreadCount = count;
         stream.latest('unread', () => ({ event: 'unread', data: JSON.stringify({ unreadCount }) }));
-      const sendCurrentCount = async () => {
-        try {
-          sendCount(await currentCount());
-        } catch (error) {
-          request.log.warn({ err: error }, 'notification stream: could not send the unread count');
-        }
       };
       // Private events stop with the session: logout, a password reset, disabling… end the stream.
       const stream = app.openLiveStream(request, reply, {
         retryMs: 5000,
-        // Notifications were dropped while the client was behind: it refetches its lists on the
-        // gap, and the count it shows comes from here.
-        onResync: () => void sendCurrentCount(),
+        // Notifications were dropped while the client was behind: it refetches its lists on the gap,
+        // and its count comes first, as of the last event (each one's count is read, sent or not).
+        onResync: () => sendCount(unreadCount),
         onEnd: () => {
           for (const unsubscribe of unsubscribers) void unsubscribe();
         },
@@ -146,14 +142,16 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const onEvent = (payload: unknown) => {
         void (async () => {
           try {
-            const unreadCount = await currentCount();
+            const count = await currentCount();
             const event = payload as { type?: string };
-            if (event.type === 'viewed') sendCount(unreadCount);
-            else
+            if (event.type === 'viewed') sendCount(count);
+            else {
+              unreadCount = count;
               stream.send('notification', {
                 notification: { ...(payload as object), read: false },
-                unreadCount,
+                unreadCount: count,
               });
+            }
           } catch (error) {
             request.log.warn({ err: error }, 'notification stream: could not send an event');
           }
