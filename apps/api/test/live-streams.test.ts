@@ -88,7 +88,10 @@ describe('a live stream to a client that reads slowly', () => {
         });
       let published = 0;
       for (let batch = 0; batch < 100 && (stream.stats.dropped === 0 || published < 256); batch += 1) {
-        for (let n = 0; n < 16; n += 1) await publish((published += 1));
+        for (let n = 0; n < 16; n += 1) {
+          published += 1;
+          await publish(published);
+        }
         // Each one is written or dropped (either takes a sequence number) before the next batch.
         await until(() => stream.stats.seq >= 1 + published);
       }
@@ -120,7 +123,8 @@ describe('a live stream to a client that reads slowly', () => {
       expect(client.frames.length + stream.stats.dropped).toBe(stream.stats.seq);
 
       // And it is live again: the next notification arrives whole.
-      await publish((published += 1));
+      published += 1;
+      await publish(published);
       await until(() => client.frames.at(-1)?.event === 'notification');
       expect(client.frames.at(-1)!.data).toMatchObject({ notification: { _id: `n${published}` } });
     } finally {
