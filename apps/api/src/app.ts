@@ -23,6 +23,7 @@ import { TtlCache } from './lib/ttl-cache.ts';
 import { authenticationPlugin } from './plugins/authentication.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
+import { liveStreamsPlugin } from './plugins/live-streams.ts';
 import { onboardingGatePlugin } from './plugins/onboarding-gate.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -255,6 +256,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin, { redis: options.redis, prefix: config.redisPrefix });
   await app.register(openApiPlugin);
   await app.register(authenticationPlugin);
+  await app.register(liveStreamsPlugin);
   await app.register(onboardingGatePlugin);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 5, fields: 20 } });
 
