@@ -3,7 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import type { SessionSlices } from '@/lib/current-user';
 import { markNewAccount } from '@/lib/first-visit';
 import { completeUserDetails } from '../api/complete-user-details';
-import { updateUser } from '../auth-slice';
+import { updateUser } from '@/lib/auth-slice';
 import { FormAlert, SubmitButton, TextField, useAccountForm } from '../components/account-form';
 import { AccountPage } from '../components/account-page';
 import { SignedInAs } from '../components/signed-in-as';

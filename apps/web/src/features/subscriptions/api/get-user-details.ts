@@ -2,7 +2,7 @@ import type { PublicUser } from '@candlewise/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useDispatch } from 'react-redux';
-import { updateUser } from '@/features/auth/auth-slice';
+import { updateUser } from '@/lib/auth-slice';
 import { apiClient } from '@/lib/api-client';
 import { subscriptionKeys } from './subscription-query-keys';
 
