@@ -1,7 +1,7 @@
 import { newsPostFieldsSchema, newsSourceFieldsSchema } from '@candlewise/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getNewsItem } from '../../services/news/list-news.ts';
+import { getNewsItem, toNewsItem } from '../../services/news/list-news.ts';
 import { listNewsPosts } from '../../services/news/list-news-posts.ts';
 import { createNewsPost, deleteNewsPost, updateNewsPost } from '../../services/news/news-posts-admin.ts';
 import {
