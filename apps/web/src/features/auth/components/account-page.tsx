@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { Navigate, useLocation } from 'react-router';
+import { selectAuth } from '@/lib/auth-slice';
 import { usePageTitle } from '@/lib/use-page-title';
-import { selectAuth } from '../auth-slice';
 import { onboardingRedirect } from '../onboarding-steps';
 import { FormNotice } from './account-form';
 import './account-page.css';

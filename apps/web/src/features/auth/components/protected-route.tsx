@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useDispatch, useStore } from 'react-redux';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { type AuthState, logout } from '../auth-slice';
+import { type AuthState, logout } from '@/lib/auth-slice';
 import { checkSession, SESSION_EXPIRED_MESSAGE } from '../check-session';
 import { nextOnboardingStep } from '../onboarding-steps';
 import { forgetReturnTo, rememberReturnTo } from '../return-to';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { Navigate, Outlet } from 'react-router';
-import { selectAuth } from '../auth-slice';
+import { selectAuth } from '@/lib/auth-slice';
 import { nextOnboardingStep } from '../onboarding-steps';
 
 /**

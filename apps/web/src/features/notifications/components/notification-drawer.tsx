@@ -3,7 +3,7 @@ import { Button, Drawer, Segmented } from 'antd';
 import type { ComponentProps } from 'react';
 import { useSelector } from 'react-redux';
 import { AntdProvider } from '@/components/antd-provider/antd-provider';
-import { selectDarkMode } from '@/features/theme/theme-slice';
+import { selectDarkMode } from '@/lib/theme-slice';
 import { NotificationList } from './notification-list';
 
 export type NotificationTab = 'Unread' | 'Read';

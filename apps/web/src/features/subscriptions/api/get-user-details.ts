@@ -2,8 +2,8 @@ import type { PublicUser } from '@candlewise/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useDispatch } from 'react-redux';
-import { updateUser } from '@/features/auth/auth-slice';
 import { apiClient } from '@/lib/api-client';
+import { updateUser } from '@/lib/auth-slice';
 import { subscriptionKeys } from './subscription-query-keys';
 
 /** GET /api/v1/user/details/{userId}: the user as the server has it now (plan fields included). */
