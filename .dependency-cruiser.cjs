@@ -60,8 +60,8 @@ module.exports = {
           `${API}engine/`,
           // Composition roots: open, migrate and seed the database.
           `${API}(app|server|cli)\\.ts$`,
-          // Infrastructure that owns its one table: leader election and login attempt counters.
-          `${API}lib/(advisory-leader|attempt-counter)\\.ts$`,
+          // Infrastructure that owns its one table: leader election, login attempt counters, the job queue.
+          `${API}lib/(advisory-leader|attempt-counter|job-queue)\\.ts$`,
           // Every request's session check (a user row and revoked tokens) runs before any route.
           `${API}plugins/authentication\\.ts$`,
           // Adapters whose "remote side" is our own database: the dev outbox and the paper broker.
