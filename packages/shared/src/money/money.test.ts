@@ -9,7 +9,7 @@ import {
   lossReachesPercent,
   minorToDecimalText,
   minorUnitsOf,
-  percentOf,
+  percentOfMinor,
   realizedMinorUnits,
   toMinorUnits,
   unrealizedMinorUnits,
@@ -17,10 +17,27 @@ import {
 } from './money.ts';
 
 /** Opens at `entry` and closes at `exit`: the minor units the close books. */
-function roundTrip(side: 'buy' | 'sell', quantity: number, entry: number, exit: number, contractSize = 1, rate = 1) {
-  const opened = applyFillExact({ quantity: 0, averagePrice: 0 }, { side, quantity, price: entry }, contractSize, rate);
+function roundTrip(
+  side: 'buy' | 'sell',
+  quantity: number,
+  entry: number,
+  exit: number,
+  contractSize = 1,
+  rate = 1,
+) {
+  const opened = applyFillExact(
+    { quantity: 0, averagePrice: 0 },
+    { side, quantity, price: entry },
+    contractSize,
+    rate,
+  );
   const closing = side === 'buy' ? 'sell' : 'buy';
-  const closed = applyFillExact(opened.position, { side: closing, quantity, price: exit }, contractSize, rate);
+  const closed = applyFillExact(
+    opened.position,
+    { side: closing, quantity, price: exit },
+    contractSize,
+    rate,
+  );
   if (closed.position.quantity !== 0) throw new Error('the round trip did not close');
   return closed.realizedMinor;
 }
@@ -59,7 +76,12 @@ describe('exact decimals where binary floating point is off', () => {
     expect(roundTrip('sell', 0.01, 1.08451, 1.08456, 100_000, 84.7)).toBe(-424);
   });
   it('keeps the average price of added lots exact to 10 decimals, rounded by the rule', () => {
-    const first = applyFillExact({ quantity: 0, averagePrice: 0 }, { side: 'buy', quantity: 1, price: 1.1 }, 1, 1);
+    const first = applyFillExact(
+      { quantity: 0, averagePrice: 0 },
+      { side: 'buy', quantity: 1, price: 1.1 },
+      1,
+      1,
+    );
     const second = applyFillExact(first.position, { side: 'buy', quantity: 2, price: 1.2 }, 1, 1);
     expect(second.position).toEqual({ quantity: 3, averagePrice: 1.1666666667 });
     const third = applyFillExact(second.position, { side: 'buy', quantity: 0.1, price: 1.2 }, 1, 1);
@@ -74,7 +96,12 @@ describe('exact decimals where binary floating point is off', () => {
     expect(closed.realizedMinor).toBe(100); // 3 × 0.3333333333 = 0.9999999999 → 1.00
   });
   it('crosses zero: the rest opens at the fill price', () => {
-    const result = applyFillExact({ quantity: 2, averagePrice: 10 }, { side: 'sell', quantity: 5, price: 10.5 }, 1, 1);
+    const result = applyFillExact(
+      { quantity: 2, averagePrice: 10 },
+      { side: 'sell', quantity: 5, price: 10.5 },
+      1,
+      1,
+    );
     expect(result).toEqual({ position: { quantity: -3, averagePrice: 10.5 }, realizedMinor: 100 });
   });
 });
@@ -82,7 +109,13 @@ describe('exact decimals where binary floating point is off', () => {
 describe('14,000 exact half-cent amounts', () => {
   // Prices at three decimals, quantities 1–7 lots of 5: every closed P&L is an odd number of
   // half cents (…x.xx5), booked long and short, in dollars and converted at 1 (same currency).
-  const cases: Array<{ side: 'buy' | 'sell'; quantity: number; entry: number; exit: number; tenths: number }> = [];
+  const cases: Array<{
+    side: 'buy' | 'sell';
+    quantity: number;
+    entry: number;
+    exit: number;
+    tenths: number;
+  }> = [];
   for (let i = 0; cases.length < 14_000; i += 1) {
     const quantity = 5 * (1 + (i % 7));
     const entryUnits = 100_000 + ((i * 7_919) % 900_000); // 100.000 … 999.999
@@ -129,7 +162,9 @@ describe('unrealized P&L in minor units', () => {
       const exit = Number((average + (random() - 0.5) * 10).toFixed(1 + (i % 5)));
       const contractSize = [1, 10, 100, 100_000][i % 4];
       const rate = [1, 84.12345, 0.0118764846, 1.085][i % 4];
-      const exact = toMinorUnits(decimal(exit).minus(average).times(quantity).times(contractSize).times(rate));
+      const exact = toMinorUnits(
+        decimal(exit).minus(average).times(quantity).times(contractSize).times(rate),
+      );
       expect(unrealizedMinorUnits(quantity, average, exit, contractSize, rate)).toBe(exact);
     }
     // Exact halves, which binary floating point lands on either side of.
@@ -172,11 +207,12 @@ describe('risk rules on the exact cent', () => {
     expect(lossReachesPercent(1_000.1, 997.09, 0.3)).toBe(true);
   });
   it('reports percentages rounded half away from zero', () => {
-    expect(percentOf(0.5, 400)).toBe(0.13); // 0.125 %
-    expect(percentOf(-0.5, 400)).toBe(-0.13);
-    expect(percentOf(1, 3)).toBe(33.33);
-    expect(percentOf(0.3, 0.1 + 0.2)).toBe(100);
-    expect(percentOf(5, 0)).toBe(0);
+    expect(percentOfMinor(50, 40_000)).toBe(0.13); // 0.125 %
+    expect(percentOfMinor(-50, 40_000)).toBe(-0.13);
+    expect(percentOfMinor(100, 300)).toBe(33.33);
+    expect(percentOfMinor(minorUnitsOf(0.3), minorUnitsOf(0.1 + 0.2))).toBe(100);
+    expect(percentOfMinor(500, 0)).toBe(0);
+    expect(percentOfMinor(1, 2 ** 52)).toBe(0);
   });
   it('reads whole minor units back exactly', () => {
     expect(minorUnitsOf(0.1 + 0.2)).toBe(30);
@@ -211,6 +247,15 @@ describe('buying power', () => {
     expect(exposure.toString()).toBe('40');
   });
   it('realised P&L helper rounds once', () => {
-    expect(realizedMinorUnits({ closed: 1, entry: 1.08451, exit: 1.08456, long: true, contractSize: 1000, rate: 84.7 })).toBe(424);
+    expect(
+      realizedMinorUnits({
+        closed: 1,
+        entry: 1.08451,
+        exit: 1.08456,
+        long: true,
+        contractSize: 1000,
+        rate: 84.7,
+      }),
+    ).toBe(424);
   });
 });

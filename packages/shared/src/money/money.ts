@@ -136,7 +136,13 @@ export function realizedMinorUnits({
 }
 
 /** The exact unrealised P&L in minor units, rounded by the rule (the slow, always exact path). */
-function unrealizedMinorExact(quantity: number, average: number, exit: number, contractSize: number, rate: number) {
+function unrealizedMinorExact(
+  quantity: number,
+  average: number,
+  exit: number,
+  contractSize: number,
+  rate: number,
+) {
   return toMinorUnits(decimal(exit).minus(average).times(quantity).times(contractSize).times(rate));
 }
 
@@ -269,22 +275,20 @@ export function lossReachesPercent(reference: number, equity: number, thresholdP
 }
 
 /**
- * (part ÷ whole) × 100 rounded by the rule to 2 decimals, for amounts in whole minor units (P&L %,
- * drawdown %); 0 when whole is not positive.
+ * (part ÷ whole) × 100 rounded by the rule to 2 decimals, both in minor units (P&L %, drawdown %);
+ * 0 when whole is not positive.
  */
-export function percentOf(part: number, whole: number): number {
-  const partMinor = minorUnitsOf(part);
-  const wholeMinor = minorUnitsOf(whole);
-  if (wholeMinor <= 0) return 0;
-  const scaled = partMinor * 10_000;
-  if (Number.isSafeInteger(scaled)) {
+export function percentOfMinor(part: number, whole: number): number {
+  if (whole <= 0) return 0;
+  const scaled = part * 10_000;
+  if (Number.isSafeInteger(scaled) && Number.isSafeInteger(whole)) {
     // Integer division with the remainder: exact, and the half decided on integers.
-    const quotient = Math.trunc(scaled / wholeMinor);
-    const remainder = scaled - quotient * wholeMinor;
-    const rounded = Math.abs(remainder) * 2 >= wholeMinor ? quotient + Math.sign(scaled) : quotient;
+    const quotient = Math.trunc(scaled / whole);
+    const remainder = scaled - quotient * whole;
+    const rounded = Math.abs(remainder) * 2 >= whole ? quotient + Math.sign(scaled) : quotient;
     return rounded === 0 ? 0 : rounded / 100;
   }
-  return decimalToNumber(divideRounded(decimal(partMinor).times(100), decimal(wholeMinor), 2));
+  return decimalToNumber(divideRounded(decimal(part).times(100), decimal(whole), 2));
 }
 
 /** An exact amount (a product not yet booked: exposure, buying power) rounded by the rule for display. */
@@ -344,7 +348,12 @@ export function exactExposure(
  * Buying power, exactly: an exposure may grow only within leverage × equity (equity below 0 counts
  * as 0); one that does not grow is always allowed (reducing a position).
  */
-export function withinBuyingPowerExact(before: Decimal, after: Decimal, equity: number, leverage: number): boolean {
+export function withinBuyingPowerExact(
+  before: Decimal,
+  after: Decimal,
+  equity: number,
+  leverage: number,
+): boolean {
   if (after.lte(before)) return true;
   const equityFloor = equity > 0 ? decimal(equity) : decimal(0);
   return after.lte(equityFloor.times(leverage));

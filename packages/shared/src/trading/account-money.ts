@@ -3,7 +3,13 @@
  * group, instruments quoted in their own currency and converted at the feed's current rate, lot
  * steps and tick sizes, and buying power that counts pending orders.
  */
-import { decimal, exactConversionRate, minorToDecimalText, roundHalfAway, toMinorUnits } from '../money/money.ts';
+import {
+  decimal,
+  exactConversionRate,
+  minorToDecimalText,
+  roundHalfAway,
+  toMinorUnits,
+} from '../money/money.ts';
 
 /** The account currencies a competition can use (each needs a rate from every quote currency). */
 export const ACCOUNT_CURRENCIES = ['INR', 'USD'] as const;
