@@ -1,26 +1,30 @@
 import {
-  applyFillExact,
   conversionRate,
-  type Decimal,
   type DrawdownBasis,
   dayWindowStart,
-  decimal,
-  exactExposure,
   type FreezeReason,
-  fromMinorUnits,
   isMarketOpen,
   LEVERAGE,
-  lossReachesPercent,
   type MarketSession,
   marketFillPrice,
-  minorUnitsOf,
   pendingOrderFill,
-  percentOfMinor,
   protectiveExit,
   type Side,
+} from '@candlewise/shared';
+// From the module itself, not the package index: these run for every account every second, and
+// each re-export level is one more accessor call per use.
+import {
+  applyFillExact,
+  changePercent,
+  type Decimal,
+  decimal,
+  exactExposure,
+  fromMinorUnits,
+  lossReachesPercent,
+  minorUnitsOf,
   type UnitTerms,
   unrealizedMinorUnits,
-} from '@candlewise/shared';
+} from '@candlewise/shared/money/money';
 import { contractValue } from '@candlewise/shared/trading/order-sizing';
 import type { MarketQuote } from './simulated-feed.ts';
 
@@ -537,8 +541,7 @@ export function computeStandings(accounts: Iterable<AccountState>): StandingRow[
   const order: number[] = new Array(count);
   for (let i = 0; i < count; i += 1) {
     const account = list[i];
-    const startMinor = minorUnitsOf(account.startingBalance);
-    pnls[i] = percentOfMinor(minorUnitsOf(account.equity) - startMinor, startMinor);
+    pnls[i] = changePercent(account.startingBalance, account.equity);
     equities[i] = account.equity;
     finalRanks[i] = account.finalRank ?? Number.NaN;
     order[i] = i;

@@ -291,6 +291,12 @@ export function percentOfMinor(part: number, whole: number): number {
   return decimalToNumber(divideRounded(decimal(part).times(100), decimal(whole), 2));
 }
 
+/** The change from `from` to `to` (amounts in whole minor units) in percent of `from`, rounded by the rule (P&L %). */
+export function changePercent(from: number, to: number): number {
+  const fromMinor = minorUnitsOf(from);
+  return percentOfMinor(minorUnitsOf(to) - fromMinor, fromMinor);
+}
+
 /** An exact amount (a product not yet booked: exposure, buying power) rounded by the rule for display. */
 export function roundedAmount(amount: Decimal): number {
   return fromMinorUnits(toMinorUnits(amount));
