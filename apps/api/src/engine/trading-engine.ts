@@ -16,6 +16,8 @@ import {
   LEVERAGE,
   type MarketSession,
   MINUTE_MS,
+  minorToDecimalText,
+  minorUnitsOf,
   priceInBar,
   type ReplayBar,
   replayTime,
@@ -1063,8 +1065,9 @@ export class TradingEngine {
       const values = sql.join(
         chunk.map(
           (row) =>
-            sql`(${row.id}::text, ${row.equity.toFixed(6)}::numeric, ${row.peak.toFixed(6)}::numeric,
-              ${row.dayEquity === null ? null : row.dayEquity.toFixed(6)}::numeric,
+            sql`(${row.id}::text, ${minorToDecimalText(minorUnitsOf(row.equity))}::numeric,
+              ${minorToDecimalText(minorUnitsOf(row.peak))}::numeric,
+              ${row.dayEquity === null ? null : minorToDecimalText(minorUnitsOf(row.dayEquity))}::numeric,
               ${row.dayAt === null ? null : new Date(row.dayAt).toISOString()}::timestamptz)`,
         ),
         sql`, `,
