@@ -179,7 +179,7 @@ export function unrealizedMinorUnits(
   return unrealizedMinorExact(quantity, average, exit, contractSize, rate);
 }
 
-/** The net position after a fill, and the P&L it realises (DESIGN §8): exact, rounded by the rule. */
+/** The net position after a fill, and the P&L it realises (docs/architecture.md §Competitions): exact, rounded by the rule. */
 export function applyFillExact(
   position: { quantity: number; averagePrice: number },
   fill: { side: 'buy' | 'sell'; quantity: number; price: number },
