@@ -1,4 +1,5 @@
 import { Button, Modal } from 'antd';
+import { MarkdownText } from '@/components/markdown-text/markdown-text';
 import type { Group } from '../api/get-groups';
 import {
   formatGroupDate,
@@ -9,7 +10,6 @@ import {
 import { replayText } from '../lib/replay-text';
 import { riskRuleTexts } from '../lib/risk-rule-text';
 import { currencyLabel, formatMoney } from '../lib/trading-format';
-import { MarkdownText } from './markdown-text';
 import './group-info-dialog.css';
 
 function Fact({ label, value }: { label: string; value: string }) {

@@ -10,6 +10,7 @@ import { Alert, AutoComplete, Form, Input, InputNumber, Modal, Radio, Segmented,
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { useAdminFormModal } from '@/components/admin-form-modal/use-admin-form-modal';
+import { MarkdownText } from '@/components/markdown-text/markdown-text';
 import { ApiError } from '@/lib/api-client';
 import { type GroupFields, useCreateGroup } from '../../api/create-group';
 import type { Group } from '../../api/get-groups';
@@ -23,7 +24,6 @@ import {
 } from '../../lib/datetime-local';
 import { DEFAULT_TIME_ZONE, resetHourText } from '../../lib/risk-rule-text';
 import { currencyLabel, currencySymbol } from '../../lib/trading-format';
-import { MarkdownText } from '../markdown-text';
 
 const MINUTE_MS = 60_000;
 
