@@ -21,6 +21,7 @@ import {
 import { BackgroundWork } from './lib/background-work.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
 import { authenticationPlugin } from './plugins/authentication.ts';
+import { crossOriginPlugin } from './plugins/cross-origin.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { onboardingGatePlugin } from './plugins/onboarding-gate.ts';
@@ -261,6 +262,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // External plugins first, then ours, then the routes (the Fastify demo's order).
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { config });
+  await app.register(crossOriginPlugin, { origins: config.corsOrigins });
   await app.register(inputGuardPlugin);
   await app.register(rateLimitPlugin, { redis: options.redis, prefix: config.redisPrefix });
   await app.register(openApiPlugin);

@@ -70,6 +70,36 @@ const trustProxySetting = z
     return z.NEVER;
   });
 
+/**
+ * Web apps on other origins that may call the API: exact origins (scheme, host and port, nothing
+ * after), comma-separated. No wildcard: each origin is named.
+ */
+const corsOriginsSetting = z
+  .string()
+  .optional()
+  .transform((value, context): string[] => {
+    const entries = (value ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = entries.filter((entry) => {
+      try {
+        const url = new URL(entry);
+        return !['http:', 'https:'].includes(url.protocol) || url.origin !== entry || entry.includes('*');
+      } catch {
+        return true;
+      }
+    });
+    if (bad.length) {
+      context.addIssue({
+        code: 'custom',
+        message: `must list exact origins such as https://app.example.org (no wildcard, no path or trailing slash), comma-separated; not ${bad.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const optionalUrl = (protocols: string[]) =>
   z
     .string()
@@ -87,6 +117,7 @@ const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   TRUST_PROXY: trustProxySetting,
+  CORS_ORIGINS: corsOriginsSetting,
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
@@ -175,6 +206,8 @@ export type AppConfig = {
   host: string;
   /** TRUST_PROXY: how many proxies in front append to X-Forwarded-For, or their addresses; false: none. */
   trustProxy: false | number | string[];
+  /** CORS_ORIGINS: other origins whose web apps may call the API (none by default). */
+  corsOrigins: string[];
   dataDir: string;
   databaseUrl?: string;
   databasePoolSize: number;
@@ -276,6 +309,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     port: env.PORT,
     host: env.HOST,
     trustProxy: env.TRUST_PROXY,
+    corsOrigins: env.CORS_ORIGINS,
     dataDir,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
