@@ -188,6 +188,11 @@ const environmentSchema = z.object({
    * many learners from 127.0.0.1, raises it; production keeps the default.
    */
   SIGNUPS_PER_IP_PER_15_MIN: z.coerce.number().int().min(1).max(10_000).default(10),
+  /**
+   * Orders one member may place in a minute (default 60: far above a person's clicks, one a second
+   * for a small script). The order bench, whose members order as fast as they can, raises it.
+   */
+  ORDERS_PER_MEMBER_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   OUTBOUND_ALLOWED_HOSTS: z
     .string()
     .optional()
@@ -244,6 +249,8 @@ export type AppConfig = {
   outboundAllowedHosts: string[];
   /** SIGNUPS_PER_IP_PER_15_MIN. */
   signupsPerIp: number;
+  /** ORDERS_PER_MEMBER_PER_MINUTE. */
+  ordersPerMemberPerMinute: number;
   /** Live market-data providers: Binance needs no key; Alpaca and Dhan only when their keys are set. */
   marketData: {
     binanceUrl: string;
@@ -345,6 +352,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     },
     outboundAllowedHosts: env.OUTBOUND_ALLOWED_HOSTS,
     signupsPerIp: env.SIGNUPS_PER_IP_PER_15_MIN,
+    ordersPerMemberPerMinute: env.ORDERS_PER_MEMBER_PER_MINUTE,
     marketData: {
       binanceUrl: env.BINANCE_STREAM_URL.replace(/\/$/, ''),
       alpaca:

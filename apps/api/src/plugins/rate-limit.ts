@@ -12,6 +12,8 @@ export type LimitOptions = {
   windowMs: number;
   /** What is counted: an address, an account, an e-mail… (prefix it with the limit's name). */
   key: (request: FastifyRequest) => string;
+  /** What the refusal says is too many (default "requests"), e.g. "orders". */
+  what?: string;
 };
 
 declare module 'fastify' {
@@ -24,12 +26,12 @@ declare module 'fastify' {
   }
 }
 
-function tooMany(ttlMs: number) {
+function tooMany(ttlMs: number, what = 'requests') {
   const seconds = retryAfterSeconds(ttlMs);
   return new AppError(
     429,
     'RATE_LIMITED',
-    `Too many requests. Please wait ${waitText(seconds)} and try again.`,
+    `Too many ${what}. Please wait ${waitText(seconds)} and try again.`,
     undefined,
     { 'Retry-After': String(seconds) },
   );
@@ -56,7 +58,7 @@ export const rateLimitPlugin = fp(
       return async (request: FastifyRequest) => {
         const result = await check(request);
         // isAllowed is true only for allow-listed keys; everything else is counted.
-        if (!result.isAllowed && result.isExceeded) throw tooMany(result.ttl);
+        if (!result.isAllowed && result.isExceeded) throw tooMany(result.ttl, limit.what);
       };
     });
   },
