@@ -1,4 +1,5 @@
-import rateLimit from '@fastify/rate-limit';
+import { createRequire } from 'node:module';
+import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
@@ -37,6 +38,32 @@ function tooMany(ttlMs: number, what = 'requests') {
   );
 }
 
+type RedisStoreCtor = new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  redis: Redis,
+  key: string,
+) => FastifyRateLimitStore & { child(options: unknown): FastifyRateLimitStore };
+const RedisStore = createRequire(import.meta.url)(
+  '@fastify/rate-limit/store/RedisStore.js',
+) as RedisStoreCtor;
+
+/**
+ * The plugin's Redis store, except for the limits made by `app.limit`: the plugin names each
+ * child after its route's method and URL, which such a limit does not have (its keys read
+ * `…rate-limit:undefinedundefined-signup:ip:…`); their keys already carry the limit's name.
+ */
+function namespacedRedisStore(redis: Redis, nameSpace: string): FastifyRateLimitStoreCtor {
+  return class extends RedisStore {
+    constructor() {
+      super(false, false, redis, nameSpace);
+    }
+    override child(options: { routeInfo?: { method?: string; url?: string } }) {
+      return options.routeInfo?.url ? super.child(options) : this;
+    }
+  } as unknown as FastifyRateLimitStoreCtor;
+}
+
 /**
  * Rate limits are opt-in per route. With Redis they are shared by every API process; without it
  * each process counts alone, which is right for the single embedded server.
@@ -45,7 +72,9 @@ export const rateLimitPlugin = fp(
   async (app: FastifyInstance, options: { redis?: Redis; prefix: string }) => {
     await app.register(rateLimit, {
       global: false,
-      ...(options.redis ? { redis: options.redis, nameSpace: `${options.prefix}rate-limit:` } : {}),
+      ...(options.redis
+        ? { store: namespacedRedisStore(options.redis, `${options.prefix}rate-limit:`) }
+        : {}),
       errorResponseBuilder: (_request, context) => tooMany(context.ttl),
     });
 
