@@ -277,10 +277,19 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
+  // A flood of orders from one member (a runaway script) is refused before it reaches the desk.
+  const ordersPerMember = app.limit({
+    max: app.config.ordersPerMemberPerMinute,
+    windowMs: 60_000,
+    key: (request) => `orders:user:${request.currentUser.id}`,
+    what: 'orders',
+  });
+
   app.post(
     '/group/:groupId/orders',
     {
       config: { keepsUserCache: true },
+      preHandler: ordersPerMember,
       schema: {
         tags,
         security,
