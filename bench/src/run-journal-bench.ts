@@ -1,4 +1,4 @@
-// `npm run bench:journal`: the journal's statistics (DESIGN §10) over 100,000 trades of one learner —
+// `npm run bench:journal`: the journal's statistics (docs/architecture.md §Journal) over 100,000 trades of one learner —
 // the database read with the filters (only the columns statistics need) and the computation —
 // on the embedded database, or on PostgreSQL with DATABASE_URL. Target: at most 1,500 ms end to end
 // on a 2-core machine.

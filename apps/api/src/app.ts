@@ -21,8 +21,10 @@ import {
 import { BackgroundWork } from './lib/background-work.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
 import { authenticationPlugin } from './plugins/authentication.ts';
+import { crossOriginPlugin } from './plugins/cross-origin.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
+import { liveStreamsPlugin } from './plugins/live-streams.ts';
 import { onboardingGatePlugin } from './plugins/onboarding-gate.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -141,6 +143,16 @@ export const LOG_REDACT_PATHS = [
   '*.accessToken',
 ];
 
+/**
+ * Fastify ignores X-Forwarded-For altogether for a bare hop count, so every client behind the proxy
+ * would share its address (and its limits). A count trusts the socket's peer and the entries the
+ * proxies before it appended, the last `hops` addresses; what the client wrote stays untrusted.
+ */
+function trustedProxies(setting: AppConfig['trustProxy']) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
 /** Builds the whole app without listening: the server and the tests (app.inject) both start here. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -152,7 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: trustedProxies(config.trustProxy),
     // One connection can hold a live stream for a long time; everything else answers quickly.
     requestTimeout: 0,
     // The router's own refusals (a path that is not valid UTF-8, a path parameter over 100
@@ -251,10 +263,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // External plugins first, then ours, then the routes (the Fastify demo's order).
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { config });
+  await app.register(crossOriginPlugin, { origins: config.corsOrigins });
   await app.register(inputGuardPlugin);
   await app.register(rateLimitPlugin, { redis: options.redis, prefix: config.redisPrefix });
   await app.register(openApiPlugin);
   await app.register(authenticationPlugin);
+  await app.register(liveStreamsPlugin);
   await app.register(onboardingGatePlugin);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 5, fields: 20 } });
 

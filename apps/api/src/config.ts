@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -29,6 +30,76 @@ function secretProblem(value: string): string | null {
 }
 const GENERATE_SECRET_HINT = 'generate one with `openssl rand -base64 48`';
 
+/** One proxy address or network: an IP, an IP/prefix, or proxy-addr's loopback|linklocal|uniquelocal. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address, prefix, extra] = entry.split('/');
+  const version = isIP(address ?? '');
+  if (!version || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which X-Forwarded-For entries to believe. The first entry is whatever the client wrote, so only
+ * the proxies' own are trusted: a number of proxies in front (each appends the address it saw) or
+ * the proxies' addresses. `true` means one proxy, not "believe the whole header".
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, context): false | number | string[] => {
+    if (value === undefined || value === 'false') return false;
+    if (value === 'true') return 1;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops >= 1 && hops <= 10) return hops;
+    } else {
+      const entries = value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      if (entries.length && entries.every(isProxyAddress)) return entries;
+    }
+    context.addIssue({
+      code: 'custom',
+      message:
+        'must be the number of proxies in front of the API (1 to 10), or a comma-separated list of their addresses (e.g. 10.0.0.0/8,127.0.0.1), or false',
+    });
+    return z.NEVER;
+  });
+
+/**
+ * Web apps on other origins that may call the API: exact origins (scheme, host and port, nothing
+ * after), comma-separated. No wildcard: each origin is named.
+ */
+const corsOriginsSetting = z
+  .string()
+  .optional()
+  .transform((value, context): string[] => {
+    const entries = (value ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = entries.filter((entry) => {
+      try {
+        const url = new URL(entry);
+        return !['http:', 'https:'].includes(url.protocol) || url.origin !== entry || entry.includes('*');
+      } catch {
+        return true;
+      }
+    });
+    if (bad.length) {
+      context.addIssue({
+        code: 'custom',
+        message: `must list exact origins such as https://app.example.org (no wildcard, no path or trailing slash), comma-separated; not ${bad.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const optionalUrl = (protocols: string[]) =>
   z
     .string()
@@ -40,11 +111,13 @@ const optionalUrl = (protocols: string[]) =>
       `must start with ${protocols.map((protocol) => `${protocol}://`).join(' or ')}`,
     );
 
-/** Every setting the server reads, each with a working default (DESIGN §17). */
+/** Every setting the server reads, each with a working default (README §Configuration). */
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
+  TRUST_PROXY: trustProxySetting,
+  CORS_ORIGINS: corsOriginsSetting,
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
@@ -115,6 +188,11 @@ const environmentSchema = z.object({
    * many learners from 127.0.0.1, raises it; production keeps the default.
    */
   SIGNUPS_PER_IP_PER_15_MIN: z.coerce.number().int().min(1).max(10_000).default(10),
+  /**
+   * Orders one member may place in a minute (default 60: far above a person's clicks, one a second
+   * for a small script). The order bench, whose members order as fast as they can, raises it.
+   */
+  ORDERS_PER_MEMBER_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   OUTBOUND_ALLOWED_HOSTS: z
     .string()
     .optional()
@@ -131,6 +209,10 @@ export type AppConfig = {
   isProduction: boolean;
   port: number;
   host: string;
+  /** TRUST_PROXY: how many proxies in front append to X-Forwarded-For, or their addresses; false: none. */
+  trustProxy: false | number | string[];
+  /** CORS_ORIGINS: other origins whose web apps may call the API (none by default). */
+  corsOrigins: string[];
   dataDir: string;
   databaseUrl?: string;
   databasePoolSize: number;
@@ -167,6 +249,8 @@ export type AppConfig = {
   outboundAllowedHosts: string[];
   /** SIGNUPS_PER_IP_PER_15_MIN. */
   signupsPerIp: number;
+  /** ORDERS_PER_MEMBER_PER_MINUTE. */
+  ordersPerMemberPerMinute: number;
   /** Live market-data providers: Binance needs no key; Alpaca and Dhan only when their keys are set. */
   marketData: {
     binanceUrl: string;
@@ -231,6 +315,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     isProduction,
     port: env.PORT,
     host: env.HOST,
+    trustProxy: env.TRUST_PROXY,
+    corsOrigins: env.CORS_ORIGINS,
     dataDir,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
@@ -266,6 +352,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     },
     outboundAllowedHosts: env.OUTBOUND_ALLOWED_HOSTS,
     signupsPerIp: env.SIGNUPS_PER_IP_PER_15_MIN,
+    ordersPerMemberPerMinute: env.ORDERS_PER_MEMBER_PER_MINUTE,
     marketData: {
       binanceUrl: env.BINANCE_STREAM_URL.replace(/\/$/, ''),
       alpaca:
@@ -291,7 +378,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
 
 /**
  * Stand-ins that are fine on a laptop and wrong for real users (test checkout, messages only in the
- * log) stop a production start unless the operator says they are meant (DESIGN §17).
+ * log) stop a production start unless the operator says they are meant (README §Configuration).
  */
 function assertSafeForProduction(env: z.infer<typeof environmentSchema>) {
   const problems: string[] = [];

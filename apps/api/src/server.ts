@@ -3,11 +3,10 @@ import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createRedisEventBus } from './providers/events/event-bus.ts';
-import { runBrokerSyncJob } from './services/broker/broker-sync-job.ts';
+import { createBackgroundJobRunner } from './services/jobs/background-jobs.ts';
 import { seedSampleReplayBars } from './services/market/replay-bars-admin.ts';
 import { NewsPoller } from './services/news/news-poller.ts';
 import { seedSampleNews } from './services/news/seed-sample-news.ts';
-import { runPlanExpiryJob } from './services/subscriptions/plan-expiry-job.ts';
 
 const startedAt = Date.now();
 
@@ -40,7 +39,9 @@ async function main() {
   if (sampleNews) app.log.info(`seeded ${sampleNews} sample news items`);
   if (sampleBars) app.log.info(`seeded ${sampleBars} sample replay bars (BTCUSD, 10 March 2023)`);
 
-  // News feeds: one process polls (an advisory lock on PostgreSQL), each source on its own schedule.
+  // Scheduled work as durable jobs in the database (docs/decisions/025-durable-jobs.md): plan
+  // expiry and news polling every minute, the broker sync on its interval. One turn of each is
+  // queued across all processes; whichever claims it runs it, and a crash only delays it.
   const newsPoller = new NewsPoller({
     db: database.db,
     pool: database.pool,
@@ -52,29 +53,17 @@ async function main() {
       allowHosts: config.outboundAllowedHosts,
     },
   });
-  await newsPoller.start();
-
-  // Scheduled work: end expired plans and send the 3-day notice (idempotent in every process).
-  const runJobs = () =>
-    runPlanExpiryJob(database.db, app.eventBus, Date.now(), (userId) => app.forgetUser(userId)).catch(
-      (error) => app.log.error({ err: error }, 'plan expiry job failed'),
-    );
-  void runJobs();
-  const jobs = setInterval(runJobs, 60_000);
-  jobs.unref();
-
-  // Periodic broker sync for Pro learners; with several processes the advisory-lock holder runs it.
-  const runBrokerSync = () =>
-    runBrokerSyncJob({
-      db: database.db,
-      pool: database.pool,
-      adapters: app.brokerAdapters,
-      appSecret: config.appSecret,
-      bus: app.eventBus,
-      log: app.log,
-    }).catch((error) => app.log.error({ err: error }, 'broker sync job failed'));
-  const brokerSync = setInterval(runBrokerSync, config.broker.syncIntervalMinutes * 60_000);
-  brokerSync.unref();
+  const jobs = createBackgroundJobRunner({
+    db: database.db,
+    pool: database.pool,
+    log: app.log,
+    config,
+    bus: app.eventBus,
+    brokerAdapters: app.brokerAdapters,
+    newsPoller,
+    forgetUser: (userId) => app.forgetUser(userId),
+  });
+  await jobs.start();
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -86,10 +75,10 @@ async function main() {
       process.exit(1);
     }, 10_000);
     force.unref();
-    clearInterval(jobs);
-    clearInterval(brokerSync);
     try {
-      await newsPoller.stop();
+      // The poll round ends after the sources it has begun; a job still running after the grace
+      // period is left to its lease, and another process (or the next start) takes it over.
+      await Promise.all([newsPoller.stop(), jobs.stop()]);
       await app.close(); // stops accepting, drains in-flight requests
       await eventBus?.close();
       await redis?.quit();

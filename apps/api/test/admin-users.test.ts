@@ -79,7 +79,7 @@ describe('admin: users', () => {
     );
   });
 
-  it('disables an account: its token stops at once and login says why; enabling restores it', async () => {
+  it('disables an account: its token stops at once and login says why; enabling lets it sign in afresh', async () => {
     // Warm the cached path first: a cached read must not outlive the disable.
     const groups = () =>
       t.app.inject({ method: 'GET', url: '/api/v1/group/', headers: bearer(tokens.second) });
@@ -100,10 +100,24 @@ describe('admin: users', () => {
     expect(login.statusCode).toBe(403);
     expect(login.json().message).toMatch(/disabled/);
     await patch('root', ids.second, { disabled: false });
-    const again = await t.app.inject({
+    // A session from before the disable stays ended: re-enabling revives no old token.
+    const old = await t.app.inject({
       method: 'GET',
       url: `/api/v1/user/details/${ids.second}`,
       headers: bearer(tokens.second),
+    });
+    expect(old.statusCode).toBe(401);
+    expect(old.json().message).toBe('Your session has ended. Please sign in again.');
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: 'second@example.com', password: 'password-for-tests' },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/user/details/${ids.second}`,
+      headers: bearer(signedIn.json().data.token),
     });
     expect(again.statusCode).toBe(200);
   });

@@ -10,7 +10,7 @@ import { seededRandom } from './fuzz/seeded-random.ts';
 import { bearer, createTestApp, type TestApp } from './helper.ts';
 
 /**
- * Schema-driven fuzzing (DESIGN §4): every operation of the OpenAPI document, every field it
+ * Schema-driven fuzzing (docs/architecture.md §API conventions): every operation of the OpenAPI document, every field it
  * declares, with wrong types, missing fields, control characters, 100 kB strings, extreme numbers,
  * broken bodies and broken uploads, as an anonymous caller, a learner and an admin. Nothing may
  * answer 5xx, and every answer is the API envelope. Deterministic: one seed, one order.

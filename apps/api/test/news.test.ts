@@ -242,6 +242,10 @@ describe('polling feeds', () => {
       'http://10.0.0.5/feed.xml',
       'http://169.254.169.254/latest/meta-data',
       'http://[::1]/x',
+      'http://[::ffff:127.0.0.1]/',
+      'http://[::ffff:7f00:1]/',
+      'http://[::ffff:a9fe:a9fe]/latest/meta-data',
+      'http://[64:ff9b::a00:5]/',
     ]) {
       const refused = await as('admin', 'POST', '/admin/news/sources', {
         name: 'Inside',

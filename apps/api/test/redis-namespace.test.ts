@@ -72,6 +72,17 @@ describe.skipIf(!redisUrl)('on one Redis', () => {
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
     // The same address on another deployment sharing the Redis server starts from zero.
     expect((await contact(elsewhere)).statusCode).toBe(201);
+    // A limit of our own (per address, on sign-up) is kept under the prefix, its name and what it counts.
+    const signUp = await first.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: { email: `${runId}@example.com`, password: 'a-long-enough-password' },
+      remoteAddress: '192.0.2.77',
+    });
+    expect(signUp.statusCode).toBe(201);
+    const keys = await redis.keys(`${runId}:*`);
+    for (const key of keys) expect(key).not.toMatch(/undefined/);
+    expect(keys).toContain(`${runId}:one:rate-limit:signup:ip:192.0.2.77`);
   });
 
   it('delivers events within a deployment and never to another one', async () => {

@@ -25,6 +25,7 @@ export * from './journal/round-trips.ts';
 export * from './journal/statistics.ts';
 export * from './journal/trade-detail.ts';
 export * from './journal/zone-time.ts';
+export * from './money/money.ts';
 export * from './news/detect-symbols.ts';
 export * from './news/news-schemas.ts';
 export * from './notifications/in-app-path.ts';

@@ -248,7 +248,7 @@ describe('one currency of account', () => {
     );
     const later = market(quote('XAUUSD', 2_610), quote('USDINR', 85));
     expect(markToMarket(trader, later)).toBe(100_000 + 20 * 85);
-    expect(accountExposure(trader, later)).toBe(2 * 2_610 * 85);
+    expect(accountExposure(trader, later).toString()).toBe(String(2 * 2_610 * 85));
   });
 
   it('does not fill what it cannot convert', () => {
@@ -385,5 +385,123 @@ describe('closed markets and stale quotes', () => {
     const monday = Date.parse('2026-11-30T05:00:00Z');
     expect(decideAccount(trader, free, nse, saturday).fills).toEqual([]);
     expect(decideAccount(trader, free, nse, monday).fills).toHaveLength(1);
+  });
+});
+
+describe('exact money (docs/decisions/022-exact-money.md)', () => {
+  /** Opens and closes `quantity` of a symbol: the cents the close books and the account after it. */
+  function roundTrip(
+    trader: AccountState,
+    symbol: string,
+    side: 'buy' | 'sell',
+    quantity: number,
+    entry: number,
+    exit: number,
+    ...others: MarketQuote[]
+  ) {
+    executeFill(
+      trader,
+      { orderId: null, symbol, side, quantity, price: entry, reason: 'order' },
+      market(quote(symbol, entry), ...others),
+    );
+    const close = executeFill(
+      trader,
+      {
+        orderId: null,
+        symbol,
+        side: side === 'buy' ? 'sell' : 'buy',
+        quantity,
+        price: exit,
+        reason: 'close',
+      },
+      market(quote(symbol, exit), ...others),
+    )!;
+    return close.realizedCents;
+  }
+
+  it('books 3 × (1.1 − 1.0) as exactly 0.30, and the balance moves by exactly that', () => {
+    const trader = account('dimes', { currency: 'USD' });
+    expect(roundTrip(trader, 'XAUUSD', 'buy', 3, 1.0, 1.1)).toBe(30);
+    expect(trader.balance).toBe(100_000.3);
+    expect(JSON.stringify(computeStandings([trader])[0].balance)).toBe('100000.3');
+    expect(trader.positions.size).toBe(0);
+  });
+
+  it('books EURUSD at five decimals converted into rupees once, half away from zero', () => {
+    const trader = account('fx');
+    // One lot of 1,000 euros, 1.08451 → 1.08456: 0.05 dollars × 84.7 = ₹4.235 → ₹4.24.
+    expect(roundTrip(trader, 'EURUSD', 'buy', 1, 1.08451, 1.08456, quote('USDINR', 84.7))).toBe(424);
+    expect(trader.balance).toBe(100_004.24);
+    // The same move short: −₹4.235 → −₹4.24 (away from zero, not up).
+    expect(roundTrip(trader, 'EURUSD', 'sell', 1, 1.08451, 1.08456, quote('USDINR', 84.7))).toBe(-424);
+    expect(trader.balance).toBe(100_000);
+    // 13 lots losing 0.00205: −26.65 dollars at 84.0001 = −₹2,238.602665 → −₹2,238.60.
+    expect(roundTrip(trader, 'EURUSD', 'buy', 13, 1.0871, 1.08505, quote('USDINR', 84.0001))).toBe(-223_860);
+  });
+
+  it('books 14,000 exact half-cent P&Ls half away from zero', () => {
+    // Prices at three decimals, 5–35 units: each closed P&L is an odd number of half cents.
+    let checked = 0;
+    let wrong = 0;
+    for (let i = 0; checked < 14_000; i += 1) {
+      const quantity = 5 * (1 + (i % 7));
+      const entryUnits = 100_000 + ((i * 7_919) % 900_000);
+      const moveUnits = (2 * (i % 1_000) + 1) * (i % 2 === 0 ? 1 : -1);
+      const side = i % 3 === 0 ? 'sell' : 'buy';
+      const tenths = quantity * moveUnits * (side === 'buy' ? 1 : -1); // tenths of a cent
+      if (Math.abs(tenths) % 10 !== 5) continue;
+      checked += 1;
+      const expected = Math.sign(tenths) * Math.floor((Math.abs(tenths) + 5) / 10);
+      const trader = account(`half${i}`);
+      const cents = roundTrip(
+        trader,
+        'NIFTY50',
+        side,
+        quantity,
+        entryUnits / 1000,
+        (entryUnits + moveUnits) / 1000,
+      );
+      if (cents !== expected || trader.balance !== (10_000_000 + expected) / 100) wrong += 1;
+    }
+    expect(wrong).toBe(0);
+  }, 60_000);
+
+  it('freezes on the exact cent, however large the account', () => {
+    const billion = 1_000_000_000;
+    const tick = (bid: number) => {
+      const trader = account('whale', {
+        startingBalance: billion,
+        balance: billion,
+        equity: billion,
+        peakEquity: billion,
+      });
+      trader.positions.set('NIFTY50', {
+        symbol: 'NIFTY50',
+        quantity: 1,
+        averagePrice: 100_000_000,
+        stopLoss: null,
+        takeProfit: null,
+      });
+      const decision = decideAccount(trader, rules, market(quote('NIFTY50', bid)), T0);
+      return { trader, decision };
+    };
+    // 5 % of 1,000,000,000.00 is 50,000,000.00: a loss of 49,999,999.99 is one cent short of it.
+    const short = tick(50_000_000.01);
+    expect(short.trader.equity).toBe(950_000_000.01);
+    expect(short.decision.frozeUntil).toBeNull();
+    const exact = tick(50_000_000);
+    expect(exact.decision.frozeFor).toBe('drawdown');
+    expect(exact.trader.balance).toBe(950_000_000);
+  });
+
+  it('keeps equity in whole cents: each open P&L rounded as it would book now', () => {
+    const trader = account('open', { currency: 'USD' });
+    executeFill(
+      trader,
+      { orderId: null, symbol: 'XAUUSD', side: 'buy', quantity: 5, price: 100.001, reason: 'order' },
+      market(quote('XAUUSD', 100.001)),
+    );
+    // 5 × 0.001 = 0.005 → 0.01; not 100,000.00499999… or 100,000.005.
+    expect(markToMarket(trader, market(quote('XAUUSD', 100.002)))).toBe(100_000.01);
   });
 });

@@ -1,28 +1,39 @@
 import {
-  applyFill,
-  breachesFreezeThreshold,
   conversionRate,
   type DrawdownBasis,
-  dailyLossPercent,
   dayWindowStart,
-  drawdownFor,
   type FreezeReason,
   isMarketOpen,
   LEVERAGE,
   type MarketSession,
   marketFillPrice,
   pendingOrderFill,
-  pnlPercent,
   protectiveExit,
   type Side,
-  toCents,
-  unrealizedPnl,
-  worstCaseExposure,
 } from '@candlewise/shared';
+// From the module itself, not the package index: these run for every account every second, and
+// each re-export level is one more accessor call per use.
+import {
+  applyFillExact,
+  changePercent,
+  type Decimal,
+  decimal,
+  exactExposure,
+  fromMinorUnits,
+  lossReachesPercent,
+  minorUnitsOf,
+  type UnitTerms,
+  unrealizedMinorUnits,
+} from '@candlewise/shared/money/money';
 import { contractValue } from '@candlewise/shared/trading/order-sizing';
 import type { MarketQuote } from './simulated-feed.ts';
 
 /**
+ * Money here is exact (docs/decisions/022-exact-money.md): every amount of an account (balance,
+ * equity, peak, the day's opening equity) is whole minor units of its currency, carried by a number
+ * that prints as that decimal; prices, quantities and rates are the decimals they print as. All
+ * arithmetic on them goes through the shared money module, which rounds by the one rule.
+ *
  * The competition's bookkeeping as pure functions over plain state: what an order, a tick or the
  * end of a competition does to one account. The engine runs them on the database's locked copy of
  * an account inside the transaction that saves the result, so what is decided is what is saved.
@@ -180,6 +191,15 @@ export class Market {
     if (!quote || rate === null) return null;
     return contractValue(quote.mid, terms.contractSize, rate);
   }
+
+  /** What one unit of the symbol is worth, as exact factors (mid, contract size, rate), or null. */
+  unitTerms(symbol: string, accountCurrency: string): UnitTerms | null {
+    const quote = this.quotes.get(symbol);
+    const terms = this.terms(symbol);
+    const rate = this.rate(terms.currency, accountCurrency);
+    if (!quote || rate === null) return null;
+    return { price: quote.mid, contractSize: terms.contractSize, rate };
+  }
 }
 
 /** A deep copy: decisions are tried on copies, the original stays what the database holds. */
@@ -192,9 +212,9 @@ export function cloneAccount(account: AccountState): AccountState {
 }
 
 /**
- * Applies one execution in memory: position netting, realised P&L converted into the account
- * currency and rounded to the cent, the balance and the Trades count. Returns null (and changes
- * nothing) when the market cannot convert the instrument's currency.
+ * Applies one execution in memory: position netting, realised P&L computed exactly, converted into
+ * the account currency and rounded once to the minor unit (the rule), the balance and the Trades
+ * count. Returns null (and changes nothing) when the market cannot convert the instrument's currency.
  */
 export function executeFill(
   account: AccountState,
@@ -205,13 +225,13 @@ export function executeFill(
   const rate = market.rate(terms.currency, account.currency);
   if (rate === null) return null;
   const existing = account.positions.get(fill.symbol);
-  const result = applyFill(
+  const result = applyFillExact(
     { quantity: existing?.quantity ?? 0, averagePrice: existing?.averagePrice ?? 0 },
     { side: fill.side, quantity: fill.quantity, price: fill.price },
     terms.contractSize,
+    rate,
   );
-  // Quantities are whole lot steps; eight decimals remove the binary noise of adding them.
-  const quantity = Number(result.position.quantity.toFixed(8));
+  const quantity = result.position.quantity;
   if (quantity === 0) {
     account.positions.delete(fill.symbol);
   } else {
@@ -219,43 +239,59 @@ export function executeFill(
     account.positions.set(fill.symbol, {
       symbol: fill.symbol,
       quantity,
-      averagePrice: Number(result.position.averagePrice.toFixed(10)),
+      averagePrice: result.position.averagePrice,
       stopLoss: sameDirection ? existing.stopLoss : null,
       takeProfit: sameDirection ? existing.takeProfit : null,
     });
   }
-  const realizedCents = toCents(result.realizedPnl * rate);
-  account.balance = (Math.round(account.balance * 100) + realizedCents) / 100;
+  const realizedCents = result.realizedMinor;
+  account.balance = fromMinorUnits(minorUnitsOf(account.balance) + realizedCents);
   account.tradesCount += 1;
   return { ...fill, realizedCents, fxRate: rate };
 }
 
-/** Equity = balance + open P&L converted at the current rates. */
+/**
+ * Equity = balance + each position's open P&L converted at the current rate and rounded to the
+ * minor unit as if it were booked now (what closing it would book): whole minor units, exactly.
+ */
 export function markToMarket(account: AccountState, market: Market): number {
-  let equity = account.balance;
+  let equityMinor = minorUnitsOf(account.balance);
   for (const position of account.positions.values()) {
     const quote = market.quote(position.symbol);
-    if (!quote) continue;
+    if (!quote || position.quantity === 0) continue;
     const terms = market.terms(position.symbol);
     const rate = market.rate(terms.currency, account.currency);
     if (rate === null) continue;
-    equity += unrealizedPnl(position, quote, terms.contractSize) * rate;
+    const exit = position.quantity > 0 ? quote.bid : quote.ask; // a long closes at the bid
+    equityMinor += unrealizedMinorUnits(
+      position.quantity,
+      position.averagePrice,
+      exit,
+      terms.contractSize,
+      rate,
+    );
   }
+  const equity = fromMinorUnits(equityMinor);
   account.equity = equity;
   return equity;
 }
 
-/** What positions and pending orders could be worth at most, in the account currency. */
-export function accountExposure(account: AccountState, market: Market): number {
-  return worstCaseExposure(
-    { positions: account.positions.values(), openOrders: account.openOrders },
-    (symbol) => market.unitValue(symbol, account.currency) ?? 0,
+/** What positions and pending orders could be worth at most, in the account currency (exact). */
+export function accountExposure(account: AccountState, market: Market): Decimal {
+  return exactExposure({ positions: account.positions.values(), openOrders: account.openOrders }, (symbol) =>
+    market.unitTerms(symbol, account.currency),
   );
 }
 
-/** Buying power left: LEVERAGE × equity − worst-case exposure (never below 0). */
-export function buyingPower(account: AccountState, market: Market): number {
-  return Math.max(0, Math.max(0, account.equity) * LEVERAGE - accountExposure(account, market));
+/** Whether an exposure fits LEVERAGE × equity (equity below 0 counts as 0), exactly. */
+export function fitsBuyingPower(exposure: Decimal, equity: number): boolean {
+  return exposure.lte(decimal(Math.max(0, equity)).times(LEVERAGE));
+}
+
+/** Buying power left: LEVERAGE × equity − worst-case exposure (never below 0), exact. */
+export function buyingPower(account: AccountState, market: Market): Decimal {
+  const left = decimal(Math.max(0, account.equity)).times(LEVERAGE).minus(accountExposure(account, market));
+  return left.gt(0) ? left : decimal(0);
 }
 
 export type AccountDecision = {
@@ -344,19 +380,22 @@ function rollDay(account: AccountState, rules: CompetitionRules, now: number): v
 
 /** Which rule the account breaks now, if any (the drawdown first). */
 export function breachedRule(account: AccountState, rules: CompetitionRules): FreezeReason | null {
-  const drawdown = drawdownFor(rules.drawdownBasis ?? 'peak', account);
-  if (breachesFreezeThreshold(drawdown, rules.freezeThreshold)) return 'drawdown';
+  // Exact comparisons of whole minor units: a threshold crossed by a cent decides on that cent.
+  const basis = rules.drawdownBasis ?? 'peak';
+  const reference =
+    basis === 'peak' ? account.peakEquity : basis === 'balance' ? account.balance : account.startingBalance;
+  if (lossReachesPercent(reference, account.equity, rules.freezeThreshold)) return 'drawdown';
   if (
     rules.dailyLossLimit &&
     account.dayStartEquity !== null &&
-    breachesFreezeThreshold(dailyLossPercent(account.dayStartEquity, account.equity), rules.dailyLossLimit)
+    lossReachesPercent(account.dayStartEquity, account.equity, rules.dailyLossLimit)
   )
     return 'daily_loss';
   return null;
 }
 
 /**
- * One second of one account (DESIGN §8): a due release (the peak and the day restart from there),
+ * One second of one account (docs/architecture.md §Competitions): a due release (the peak and the day restart from there),
  * pending orders that the quote triggers (refused, and cancelled, when the fill would pass the
  * buying power), stop-loss and take-profit exits, mark-to-market and the peak, and the risk rules
  * (drawdown on the group's basis, the daily loss limit). Nothing fills on a stale quote or in a
@@ -409,7 +448,7 @@ export function decideAccount(
     // now (prices and equity may have moved since the order was accepted).
     const held = Math.abs(account.positions.get(order.symbol)?.quantity ?? 0);
     const reduces = Math.abs(trial.positions.get(order.symbol)?.quantity ?? 0) < held;
-    const allowed = reduces || accountExposure(trial, market) <= Math.max(0, trial.equity) * LEVERAGE + 1e-6;
+    const allowed = reduces || fitsBuyingPower(accountExposure(trial, market), trial.equity);
     account.openOrders = account.openOrders.filter((other) => other.id !== order.id);
     if (!allowed) {
       decision.canceledOrders.push({ id: order.id, reason: 'buying_power', order });
@@ -502,7 +541,7 @@ export function computeStandings(accounts: Iterable<AccountState>): StandingRow[
   const order: number[] = new Array(count);
   for (let i = 0; i < count; i += 1) {
     const account = list[i];
-    pnls[i] = Math.round(pnlPercent(account.equity, account.startingBalance) * 100) / 100;
+    pnls[i] = changePercent(account.startingBalance, account.equity);
     equities[i] = account.equity;
     finalRanks[i] = account.finalRank ?? Number.NaN;
     order[i] = i;
@@ -526,8 +565,9 @@ export function computeStandings(accounts: Iterable<AccountState>): StandingRow[
       userId: account.userId,
       name: account.name,
       pnlPercent: pnl,
-      balance: Math.round(account.balance * 100) / 100,
-      equity: Math.round(account.equity * 100) / 100,
+      // Whole minor units already: the number JSON prints is the exact amount.
+      balance: account.balance,
+      equity: account.equity,
       trades: account.tradesCount,
       freezes: account.freezeCount,
       frozenUntil: account.frozenUntil ? new Date(account.frozenUntil).toISOString() : null,

@@ -8,7 +8,7 @@ import {
   tradingAccounts,
   users,
 } from '@candlewise/db';
-import { centsToDecimal } from '@candlewise/shared';
+import { decimalToNumber, fromMinorUnits, minorToDecimalText, minorUnitsOf } from '@candlewise/shared';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AccountState, CancelReason, FillRecord } from './account-book.ts';
 
@@ -163,8 +163,12 @@ export class LedgerConflictError extends Error {
 }
 
 const values = (rows: SQL[]) => sql.join(rows, sql`, `);
+/** A decimal-carrying number as its exact text (String prints the decimal it carries). */
 const numeric = (value: number | null) =>
   value === null ? sql`null::numeric` : sql`${String(value)}::numeric`;
+/** An amount in whole minor units as its exact text. */
+const amount = (value: number | null) =>
+  value === null ? sql`null::numeric` : sql`${minorToDecimalText(minorUnitsOf(value))}::numeric`;
 const stamp = (value: number | Date | null) =>
   value === null ? sql`null::timestamptz` : sql`${new Date(value).toISOString()}::timestamptz`;
 
@@ -178,17 +182,18 @@ export async function saveAccounts(tx: DbExecutor, writes: AccountWrite[]): Prom
   const accountRows: SQL[] = [];
   for (const write of writes) {
     const { before, after, fills } = write;
+    // Integers of minor units: the sum and the comparison are exact.
     const cents = fills.reduce((sum, fill) => sum + fill.realizedCents, 0);
-    const expected = (Math.round(before.balance * 100) + cents) / 100;
-    if (Math.abs(expected - after.balance) > 0.001)
+    const expected = fromMinorUnits(minorUnitsOf(before.balance) + cents);
+    if (expected !== after.balance)
       throw new LedgerConflictError(`account ${after.id}: balance ${after.balance} is not its fills' sum`);
     const setRemoved = write.removedAt !== undefined;
     accountRows.push(
-      sql`(${after.id}::text, ${before.version}::int, ${centsToDecimal(cents)}::numeric, ${fills.length}::int,
-        ${numeric(Number(after.equity.toFixed(6)))}, ${numeric(Number(after.peakEquity.toFixed(6)))},
+      sql`(${after.id}::text, ${before.version}::int, ${minorToDecimalText(cents)}::numeric, ${fills.length}::int,
+        ${amount(after.equity)}, ${amount(after.peakEquity)},
         ${stamp(after.frozenUntil)}, ${after.freezeCount}::int, ${after.finalRank}::int,
         ${setRemoved}::boolean, ${stamp(write.removedAt ?? null)}, ${after.frozenReason}::text,
-        ${numeric(after.dayStartEquity === null ? null : Number(after.dayStartEquity.toFixed(6)))},
+        ${amount(after.dayStartEquity)},
         ${stamp(after.dayStartedAt)})`,
     );
   }
@@ -221,7 +226,7 @@ export async function saveAccounts(tx: DbExecutor, writes: AccountWrite[]): Prom
   for (const { after } of writes) {
     const row = saved.get(after.id)!;
     after.version = Number(row.version);
-    after.balance = Number(row.balance);
+    after.balance = decimalToNumber(row.balance as string);
   }
 
   // Positions: the symbols that changed are written, the closed ones deleted.
@@ -335,7 +340,7 @@ export async function saveAccounts(tx: DbExecutor, writes: AccountWrite[]): Prom
       side: fill.side,
       quantity: fill.quantity,
       price: fill.price,
-      realizedPnl: sql`${centsToDecimal(fill.realizedCents)}::numeric`,
+      realizedPnl: sql`${minorToDecimalText(fill.realizedCents)}::numeric`,
       fxRate: fill.fxRate,
       reason: fill.reason,
     })),

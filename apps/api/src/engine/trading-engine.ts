@@ -16,6 +16,8 @@ import {
   LEVERAGE,
   type MarketSession,
   MINUTE_MS,
+  minorToDecimalText,
+  minorUnitsOf,
   priceInBar,
   type ReplayBar,
   replayTime,
@@ -129,7 +131,7 @@ type TickResult = {
 };
 
 /**
- * The paper-trading engine (DESIGN §8–9), in three steps per second:
+ * The paper-trading engine (docs/architecture.md §Competitions, §Market data and paper trading), in three steps per second:
  * - decide: the leader asks each in-memory account whether the new quotes change it (a pending
  *   order triggers, a stop is hit, a freeze or a release is due) — pure and cheap;
  * - persist: one transaction, fenced by the leader's epoch, locks exactly those accounts, decides
@@ -1063,8 +1065,9 @@ export class TradingEngine {
       const values = sql.join(
         chunk.map(
           (row) =>
-            sql`(${row.id}::text, ${row.equity.toFixed(6)}::numeric, ${row.peak.toFixed(6)}::numeric,
-              ${row.dayEquity === null ? null : row.dayEquity.toFixed(6)}::numeric,
+            sql`(${row.id}::text, ${minorToDecimalText(minorUnitsOf(row.equity))}::numeric,
+              ${minorToDecimalText(minorUnitsOf(row.peak))}::numeric,
+              ${row.dayEquity === null ? null : minorToDecimalText(minorUnitsOf(row.dayEquity))}::numeric,
               ${row.dayAt === null ? null : new Date(row.dayAt).toISOString()}::timestamptz)`,
         ),
         sql`, `,

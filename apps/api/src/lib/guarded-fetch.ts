@@ -34,10 +34,35 @@ const IPV4_BLOCKED: Array<[string, number]> = [
   ['240.0.0.0', 4], // reserved, broadcast
 ];
 
+/** IPv6 as its eight 16-bit groups, whatever the spelling (::, leading zeros, a dotted IPv4 tail). */
+function ipv6Groups(address: string): number[] | null {
+  let text = address.toLowerCase().split('%')[0] ?? '';
+  const dotted = text.match(/^(.*:)(\d+\.\d+\.\d+\.\d+)$/);
+  if (dotted?.[1] && dotted[2]) {
+    if (isIP(dotted[2]) !== 4) return null;
+    const value = ipv4Number(dotted[2]);
+    text = `${dotted[1]}${(value >>> 16).toString(16)}:${(value & 0xffff).toString(16)}`;
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return null;
+  const parse = (part: string | undefined) =>
+    (part ? part.split(':') : []).map((group) => Number.parseInt(group, 16));
+  const head = parse(halves[0]);
+  const tail = parse(halves[1]);
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
+  const groups = [...head, ...Array<number>(halves.length === 2 ? missing : 0).fill(0), ...tail];
+  return groups.every((group) => Number.isInteger(group) && group >= 0 && group <= 0xffff) ? groups : null;
+}
+
+const ipv4From = (high: number, low: number) => [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+
 /**
  * Addresses a server-side fetch of a user-supplied URL must not reach: loopback, private, link-local
- * (cloud metadata), carrier-grade NAT, multicast and reserved ranges, in IPv4 and IPv6 (including
- * IPv4-mapped IPv6 and the IPv6 metadata address).
+ * (cloud metadata), carrier-grade NAT, multicast and reserved ranges, in IPv4 and IPv6. An IPv4
+ * address carried inside IPv6 (mapped, compatible, translated, NAT64, 6to4) is judged as that IPv4
+ * address, in whichever way the IPv6 is written. Anything that is not a plain address (IPv4 in
+ * decimal, octal or hex) is refused.
  */
 export function isForbiddenAddress(address: string): boolean {
   const family = isIP(address);
@@ -48,20 +73,32 @@ export function isForbiddenAddress(address: string): boolean {
       return (value & mask) >>> 0 === (ipv4Number(base) & mask) >>> 0;
     });
   }
-  if (family === 6) {
-    const lower = address.toLowerCase();
-    const mapped = lower.match(/^(?:0*:)*:?ffff:(\d+\.\d+\.\d+\.\d+)$/);
-    if (mapped) return isForbiddenAddress(mapped[1]);
-    if (lower === '::' || lower === '::1') return true;
-    const first = Number.parseInt(lower.split(':')[0] || '0', 16);
-    return (
-      (first & 0xfe00) === 0xfc00 || // unique local fc00::/7 (includes fd00:ec2::254, AWS metadata)
-      (first & 0xffc0) === 0xfe80 || // link-local fe80::/10
-      (first & 0xff00) === 0xff00 || // multicast
-      lower.startsWith('64:ff9b:') // NAT64 to anything, private included
-    );
+  if (family !== 6) return true; // not an address at all
+  const groups = ipv6Groups(address);
+  if (!groups) return true;
+  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0, h = 0] = groups;
+  const zeroUntil = (count: number) => groups.slice(0, count).every((group) => group === 0);
+  // ::/96 (unspecified, loopback, compatible), ::ffff:0:0/96 (mapped), ::ffff:0:0:0/96 (translated)
+  if (zeroUntil(5) && (f === 0 || f === 0xffff)) {
+    if (f === 0 && g === 0 && h <= 1) return true; // :: and ::1
+    return isForbiddenAddress(ipv4From(g, h));
   }
-  return true; // not an address at all
+  if (zeroUntil(4) && e === 0xffff && f === 0) return isForbiddenAddress(ipv4From(g, h));
+  if (a === 0x64 && b === 0xff9b) {
+    // NAT64: the well-known prefix carries the IPv4 address; the local-use 64:ff9b:1::/48 is refused.
+    if (c === 0 && d === 0 && e === 0 && f === 0) return isForbiddenAddress(ipv4From(g, h));
+    return true;
+  }
+  if (a === 0x2002) return isForbiddenAddress(ipv4From(b, c)); // 6to4
+  return (
+    zeroUntil(1) || // the rest of 0::/16 (reserved)
+    (a & 0xfe00) === 0xfc00 || // unique local fc00::/7 (includes fd00:ec2::254, AWS metadata)
+    (a & 0xffc0) === 0xfe80 || // link-local fe80::/10
+    (a & 0xffc0) === 0xfec0 || // site-local fec0::/10 (deprecated)
+    (a & 0xff00) === 0xff00 || // multicast
+    (a === 0x2001 && b === 0) || // Teredo: tunnels to an IPv4 address it hides
+    (a === 0x100 && b === 0 && c === 0 && d === 0) // discard-only 100::/64
+  );
 }
 
 /**
@@ -140,6 +177,17 @@ export function createGuardedFetch(options: GuardedFetchOptions = {}): typeof fe
         },
         resolve,
       );
+      // The address actually connected to is checked too (an IP literal skips `lookup`): a
+      // connection that reached a forbidden address anyway is cut before any answer is read.
+      request.on('socket', (socket) => {
+        const check = () => {
+          const peer = socket.remoteAddress;
+          if (peer && isForbiddenAddress(peer) && !allowed.has(host))
+            request.destroy(new ForbiddenAddressError(host, peer));
+        };
+        if (socket.connecting) socket.once('connect', check);
+        else check();
+      });
       request.on('error', reject);
       request.end();
     });

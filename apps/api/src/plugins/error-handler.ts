@@ -15,7 +15,7 @@ function fieldPath(instancePath: string | undefined, params: unknown): string {
 }
 
 /**
- * Every failure leaves in the envelope of DESIGN §4. Bad input is 4xx with a sentence a person
+ * Every failure leaves in the envelope of docs/architecture.md §API conventions. Bad input is 4xx with a sentence a person
  * can act on; anything unexpected is a 500 that names only the request id (details go to the log).
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {

@@ -42,7 +42,7 @@ function refuse(where: string, path: string, broken = false): AppError {
   return new AppError(400, 'VALIDATION_FAILED', message, [{ path: field, message }]);
 }
 
-/** One edge rule for text, before any route sees the request (DESIGN §4: 400, never a 500). */
+/** One edge rule for text, before any route sees the request (docs/architecture.md §API conventions: 400, never a 500). */
 export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (request: FastifyRequest) => {
     const inParams = findControl(request.params, CONTROL_ANYWHERE, '');

@@ -5,7 +5,7 @@ import { API_PREFIX } from '../app.ts';
 import { AppError } from '../lib/app-error.ts';
 
 /**
- * What a learner can do only once onboarding is complete (DESIGN §6): join a competition, pay, keep
+ * What a learner can do only once onboarding is complete (docs/architecture.md §Identity and sessions): join a competition, pay, keep
  * a journal, connect a broker. Everything else (courses, news, the profile) is open to a signed-in
  * account at any step. One list, so a new route of these areas is covered without remembering to.
  */

@@ -1,4 +1,5 @@
-import rateLimit from '@fastify/rate-limit';
+import { createRequire } from 'node:module';
+import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
@@ -12,6 +13,8 @@ export type LimitOptions = {
   windowMs: number;
   /** What is counted: an address, an account, an e-mail… (prefix it with the limit's name). */
   key: (request: FastifyRequest) => string;
+  /** What the refusal says is too many (default "requests"), e.g. "orders". */
+  what?: string;
 };
 
 declare module 'fastify' {
@@ -24,15 +27,41 @@ declare module 'fastify' {
   }
 }
 
-function tooMany(ttlMs: number) {
+function tooMany(ttlMs: number, what = 'requests') {
   const seconds = retryAfterSeconds(ttlMs);
   return new AppError(
     429,
     'RATE_LIMITED',
-    `Too many requests. Please wait ${waitText(seconds)} and try again.`,
+    `Too many ${what}. Please wait ${waitText(seconds)} and try again.`,
     undefined,
     { 'Retry-After': String(seconds) },
   );
+}
+
+type RedisStoreCtor = new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  redis: Redis,
+  key: string,
+) => FastifyRateLimitStore & { child(options: unknown): FastifyRateLimitStore };
+const RedisStore = createRequire(import.meta.url)(
+  '@fastify/rate-limit/store/RedisStore.js',
+) as RedisStoreCtor;
+
+/**
+ * The plugin's Redis store, except for the limits made by `app.limit`: the plugin names each
+ * child after its route's method and URL, which such a limit does not have (its keys read
+ * `…rate-limit:undefinedundefined-signup:ip:…`); their keys already carry the limit's name.
+ */
+function namespacedRedisStore(redis: Redis, nameSpace: string): FastifyRateLimitStoreCtor {
+  return class extends RedisStore {
+    constructor() {
+      super(false, false, redis, nameSpace);
+    }
+    override child(options: { routeInfo?: { method?: string; url?: string } }) {
+      return options.routeInfo?.url ? super.child(options) : this;
+    }
+  } as unknown as FastifyRateLimitStoreCtor;
 }
 
 /**
@@ -43,7 +72,9 @@ export const rateLimitPlugin = fp(
   async (app: FastifyInstance, options: { redis?: Redis; prefix: string }) => {
     await app.register(rateLimit, {
       global: false,
-      ...(options.redis ? { redis: options.redis, nameSpace: `${options.prefix}rate-limit:` } : {}),
+      ...(options.redis
+        ? { store: namespacedRedisStore(options.redis, `${options.prefix}rate-limit:`) }
+        : {}),
       errorResponseBuilder: (_request, context) => tooMany(context.ttl),
     });
 
@@ -56,7 +87,7 @@ export const rateLimitPlugin = fp(
       return async (request: FastifyRequest) => {
         const result = await check(request);
         // isAllowed is true only for allow-listed keys; everything else is counted.
-        if (!result.isAllowed && result.isExceeded) throw tooMany(result.ttl);
+        if (!result.isAllowed && result.isExceeded) throw tooMany(result.ttl, limit.what);
       };
     });
   },

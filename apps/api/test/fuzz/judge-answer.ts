@@ -2,7 +2,7 @@
 export type FuzzAnswer = { statusCode: number; headers: Record<string, unknown>; body: string };
 
 /**
- * Why an answer breaks DESIGN §4, or null when it keeps it: never a 5xx, and always the envelope
+ * Why an answer breaks docs/architecture.md §API conventions, or null when it keeps it: never a 5xx, and always the envelope
  * `{ success: true, data }` / `{ success: false, message, code }` — except successful answers of
  * operations that send a file by design (CSV, images).
  */

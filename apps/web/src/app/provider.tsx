@@ -1,7 +1,7 @@
 import { type ReactNode, useSyncExternalStore } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
 import { ErrorBoundary } from '@/components/error-boundary/error-boundary';
-import { useDocumentTheme } from '@/features/theme/use-document-theme';
+import { useDocumentTheme } from '@/lib/use-document-theme';
 import type { AppPersistor, AppStore, StaticStore } from './store';
 
 type Props = {

@@ -8,7 +8,7 @@ import { NotFound } from './routes/not-found';
 import { RootLayout } from './routes/root-layout';
 import type { SignedInPage } from './signed-in-pages';
 
-// Every page is its own chunk (spec §2: pages load lazily). The public ones stay free of antd.
+// Every page is its own chunk (docs/product-contract.md §2: pages load lazily). The public ones stay free of antd.
 const Landing = lazy(() => import('@/features/marketing/routes/landing'));
 const Login = lazy(() => import('@/features/auth/routes/login'));
 const Signup = lazy(() => import('@/features/auth/routes/signup'));
@@ -90,7 +90,7 @@ export function loadSignedInLanding(): Promise<void> {
     );
 }
 
-/** Spec §2 "Screens and routes". Exported so tests drive the same table through a memory router. */
+/** docs/product-contract.md §2 "Screens and routes". Exported so tests drive the same table through a memory router. */
 export const appRoutes: RouteObject[] = [
   {
     path: '/',

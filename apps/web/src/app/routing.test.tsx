@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { login } from '@/features/auth/auth-slice';
+import { login } from '@/lib/auth-slice';
 import { mockApi } from '@/testing/mock-api';
 import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
 import { makeExpiredToken, makeSession, makeUser } from '@/testing/test-data';

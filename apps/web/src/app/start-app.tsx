@@ -9,7 +9,7 @@ import {
   readPersistedDarkMode,
   whenRehydrated,
 } from '@/app/store';
-import { applyDocumentTheme } from '@/features/theme/use-document-theme';
+import { applyDocumentTheme } from '@/lib/use-document-theme';
 import { loadRenderer } from './load-renderer.cjs';
 
 type Renderer = ReturnType<typeof loadRenderer>;

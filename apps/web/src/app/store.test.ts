@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { login, logout, updateUser } from '@/features/auth/auth-slice';
-import { setDarkMode, toggleDarkMode } from '@/features/theme/theme-slice';
+import { login, logout, updateUser } from '@/lib/auth-slice';
+import { setDarkMode, toggleDarkMode } from '@/lib/theme-slice';
 import { makeToken, makeUser } from '@/testing/test-data';
 import { createAppStore, PERSIST_STORAGE_KEY, readPersistedDarkMode } from './store';
 

@@ -12,10 +12,10 @@ import {
 } from 'redux-persist';
 // The ES build: the CommonJS `lib/storage` reaches the bundle as a module object, not the storage.
 import storage from 'redux-persist/es/storage';
-import { authReducer, logout } from '@/features/auth/auth-slice';
-import { systemPrefersDark, themeReducer } from '@/features/theme/theme-slice';
 import { configureApiClient } from '@/lib/api-client';
+import { authReducer, logout } from '@/lib/auth-slice';
 import type { SessionSlices } from '@/lib/current-user';
+import { systemPrefersDark, themeReducer } from '@/lib/theme-slice';
 
 const rootReducer = combineReducers({ auth: authReducer, theme: themeReducer });
 
@@ -26,7 +26,7 @@ const persistConfig = {
   key: 'root',
   version: 1,
   storage,
-  // Spec §9: give up reading the stored state after 5 s rather than keep the app blank.
+  // docs/product-contract.md §9: give up reading the stored state after 5 s rather than keep the app blank.
   timeout: 5000,
   whitelist: ['auth', 'theme'],
 };

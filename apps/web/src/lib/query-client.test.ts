@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
 import { createQueryClient, QUERY_GC_TIME_MS, retryDelay, shouldRetryQuery } from './query-client';
 
-describe('query retries (spec §9, decision 003)', () => {
+describe('query retries (docs/product-contract.md §9, decision 003)', () => {
   it('retries network failures and server errors three times', () => {
     const network = new ApiError(0, 'Cannot reach Candlewise.', 'NETWORK_ERROR');
     const server = new ApiError(503, 'Down for maintenance', 'SERVICE_UNAVAILABLE');

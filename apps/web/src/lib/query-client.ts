@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 
-/** Spec §9: 3 retries, 1 s doubling to at most 30 s, 5-minute cache retention. */
+/** docs/product-contract.md §9: 3 retries, 1 s doubling to at most 30 s, 5-minute cache retention. */
 export const MAX_RETRIES = 3;
 export const RETRY_BASE_DELAY_MS = 1000;
 export const RETRY_MAX_DELAY_MS = 30_000;

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** Spec §9: a narrow screen is 768 px wide or less. */
+/** docs/product-contract.md §9: a narrow screen is 768 px wide or less. */
 export const NARROW_SCREEN_QUERY = '(max-width: 768px)';
 
 /** Whether a CSS media query matches now; re-renders when it starts or stops matching. */

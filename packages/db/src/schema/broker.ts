@@ -4,7 +4,7 @@ import { users } from './users.ts';
 const money = (name: string) => numeric(name, { precision: 20, scale: 6, mode: 'number' });
 
 /**
- * A learner's link to a broker (DESIGN §12). One per user and broker: connecting again replaces
+ * A learner's link to a broker (docs/architecture.md §Broker connection). One per user and broker: connecting again replaces
  * the credentials. `credentials` holds only ciphertext (AES-256-GCM, see credential-cipher.ts).
  */
 export const brokerConnections = pgTable(

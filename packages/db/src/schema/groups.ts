@@ -5,12 +5,12 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { exactNumeric } from './exact-numeric.ts';
 import { users } from './users.ts';
 
 /** Trading competitions ("groups" in the spec). */
@@ -26,18 +26,12 @@ export const groups = pgTable(
     /** Milliseconds an account stays frozen after breaching the threshold. */
     freezeDuration: bigint('freeze_duration', { mode: 'number' }).notNull().default(0),
     /** Drawdown percent that freezes an account; 0 disables the rule. */
-    freezeThreshold: numeric('freeze_threshold', { precision: 6, scale: 2, mode: 'number' })
-      .notNull()
-      .default(0),
-    startingBalance: numeric('starting_balance', { precision: 18, scale: 2, mode: 'number' })
-      .notNull()
-      .default(100000),
+    freezeThreshold: exactNumeric('freeze_threshold', { precision: 6, scale: 2 }).notNull().default(0),
+    startingBalance: exactNumeric('starting_balance', { precision: 18, scale: 2 }).notNull().default(100000),
     /** What the drawdown is measured against: 'peak' (trailing), 'balance' or 'start' (static). */
     drawdownBasis: text('drawdown_basis').notNull().default('peak'),
     /** Loss % in one day (from the day's opening equity) that freezes; 0 turns it off. */
-    dailyLossLimit: numeric('daily_loss_limit', { precision: 6, scale: 2, mode: 'number' })
-      .notNull()
-      .default(0),
+    dailyLossLimit: exactNumeric('daily_loss_limit', { precision: 6, scale: 2 }).notNull().default(0),
     /** The competition day starts at this hour in `timeZone`. */
     dailyResetHour: integer('daily_reset_hour').notNull().default(0),
     timeZone: text('time_zone').notNull().default('Asia/Kolkata'),

@@ -16,7 +16,7 @@ import { users } from './users.ts';
 const money = (name: string) => numeric(name, { precision: 20, scale: 6, mode: 'number' });
 
 /**
- * One trade in a learner's journal: a round trip from flat to flat (DESIGN §10). Manual and CSV
+ * One trade in a learner's journal: a round trip from flat to flat (docs/architecture.md §Journal). Manual and CSV
  * trades are typed in; paper (competition) and broker trades are built from fills and verified.
  */
 export const journalTrades = pgTable(
@@ -77,7 +77,7 @@ export const journalTrades = pgTable(
 );
 
 /**
- * Every fill the journal knows (DESIGN §10): read from CSV files, fetched from a broker or made by
+ * Every fill the journal knows (docs/architecture.md §Journal): read from CSV files, fetched from a broker or made by
  * the competition engine. Fills are the source of truth: an account's trades are rebuilt from all of
  * its fills, so a position opened in one file and closed in another is one trade. A fill's identity
  * is unique per learner, source and account: importing or syncing any overlap again adds nothing.
@@ -132,7 +132,7 @@ export const journalExecutions = pgTable(
   ],
 );
 
-/** The reflective questions of the daily entry, edited by admins (DESIGN §15). */
+/** The reflective questions of the daily entry, edited by admins (docs/architecture.md §Journal). */
 export const journalQuestions = pgTable('journal_questions', {
   id: text('id').primaryKey(),
   text: text('text').notNull(),

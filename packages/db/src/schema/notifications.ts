@@ -4,7 +4,7 @@ import { users } from './users.ts';
 /**
  * A notification for one user, or for everyone when userId is null (an admin broadcast to all).
  * Read or unread is not stored per row: a notification is read when it was created at or before
- * the user's lastNotificationViewedAt (DESIGN §5).
+ * the user's lastNotificationViewedAt (docs/decisions/005).
  */
 export const notifications = pgTable(
   'notifications',

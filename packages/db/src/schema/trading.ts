@@ -4,21 +4,22 @@ import {
   check,
   index,
   integer,
-  numeric,
   pgTable,
   primaryKey,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { exactNumeric } from './exact-numeric.ts';
 import { groups } from './groups.ts';
 import { users } from './users.ts';
 
-const money = (name: string) => numeric(name, { precision: 20, scale: 6, mode: 'number' });
+/** Read and written as exact decimals (exact-numeric.ts; docs/decisions/022-exact-money.md). */
+const money = (name: string) => exactNumeric(name, { precision: 20, scale: 6 });
 /** Quantities: lot steps go down to 1e-8 (crypto), so eight decimals are kept exactly. */
-const quantity = (name: string) => numeric(name, { precision: 28, scale: 8, mode: 'number' });
+const quantity = (name: string) => exactNumeric(name, { precision: 28, scale: 8 });
 /** Prices and average prices: ten decimals, so an average of many fills loses nothing visible. */
-const price = (name: string) => numeric(name, { precision: 28, scale: 10, mode: 'number' });
+const price = (name: string) => exactNumeric(name, { precision: 28, scale: 10 });
 
 /** What can be traded: the simulated feed walks each from its base price with its volatility. */
 export const instruments = pgTable('instruments', {

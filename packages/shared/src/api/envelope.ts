@@ -1,4 +1,4 @@
-/** The response envelope every API route answers with (DESIGN §4). */
+/** The response envelope every API route answers with (docs/architecture.md §API conventions). */
 export type ApiSuccess<T> = { success: true; message?: string; data: T };
 
 export type ApiFieldError = { path: string; message: string };

@@ -1,6 +1,6 @@
 import { z } from '../api/zod-messages.ts';
 
-/** The brokers Candlewise can import fills from (DESIGN §12). */
+/** The brokers Candlewise can import fills from (docs/architecture.md §Broker connection). */
 export const brokerIds = ['paper', 'alpaca', 'dhan'] as const;
 export type BrokerId = (typeof brokerIds)[number];
 

@@ -1,5 +1,5 @@
 /**
- * What CSV imports into the journal share (DESIGN §10). Broker files are read by the importers of
+ * What CSV imports into the journal share (docs/architecture.md §Journal). Broker files are read by the importers of
  * ./importers into fills, the source of truth: the API stores them and rebuilds the account's trades
  * from all its fills. The Candlewise template is read into trades the learner typed. Every row is
  * checked; the caller imports nothing when any row has an error.

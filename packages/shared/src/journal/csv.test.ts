@@ -25,4 +25,34 @@ describe('parseCsv', () => {
       ['Y', '-12.5'],
     ]);
   });
+
+  it('defuses a formula that starts like a negative number, and leaves only whole numbers alone', () => {
+    const cells = [
+      '-1+2',
+      '-1+cmd|calc',
+      '-2-3',
+      '+1+1',
+      '-1e2+1',
+      '-12.5',
+      '-7',
+      '+3',
+      '1e-7',
+      '-1.5e+21',
+      '0.25',
+    ];
+    const text = formatCsv([cells]);
+    expect(parseCsv(text)[0]?.fields).toEqual([
+      "'-1+2",
+      "'-1+cmd|calc",
+      "'-2-3",
+      "'+1+1",
+      "'-1e2+1",
+      '-12.5',
+      '-7',
+      '+3',
+      '1e-7',
+      '-1.5e+21',
+      '0.25',
+    ]);
+  });
 });

@@ -53,9 +53,13 @@ export function parseCsv(text: string): CsvRecord[] {
   return records;
 }
 
+/** A cell that is wholly one number (a sign, digits, a decimal point, an exponent): nothing to run. */
+const WHOLE_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
+
 function escapeField(value: string): string {
-  // A leading =, +, - or @ would run as a formula in a spreadsheet: prefix it with a quote mark.
-  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
+  // A leading =, +, - or @ would run as a formula in a spreadsheet (-1+cmd|calc too): prefix it
+  // with a quote mark, unless the cell is only a number.
+  const safe = /^[=+\-@\t\r]/.test(value) && !WHOLE_NUMBER.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 

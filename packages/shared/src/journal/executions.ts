@@ -1,5 +1,5 @@
 /**
- * Executions (fills) are the journal's source of truth (DESIGN §10, round 2): every import and
+ * Executions (fills) are the journal's source of truth (docs/architecture.md §Journal): every import and
  * every broker sync stores the fills it read, each with an identity that is the same whenever the
  * same fill is read again, and the learner's trades are rebuilt from all the fills of an account —
  * so a position opened in one file and closed in another is one trade, and importing any overlap

@@ -1,7 +1,7 @@
 import { z } from '../api/zod-messages.ts';
 import { JOURNAL_EMOTIONS } from './journal-limits.ts';
 
-/** Journal forms and filters (DESIGN §10), shared by the API and the /journal screens. */
+/** Journal forms and filters (docs/architecture.md §Journal), shared by the API and the /journal screens. */
 
 // The emotions and the screenshot limit live in a module without zod (the entry editor imports them).
 export { JOURNAL_EMOTIONS, JOURNAL_SCREENSHOTS_PER_ENTRY } from './journal-limits.ts';

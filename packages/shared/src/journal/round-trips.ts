@@ -1,5 +1,5 @@
 /**
- * Turning executions into journal trades (DESIGN §10). A trade is a round trip: it opens when the
+ * Turning executions into journal trades (docs/architecture.md §Journal). A trade is a round trip: it opens when the
  * position in a symbol leaves zero and closes when it returns to zero, however many fills scale in
  * and out between. CSV, paper (competition) and broker fills all go through this one rule, and the
  * trade's identity is the opening fill's, so the same fills always give the same trades: an account's

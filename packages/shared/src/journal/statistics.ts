@@ -1,5 +1,5 @@
 /**
- * Journal statistics (DESIGN §10), pure so the API computes them and the tests check them by hand.
+ * Journal statistics (docs/architecture.md §Journal), pure so the API computes them and the tests check them by hand.
  * Only closed trades (with a P&L) count; a trade's day, weekday and hour are read in the learner's
  * IANA time zone at the trade's own instant (daylight saving included). The caller passes the trades
  * of one currency: amounts of two currencies are never added.

@@ -1,5 +1,5 @@
 /**
- * Days, weekdays and hours of the journal in the learner's IANA time zone (DESIGN §10), daylight
+ * Days, weekdays and hours of the journal in the learner's IANA time zone (docs/architecture.md §Journal), daylight
  * saving included: the offset is the zone's at each instant, never one fixed offset for all trades.
  * Statistics read 100,000 trades at once, so offsets are cached per UTC day and computed exactly only
  * on the few days a zone changes its offset.

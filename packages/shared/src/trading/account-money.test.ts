@@ -21,8 +21,8 @@ describe('conversion into the account currency', () => {
   it('uses the direct pair, its inverse, or a cross through USD', () => {
     expect(conversionRate('INR', 'INR', midOf)).toBe(1);
     expect(conversionRate('USD', 'INR', midOf)).toBe(84);
-    expect(conversionRate('INR', 'USD', midOf)).toBeCloseTo(1 / 84, 12);
-    expect(conversionRate('EUR', 'INR', midOf)).toBeCloseTo(1.1 * 84, 10);
+    expect(conversionRate('INR', 'USD', midOf)).toBe(0.0119047619); // 1 / 84 to 10 decimals
+    expect(conversionRate('EUR', 'INR', midOf)).toBe(92.4); // 1.1 × 84 exactly
     expect(conversionRate('JPY', 'INR', midOf)).toBeNull();
   });
   it('books 13 lots of EURUSD losing 26.65 dollars as ₹2,238.60 at 84', () => {
@@ -40,18 +40,18 @@ describe('roundMoney', () => {
   it('rounds negative amounts', () => {
     expect(roundMoney(-12.345678)).toBe(-12.35);
     expect(roundMoney(-0.006)).toBe(-0.01);
-    expect(Object.is(roundMoney(-0.004), -0)).toBe(true);
+    expect(Object.is(roundMoney(-0.004), 0)).toBe(true); // never −0
   });
-  it('takes exact halves up, as Math.round does', () => {
+  it('takes exact halves away from zero, on the decimal the number carries (the ledger rule)', () => {
     expect(roundMoney(0.125)).toBe(0.13);
-    expect(roundMoney(-0.125)).toBe(-0.12);
-    expect(roundMoney(1.005)).toBe(1); // 1.005 × 100 is 100.49999999999999 in binary
+    expect(roundMoney(-0.125)).toBe(-0.13);
+    expect(roundMoney(1.005)).toBe(1.01); // although 1.005 × 100 is 100.49999999999999 in binary
   });
   it('rounds to other decimals', () => {
     expect(roundMoney(12.345678, 4)).toBe(12.3457);
-    expect(roundMoney(-0.49999, 0)).toBe(-0);
+    expect(Object.is(roundMoney(-0.49999, 0), 0)).toBe(true);
     expect(roundMoney(2.5, 0)).toBe(3);
-    expect(roundMoney(-2.5, 0)).toBe(-2);
+    expect(roundMoney(-2.5, 0)).toBe(-3);
   });
 });
 

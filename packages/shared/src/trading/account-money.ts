@@ -1,8 +1,15 @@
 /**
- * Money and quantities of a competition account (DESIGN §8, round 2): one account currency per
+ * Money and quantities of a competition account (docs/architecture.md §Competitions): one account currency per
  * group, instruments quoted in their own currency and converted at the feed's current rate, lot
  * steps and tick sizes, and buying power that counts pending orders.
  */
+import {
+  decimal,
+  exactConversionRate,
+  minorToDecimalText,
+  roundHalfAway,
+  toMinorUnits,
+} from '../money/money.ts';
 
 /** The account currencies a competition can use (each needs a rate from every quote currency). */
 export const ACCOUNT_CURRENCIES = ['INR', 'USD'] as const;
@@ -13,53 +20,40 @@ export const LEVERAGE = 10;
 
 /**
  * The rate that turns an amount in `from` into `to`, from the mids of the currency pairs the
- * market quotes (USDINR, EURUSD, …): the direct pair, its inverse, or a cross through USD.
- * null when the market has no way to convert (then nothing in that currency can be traded).
+ * market quotes (USDINR, EURUSD, …): the direct pair, its inverse, or a cross through USD; an
+ * inverse or a cross is the exact quotient rounded half away from zero to 10 decimals
+ * (money/money.ts, the one rule). null when the market has no way to convert (then nothing in that
+ * currency can be traded).
  */
 export function conversionRate(
   from: string,
   to: string,
   midOf: (symbol: string) => number | undefined,
 ): number | null {
-  if (from === to) return 1;
-  const direct = (a: string, b: string): number | null => {
-    const mid = midOf(`${a}${b}`);
-    if (mid !== undefined && mid > 0) return mid;
-    const inverse = midOf(`${b}${a}`);
-    if (inverse !== undefined && inverse > 0) return 1 / inverse;
-    return null;
-  };
-  const rate = direct(from, to);
-  if (rate !== null) return rate;
-  if (from !== 'USD' && to !== 'USD') {
-    const toUsd = direct(from, 'USD');
-    const fromUsd = direct('USD', to);
-    if (toUsd !== null && fromUsd !== null) return toUsd * fromUsd;
-  }
-  return null;
-}
-
-/** Rounds an amount to whole cents (paise) and returns the cents: money is booked exactly in those. */
-export function toCents(amount: number): number {
-  const cents = Math.round(amount * 100);
-  return cents === 0 ? 0 : cents; // no −0
+  return exactConversionRate(from, to, midOf);
 }
 
 /**
- * An amount (or percent) rounded to `digits` decimals, cents by default, as the account figures
- * are reported by the API and rebuilt by the desk: `Math.round` of the scaled value, so an exact
- * half goes up (0.125 → 0.13, −0.125 → −0.12) and −0 stays −0. Unlike `toCents` it returns the
- * rounded amount, not the cents.
+ * Rounds an amount to whole cents (paise) by the ledger's rule (half away from zero, on the exact
+ * decimal the number carries) and returns the cents.
+ */
+export function toCents(amount: number): number {
+  return toMinorUnits(amount);
+}
+
+/**
+ * An amount (or percent) rounded to `digits` decimals, cents by default, by the ledger's rule:
+ * the decimal the number carries (0.1 + 0.2 carries 0.30000000000000004), half away from zero
+ * (0.125 → 0.13, −0.125 → −0.13, 1.005 → 1.01), never −0. Unlike `toCents` it returns the amount.
  */
 export function roundMoney(value: number, digits = 2): number {
-  return Math.round(value * 10 ** digits) / 10 ** digits;
+  const rounded = Number(roundHalfAway(decimal(value), digits).toString());
+  return rounded === 0 ? 0 : rounded;
 }
 
 /** Cents as the exact decimal string the database stores. */
 export function centsToDecimal(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const absolute = Math.abs(cents);
-  return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
+  return minorToDecimalText(cents);
 }
 
 /** Decimal places of a step such as 0.05 (2) or 1e-8 (8). */

@@ -1,5 +1,5 @@
 /**
- * Market hours (DESIGN §9, round 2). Each instrument names a session; outside it market orders are
+ * Market hours (docs/architecture.md §Market data and paper trading). Each instrument names a session; outside it market orders are
  * refused with the next opening and pending orders wait. Times are the exchanges' local times, so
  * daylight saving follows the zone (New York moves, India does not). Exchange holidays are not
  * modelled: a holiday looks like a normal session with no quotes (and the quotes go stale).

@@ -1,5 +1,5 @@
 /**
- * Replay of real days (DESIGN §9, round 2): 1-minute bars uploaded by an admin, played back in a
+ * Replay of real days (docs/architecture.md §Market data and paper trading): 1-minute bars uploaded by an admin, played back in a
  * competition at 1×–60× speed. Quotes are derived from the bars, deterministically: within a bar
  * the price walks open → low → high → close for a rising bar (open → high → low → close for a
  * falling one) in three equal thirds, and the bid and ask sit half the instrument's spread either

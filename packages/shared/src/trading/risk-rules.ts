@@ -1,5 +1,5 @@
 /**
- * Risk rules as prop firms set them (DESIGN §8, round 2), per competition: what the drawdown is
+ * Risk rules as prop firms set them (docs/architecture.md §Competitions), per competition: what the drawdown is
  * measured against, and an optional daily loss limit that resets at a set hour in the group's zone.
  * The freeze is the same whichever rule fires; the account remembers which one did.
  */

@@ -1,4 +1,4 @@
-/** The paper-trading rules (DESIGN §8–9), pure so the engine, the API and the web app agree. */
+/** The paper-trading rules (docs/architecture.md §Competitions, §Market data and paper trading), pure so the engine, the API and the web app agree. */
 
 export type Side = 'buy' | 'sell';
 export type Quote = { bid: number; ask: number };

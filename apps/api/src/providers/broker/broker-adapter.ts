@@ -45,7 +45,7 @@ export type BrokerFill = {
 };
 
 /**
- * What every broker implements (DESIGN §12). Adapters are stateless: credentials come in with each
+ * What every broker implements (docs/architecture.md §Broker connection). Adapters are stateless: credentials come in with each
  * call and are never kept, logged or put into an error message.
  */
 export interface BrokerAdapter {

@@ -1,5 +1,5 @@
 /**
- * A source of live quotes for the engine (DESIGN §9, round 2). The simulated market stays the
+ * A source of live quotes for the engine (docs/architecture.md §Market data and paper trading). The simulated market stays the
  * default; an instrument that names a provider (and the provider's symbol for it) takes its bid and
  * ask from there. Adapters keep their own connection: reconnect with backoff and jitter,
  * resubscribe, respect the provider's limits, and never log keys.

@@ -7,7 +7,7 @@ import {
   updateQuestion,
 } from '../../services/journal/journal-questions-admin.ts';
 
-/** Admins edit the journal's reflective questions (DESIGN §15). */
+/** Admins edit the journal's reflective questions (docs/architecture.md §Admin). */
 export const adminJournalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', app.requireAdmin);

@@ -1,8 +1,7 @@
-import { instruments } from '@candlewise/db';
 import { adminMarketContract, MARKET_PROVIDERS } from '@candlewise/shared/trading/admin-market-contract';
-import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { listInstruments, setInstrumentSource } from '../../services/market/instrument-sources-admin.ts';
 import { listReplayBars, storeReplayBars } from '../../services/market/replay-bars-admin.ts';
 
 const c = adminMarketContract;
@@ -31,7 +30,7 @@ export const adminMarketRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      const rows = await app.database.db.select().from(instruments).orderBy(asc(instruments.position));
+      const rows = await listInstruments(app.database.db);
       return {
         success: true as const,
         data: rows.map((row) => {
@@ -67,12 +66,11 @@ export const adminMarketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { provider, providerSymbol, session } = request.body;
-      const [updated] = await app.database.db
-        .update(instruments)
-        .set({ provider, providerSymbol: provider === 'simulated' ? null : providerSymbol, session })
-        .where(eq(instruments.symbol, request.params.symbol))
-        .returning();
-      if (!updated) throw notFound(`Unknown instrument ${request.params.symbol}.`);
+      const updated = await setInstrumentSource(app.database.db, request.params.symbol, {
+        provider,
+        providerSymbol,
+        session,
+      });
       await app.tradingEngine.announceInstrumentsChange();
       return {
         success: true as const,

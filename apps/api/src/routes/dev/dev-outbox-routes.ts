@@ -1,7 +1,6 @@
-import { devOutbox } from '@candlewise/db';
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { listOutboxMessages } from '../../services/dev/list-outbox-messages.ts';
 
 /** Mail and SMS as the console transports kept them. Registered only outside production. */
 export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,23 +30,9 @@ export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      const rows = await app.database.db
-        .select()
-        .from(devOutbox)
-        .where(request.query.to ? eq(devOutbox.to, request.query.to.toLowerCase()) : undefined)
-        .orderBy(desc(devOutbox.createdAt), desc(devOutbox.id))
-        .limit(request.query.limit);
-      return {
-        success: true as const,
-        data: rows.map((row) => ({
-          to: row.to,
-          channel: row.channel,
-          subject: row.subject,
-          text: row.text,
-          createdAt: row.createdAt.toISOString(),
-        })),
-      };
-    },
+    async (request) => ({
+      success: true as const,
+      data: await listOutboxMessages(app.database.db, request.query),
+    }),
   );
 };

@@ -66,7 +66,7 @@ async function readCsvUpload(request: FastifyRequest) {
 }
 
 /**
- * The trading journal (DESIGN §10): daily entries with screenshots and linked trades, trades typed
+ * The trading journal (docs/architecture.md §Journal): daily entries with screenshots and linked trades, trades typed
  * in, imported from CSV or made from competition fills, and statistics. Every read and write is the
  * caller's own: anything of another learner answers 404, as if it did not exist. Days, weekdays and
  * hours are read in the learner's profile time zone.
@@ -432,7 +432,7 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           security,
           summary:
-            'Statistics of your trades in one currency (the main one by default) with filters (DESIGN §10); breakdowns and the equity curve are Pro ({ locked: true } otherwise)',
+            'Statistics of your trades in one currency (the main one by default) with filters; breakdowns and the equity curve are Pro ({ locked: true } otherwise)',
           querystring: c.getStatistics.query,
         },
       },

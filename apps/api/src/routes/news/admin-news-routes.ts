@@ -1,11 +1,11 @@
-import { newsItems } from '@candlewise/db';
 import { newsPostFieldsSchema, newsSourceFieldsSchema } from '@candlewise/shared';
-import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getNewsItem, toNewsItem } from '../../services/news/list-news.ts';
+import { listNewsPosts } from '../../services/news/list-news-posts.ts';
 import { createNewsPost, deleteNewsPost, updateNewsPost } from '../../services/news/news-posts-admin.ts';
 import {
+  countNewsSourceItems,
   createNewsSource,
   deleteNewsSource,
   findNewsSource,
@@ -46,8 +46,7 @@ export const adminNewsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
   const tags = ['admin'];
   const security = [{ bearerAuth: [] }];
-  const itemCount = async (sourceId: string) =>
-    (await db().select({ items: count() }).from(newsItems).where(eq(newsItems.sourceId, sourceId)))[0].items;
+  const itemCount = (sourceId: string) => countNewsSourceItems(db(), sourceId);
 
   app.get(
     '/admin/news/sources',
@@ -199,21 +198,8 @@ export const adminNewsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, pageSize } = request.query;
-      const where = eq(newsItems.kind, 'post');
-      const [rows, [{ total }]] = await Promise.all([
-        db()
-          .select()
-          .from(newsItems)
-          .where(where)
-          .orderBy(desc(newsItems.publishedAt), desc(newsItems.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        db().select({ total: count() }).from(newsItems).where(where),
-      ]);
-      return {
-        success: true as const,
-        data: { posts: rows.map((row) => ({ ...toNewsItem(row), body: row.body })), total, page, pageSize },
-      };
+      const { posts, total } = await listNewsPosts(db(), { page, pageSize });
+      return { success: true as const, data: { posts, total, page, pageSize } };
     },
   );
 

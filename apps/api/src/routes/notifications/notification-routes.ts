@@ -22,15 +22,7 @@ const notificationSchema = z.object({
   link: z.string().optional(),
 });
 
-const HEARTBEAT_MS = 25_000;
-
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Open streams end when the server closes, so a graceful shutdown does not wait on them.
-  const openStreams = new Set<() => void>();
-  app.addHook('preClose', async () => {
-    for (const end of openStreams) end();
-  });
-
   const pageAnswer = z.object({
     success: z.literal(true),
     data: z.array(notificationSchema),
@@ -132,47 +124,41 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = request.currentUser.id;
-      reply.hijack();
-      const raw = reply.raw;
       let unsubscribers: Array<() => Promise<void>> = [];
-      let heartbeat: NodeJS.Timeout | undefined;
-      let ended = false;
-      const end = () => {
-        if (ended) return;
-        ended = true;
-        openStreams.delete(end);
-        untrack();
-        clearInterval(heartbeat);
-        for (const unsubscribe of unsubscribers) void unsubscribe();
-        if (!raw.writableEnded) raw.end();
-      };
-      openStreams.add(end);
-      // Private events stop with the session: logout, a password reset, disabling… end the stream.
-      const untrack = app.trackStream(request, end);
-      request.raw.on('close', end);
-
-      raw.writeHead(200, {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-cache, no-transform',
-        Connection: 'keep-alive',
-        'X-Accel-Buffering': 'no',
-        'x-request-id': request.id,
-      });
-      const send = (event: string, data: unknown) => {
-        if (!raw.writableEnded) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-      };
       const currentCount = async () => {
         const user = await findUserById(app.database.db, userId);
         return user ? countUnread(app.database.db, user) : 0;
       };
+      // The count is a snapshot: while the client is behind only the latest is kept.
+      let unreadCount = 0;
+      const sendCount = (count: number) => {
+        unreadCount = count;
+        stream.latest('unread', () => ({ event: 'unread', data: JSON.stringify({ unreadCount }) }));
+      };
+      // Private events stop with the session: logout, a password reset, disabling… end the stream.
+      const stream = app.openLiveStream(request, reply, {
+        retryMs: 5000,
+        // Notifications were dropped while the client was behind: it refetches its lists on the gap,
+        // and its count comes first, as of the last event (each one's count is read, sent or not).
+        onResync: () => sendCount(unreadCount),
+        onEnd: () => {
+          for (const unsubscribe of unsubscribers) void unsubscribe();
+        },
+      });
 
       const onEvent = (payload: unknown) => {
         void (async () => {
           try {
-            const unreadCount = await currentCount();
+            const count = await currentCount();
             const event = payload as { type?: string };
-            if (event.type === 'viewed') send('unread', { unreadCount });
-            else send('notification', { notification: { ...(payload as object), read: false }, unreadCount });
+            if (event.type === 'viewed') sendCount(count);
+            else {
+              unreadCount = count;
+              stream.send('notification', {
+                notification: { ...(payload as object), read: false },
+                unreadCount: count,
+              });
+            }
           } catch (error) {
             request.log.warn({ err: error }, 'notification stream: could not send an event');
           }
@@ -183,14 +169,12 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         app.eventBus.subscribe(notificationChannel(null), onEvent),
       ]);
       // Ended (closed by the client, or the session) while subscribing: nothing may stay behind.
-      if (ended) {
+      if (stream.ended) {
         for (const unsubscribe of subscribed) void unsubscribe();
         return;
       }
       unsubscribers = subscribed;
-      raw.write('retry: 5000\n\n');
-      send('unread', { unreadCount: await currentCount() });
-      if (!ended) heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
+      sendCount(await currentCount());
     },
   );
 

@@ -25,10 +25,6 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
   const tags = ['trading'];
   const engine = () => app.tradingEngine;
-  const openStreams = new Set<() => void>();
-  app.addHook('preClose', async () => {
-    for (const end of openStreams) end();
-  });
 
   app.get(
     '/instruments',
@@ -236,10 +232,19 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
+  // A flood of orders from one member (a runaway script) is refused before it reaches the desk.
+  const ordersPerMember = app.limit({
+    max: app.config.ordersPerMemberPerMinute,
+    windowMs: 60_000,
+    key: (request) => `orders:user:${request.currentUser.id}`,
+    what: 'orders',
+  });
+
   app.post(
     '/group/:groupId/orders',
     {
       config: { keepsUserCache: true },
+      preHandler: ordersPerMember,
       schema: {
         tags,
         security,
@@ -382,23 +387,13 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       const group = await findGroupOrThrow(app.database.db, request.params.groupId);
       const symbols = new Set(group.instruments.length ? group.instruments : engine().instruments.keys());
-      reply.hijack();
-      const raw = reply.raw;
       let unsubscribers: Array<() => Promise<void>> = [];
-      let heartbeat: NodeJS.Timeout | undefined;
-      let ended = false;
-      const end = () => {
-        if (ended) return;
-        ended = true;
-        openStreams.delete(end);
-        untrack();
-        clearInterval(heartbeat);
-        for (const unsubscribe of unsubscribers) void unsubscribe();
-        if (!raw.writableEnded) raw.end();
-      };
-      openStreams.add(end);
+      // Standings: the top of the table and the viewer's own row, each only when it changed for
+      // them (not the whole table every second; ADR 020). Other ranks: GET …/leaderboard?offset=.
+      const viewer = new StandingsViewer(request.currentUser.id);
       // Standings are for members: the stream ends with the session, or when the member is removed.
-      const untrack = app.trackStream(request, end, {
+      const stream = app.openLiveStream(request, reply, {
+        retryMs: 3000,
         stillAllowed: (user) =>
           assertCanViewCompetition(app.database.db, app.readCache, user, group.id).then(
             () => true,
@@ -408,37 +403,30 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
               throw error;
             },
           ),
+        onEnd: () => {
+          viewer.close();
+          for (const unsubscribe of unsubscribers) void unsubscribe();
+        },
       });
-      request.raw.on('close', end);
-
-      raw.writeHead(200, {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-cache, no-transform',
-        Connection: 'keep-alive',
-        'X-Accel-Buffering': 'no',
-      });
-      const send = (event: string, data: unknown) => {
-        if (!raw.writableEnded) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-      };
-      raw.write('retry: 3000\n\n');
-      // Standings: the top of the table and the viewer's own row, each only when it changed for
-      // them (not the whole table every second; ADR 020). Other ranks: GET …/leaderboard?offset=.
-      const viewer = new StandingsViewer(request.currentUser.id);
-      raw.on('close', () => viewer.close());
-      const sendStandings = (rows: StandingRow[]) => {
-        const frame = viewer.frame(rows);
-        if (frame !== null && !raw.writableEnded) raw.write(frame);
-      };
+      // Both events are snapshots (every quote, the whole table): a client that is behind gets the
+      // latest of each when it catches up, the standings measured against what it last received.
+      const sendStandings = (rows: StandingRow[]) =>
+        stream.latest('standings', () => {
+          const data = viewer.data(rows);
+          return data === null ? null : { event: 'standings', data };
+        });
       sendStandings(await getLeaderboard(app.database.db, engine(), app.readCache, group.id));
       const subscribed = await Promise.all([
         // A replay competition streams its replayed day; the others the live market.
         app.eventBus.subscribe(
           group.marketMode === 'replay' ? ENGINE_CHANNELS.groupQuotes(group.id) : ENGINE_CHANNELS.quotes,
           (payload) => {
-            send(
-              'quotes',
-              (payload as Array<{ symbol: string }>).filter((quote) => symbols.has(quote.symbol)),
-            );
+            stream.latest('quotes', () => ({
+              event: 'quotes',
+              data: JSON.stringify(
+                (payload as Array<{ symbol: string }>).filter((quote) => symbols.has(quote.symbol)),
+              ),
+            }));
           },
         ),
         app.eventBus.subscribe(ENGINE_CHANNELS.standings(group.id), (payload) => {
@@ -447,12 +435,11 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       ]);
       // Ended (closed by the client, or the session) while subscribing: nothing may stay behind.
-      if (ended) {
+      if (stream.ended) {
         for (const unsubscribe of subscribed) void unsubscribe();
         return;
       }
       unsubscribers = subscribed;
-      heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), 25_000);
     },
   );
 };

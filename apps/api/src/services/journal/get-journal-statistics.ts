@@ -16,7 +16,7 @@ type PackedTrade = [string, number, number | null, number | null, number | null,
 export type JournalViewer = Pick<UserRow, 'id' | 'timeZone' | 'role' | 'planStatus' | 'planExpirationDate'>;
 
 /**
- * DESIGN §10's statistics over the caller's trades in one currency (asked for, else the one with
+ * The statistics of docs/architecture.md §Journal over the caller's trades in one currency (asked for, else the one with
  * most trades) that pass the filters; the currencies that exist are listed so the page can switch.
  * Only what the rule needs is read, packed by the database into one JSON array in exit-then-id
  * order: the embedded database hands rows over slowly (tens of µs each), so 100,000 trades as one

@@ -81,11 +81,18 @@ export async function listReplayBars(db: DbExecutor) {
 
 const SAMPLE_DAY = fileURLToPath(new URL('../../../assets/replay/btcusd-2023-03-10.csv', import.meta.url));
 
-/** The sample day (BTCUSD, 10 March 2023) on a database without bars, so a replay works offline. */
+/**
+ * The sample day (BTCUSD, 10 March 2023) on a database without bars, so a replay works offline.
+ * One transaction under the seeding lock (the one seedDatabase takes): two processes starting
+ * together on a fresh database store it once, and the second finds it there.
+ */
 export async function seedSampleReplayBars(db: DbExecutor): Promise<number> {
-  const [{ stored }] = await db.select({ stored: sql<number>`count(*)::int` }).from(replayBars);
-  if (stored > 0) return 0;
   const { bars } = parseReplayBars(await readFile(SAMPLE_DAY, 'utf8'));
-  await writeBars(db, 'BTCUSD', bars);
-  return bars.length;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
+    const [{ stored }] = await tx.select({ stored: sql<number>`count(*)::int` }).from(replayBars);
+    if (stored > 0) return 0;
+    await writeBars(tx, 'BTCUSD', bars);
+    return bars.length;
+  });
 }

@@ -44,7 +44,10 @@ export class NewsPoller {
     return this.leadership.isLeader;
   }
 
-  /** Competes for the lead, polls what is due at once, then checks every minute (the server calls this). */
+  /**
+   * Competes for the lead, polls what is due at once, then checks every minute. The server does not
+   * call this: its 'news-poll' job (services/jobs/background-jobs.ts) runs pollDue() instead.
+   */
   async start(): Promise<void> {
     await this.leadership.start();
     const check = () => {

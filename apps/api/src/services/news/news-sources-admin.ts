@@ -48,6 +48,15 @@ export async function listNewsSources(db: Database): Promise<NewsSourceView[]> {
   return rows.map((row) => toSourceView(row, bySource.get(row.id) ?? 0));
 }
 
+/** How many items a source has brought (its row in Admin → News shows it). */
+export async function countNewsSourceItems(db: Database, sourceId: string): Promise<number> {
+  const [{ items }] = await db
+    .select({ items: count() })
+    .from(newsItems)
+    .where(eq(newsItems.sourceId, sourceId));
+  return items;
+}
+
 export async function findNewsSource(db: Database, sourceId: string): Promise<SourceRow> {
   const [row] = await db.select().from(newsSources).where(eq(newsSources.id, sourceId));
   if (!row) throw notFound('We could not find that news source.');

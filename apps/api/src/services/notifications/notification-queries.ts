@@ -18,7 +18,7 @@ function visibleTo(user: UserRow): SQL {
   )!;
 }
 
-/** Read means created at or before the user's lastNotificationViewedAt (DESIGN §5). */
+/** Read means created at or before the user's lastNotificationViewedAt (docs/decisions/005). */
 function readFilter(user: UserRow, read: boolean): SQL | undefined {
   const viewed = user.lastNotificationViewedAt;
   if (read) return viewed ? lte(notifications.createdAt, viewed) : sql`false`;

@@ -1,5 +1,13 @@
 import { type DbExecutor, fills, groups, orders, tradingAccounts, users } from '@candlewise/db';
-import { drawdownPercent, LEVERAGE, pnlPercent, roundMoney, unrealizedPnl } from '@candlewise/shared';
+import {
+  decimal,
+  fromMinorUnits,
+  LEVERAGE,
+  minorUnitsOf,
+  percentOfMinor,
+  roundedAmount,
+  unrealizedMinorUnits,
+} from '@candlewise/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import {
   accountExposure,
@@ -37,6 +45,12 @@ export async function getAccountSummary(
   const equity = markToMarket(account, market);
   const peak = Math.max(live?.peakEquity ?? account.peakEquity, equity);
   const exposure = accountExposure(account, market);
+  // Amounts are whole minor units (exact); products not booked (exposure, buying power) and
+  // percentages are rounded once by the rule for the wire (docs/decisions/022-exact-money.md).
+  const equityMinor = minorUnitsOf(equity);
+  const peakMinor = minorUnitsOf(peak);
+  const startMinor = minorUnitsOf(account.startingBalance);
+  const power = decimal(Math.max(0, equity)).times(LEVERAGE).minus(exposure);
   const orderTimes = account.openOrders.length
     ? await db
         .select({ id: orders.id, createdAt: orders.createdAt })
@@ -61,13 +75,13 @@ export async function getAccountSummary(
       _id: account.id,
       currency: account.currency,
       startingBalance: account.startingBalance,
-      balance: roundMoney(account.balance),
-      equity: roundMoney(equity),
-      peakEquity: roundMoney(peak),
-      drawdownPercent: roundMoney(drawdownPercent(peak, equity)),
-      pnlPercent: roundMoney(pnlPercent(equity, account.startingBalance)),
-      exposure: roundMoney(exposure),
-      buyingPower: roundMoney(Math.max(0, Math.max(0, equity) * LEVERAGE - exposure)),
+      balance: account.balance,
+      equity,
+      peakEquity: peak,
+      drawdownPercent: equityMinor < peakMinor ? percentOfMinor(peakMinor - equityMinor, peakMinor) : 0,
+      pnlPercent: percentOfMinor(equityMinor - startMinor, startMinor),
+      exposure: roundedAmount(exposure),
+      buyingPower: power.gt(0) ? roundedAmount(power) : 0,
       leverage: LEVERAGE,
       frozenUntil: account.frozenUntil ? new Date(account.frozenUntil).toISOString() : null,
       freezes: account.freezeCount,
@@ -91,7 +105,17 @@ export async function getAccountSummary(
         markPrice: quote ? (position.quantity > 0 ? quote.bid : quote.ask) : null,
         /** In the account currency, converted at the current rate. */
         unrealizedPnl:
-          quote && rate !== null ? roundMoney(unrealizedPnl(position, quote, terms.contractSize) * rate) : 0,
+          quote && rate !== null
+            ? fromMinorUnits(
+                unrealizedMinorUnits(
+                  position.quantity,
+                  position.averagePrice,
+                  position.quantity > 0 ? quote.bid : quote.ask,
+                  terms.contractSize,
+                  rate,
+                ),
+              )
+            : 0,
       };
     }),
     orders: account.openOrders
@@ -113,7 +137,7 @@ export async function getAccountSummary(
       side: fill.side,
       quantity: fill.quantity,
       price: fill.price,
-      realizedPnl: roundMoney(fill.realizedPnl),
+      realizedPnl: fill.realizedPnl, // booked in whole minor units, read exactly
       fxRate: fill.fxRate,
       reason: fill.reason,
       createdAt: fill.createdAt.toISOString(),

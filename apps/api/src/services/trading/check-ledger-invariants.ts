@@ -13,7 +13,8 @@ export type InvariantResult = {
 export type LedgerReport = { violations: number; checks: InvariantResult[] };
 
 /**
- * The ledger's invariants (DESIGN §8), checked in SQL with exact numeric arithmetic. Each query
+ * The ledger's invariants (docs/architecture.md §Competitions), checked in SQL with exact numeric arithmetic (sums and
+ * comparisons of numeric values, never a binary float; the examples come back as numeric text). Each query
  * returns the rows that break its rule; zero rows everywhere means the books balance. Used after the
  * concurrent load tests and by `npm run cli -- ledger:check` against a live database.
  */
@@ -39,6 +40,14 @@ const CHECKS: Array<{ name: string; rule: string; query: SQL }> = [
       from trading_accounts a left join fills f on f.account_id = a.id
       group by a.id, a.balance, a.starting_balance
       having a.balance <> a.starting_balance + coalesce(sum(f.realized_pnl), 0) - coalesce(sum(f.fee), 0)`,
+  },
+  {
+    name: 'whole minor units',
+    rule: 'balances, starting balances, realised P&L and fees are whole cents (the rounding rule, docs/decisions/022)',
+    query: sql`select 'account' as kind, id, balance::text as amount from trading_accounts
+        where balance <> round(balance, 2) or starting_balance <> round(starting_balance, 2)
+      union all select 'fill', id, realized_pnl::text from fills
+        where realized_pnl <> round(realized_pnl, 2) or fee <> round(fee, 2)`,
   },
   {
     name: 'positions',

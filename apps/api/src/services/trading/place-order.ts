@@ -9,9 +9,9 @@ import {
   priceProblem,
   protectionProblem,
   quantityProblem,
+  roundToStep,
   type Side,
   sessionLabel,
-  withinBuyingPower,
 } from '@candlewise/shared';
 import {
   type AccountState,
@@ -20,6 +20,7 @@ import {
   cloneAccount,
   executeFill,
   type FillRecord,
+  fitsBuyingPower,
   type Market,
   markToMarket,
 } from '../../engine/account-book.ts';
@@ -106,7 +107,12 @@ export function assertTradable(group: GroupRow, account: AccountState, now = Dat
   }
 }
 
-/** The checks an order passes before it waits for the desk: the instrument, its lot step and tick. */
+/**
+ * The checks an order passes before it waits for the desk: the instrument, its lot step and tick.
+ * The quantity and prices are then set to the exact step they are on (a JSON number may carry
+ * binary noise such as 0.30000000000000004 within the checks' tolerance): the ledger computes
+ * with the decimals the steps make (docs/decisions/022-exact-money.md).
+ */
 export function validateOrderInput(instrument: InstrumentRow | undefined, input: OrderInput): InstrumentRow {
   if (!instrument) throw invalid('symbol', `Unknown instrument ${input.symbol}.`);
   const quantityError = quantityProblem(instrument, input.quantity);
@@ -121,6 +127,10 @@ export function validateOrderInput(instrument: InstrumentRow | undefined, input:
     const problem = value === undefined ? null : priceProblem(instrument, value, label);
     if (problem) throw invalid(path, problem);
   }
+  input.quantity = roundToStep(input.quantity, instrument.lotStep);
+  if (input.price !== undefined) input.price = roundToStep(input.price, instrument.tickSize);
+  if (input.stopLoss !== undefined) input.stopLoss = roundToStep(input.stopLoss, instrument.tickSize);
+  if (input.takeProfit !== undefined) input.takeProfit = roundToStep(input.takeProfit, instrument.tickSize);
   return instrument;
 }
 
@@ -220,7 +230,9 @@ export function applyOrder(
     order = { _id: orderId, status: 'open', fillPrice: null };
   }
   markToMarket(account, market);
-  if (!withinBuyingPower(exposureBefore, accountExposure(account, market), account.equity)) {
+  const exposureAfter = accountExposure(account, market);
+  // Exact: an exposure may grow only within LEVERAGE × equity; one that does not grow always goes.
+  if (exposureAfter.gt(exposureBefore) && !fitsBuyingPower(exposureAfter, account.equity)) {
     throw invalid(
       'quantity',
       `This order needs more buying power: your positions and pending orders may not pass ${LEVERAGE}× your equity. Reduce the quantity.`,

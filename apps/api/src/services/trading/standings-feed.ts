@@ -76,6 +76,12 @@ export class StandingsViewer {
   }
 
   frame(rows: StandingRow[]): string | null {
+    const data = this.data(rows);
+    return data === null ? null : `event: standings\ndata: ${data}\n\n`;
+  }
+
+  /** The data of that `standings` event as JSON text (the live stream adds its own framing). */
+  data(rows: StandingRow[]): string | null {
     const moment = standingsMoment(rows);
     const me = moment.rowText(this.userId);
     const topChanged = moment.topText !== this.sentTop;
@@ -84,6 +90,6 @@ export class StandingsViewer {
     this.sentTop = moment.topText;
     this.sentMe = me;
     this.sentTotal = moment.total;
-    return `event: standings\ndata: {"total":${moment.total}${topChanged ? `,"top":${moment.topText}` : ''}${meChanged ? `,"me":${me}` : ''}}\n\n`;
+    return `{"total":${moment.total}${topChanged ? `,"top":${moment.topText}` : ''}${meChanged ? `,"me":${me}` : ''}}`;
   }
 }

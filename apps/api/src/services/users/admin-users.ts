@@ -1,5 +1,5 @@
 import { type Database, type UserRow, users } from '@candlewise/db';
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { assertAnotherActiveAdmin } from './admin-guard.ts';
 
@@ -47,12 +47,16 @@ export async function updateUserByAdmin(
     if (!target) throw notFound('No user has that id.');
     const demoting = changes.role === 'user' && target.role === 'admin';
     const disabling = changes.disabled === true && !target.disabledAt;
+    const enabling = changes.disabled === false && target.disabledAt !== null;
     if (demoting || disabling) await assertAnotherActiveAdmin(tx, userId);
     const [updated] = await tx
       .update(users)
       .set({
         ...(changes.role ? { role: changes.role } : {}),
         ...(changes.disabled === undefined ? {} : { disabledAt: changes.disabled ? new Date() : null }),
+        // Sessions from before the disable end for good (while disabled they answer 403, which
+        // says why): re-enabling lets the owner sign in afresh, never revives an old token.
+        ...(enabling ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
         updatedAt: new Date(),
       })
       .where(and(eq(users.id, userId)))

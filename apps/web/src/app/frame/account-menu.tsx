@@ -53,7 +53,7 @@ function menuSections(user: PublicUser): Item[][] {
 }
 
 /**
- * Spec §2 avatar dropdown: picture, the 'Free trialz' badge, full name, profile, subscription,
+ * docs/product-contract.md §2 avatar dropdown: picture, the 'Free trialz' badge, full name, profile, subscription,
  * logout; and the destinations the three-item navigation leaves out (courses, news, the broker
  * connection, and the admin area for admins), so every page has a way in.
  *

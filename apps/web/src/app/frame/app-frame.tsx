@@ -3,10 +3,10 @@ import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector, useAppStore } from '@/app/store';
 import { RoutedOutlet } from '@/components/routed-outlet/routed-outlet';
 import { logoutOnServer } from '@/features/auth/api/logout-on-server';
-import { logout, updateUser } from '@/features/auth/auth-slice';
 import { RequireSession } from '@/features/auth/components/require-session';
-import { selectDarkMode } from '@/features/theme/theme-slice';
+import { logout, updateUser } from '@/lib/auth-slice';
 import { keepScrollRegionsFocusable } from '@/lib/focusable-scroll-regions';
+import { selectDarkMode } from '@/lib/theme-slice';
 import { useIsNarrowScreen } from '@/lib/use-media-query';
 import { FrameChrome } from './frame-chrome';
 import { FrameHeaderActions } from './frame-header-actions';
@@ -14,7 +14,7 @@ import { FrameProviders } from './frame-providers';
 import { clearSessionQueryClient } from './session-query-client';
 
 /**
- * The signed-in page frame (spec §2 "Shared page frame"): header with bell, dark-mode switch and
+ * The signed-in page frame (docs/product-contract.md §2, the shared frame): header with bell, dark-mode switch and
  * avatar menu; a 200 px sidebar on wide screens or a bottom icon bar at 768 px and below; the
  * page; the site footer. Loaded lazily, so TanStack Query and the toasts never ship with the
  * public pages. Plain markup, no antd: the frame (and /home) paint before antd arrives, and the

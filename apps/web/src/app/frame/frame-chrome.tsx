@@ -16,7 +16,7 @@ type Props = {
 };
 
 /**
- * The signed-in frame's markup (spec §2 "Shared page frame"): skip link, header, sidebar or bottom
+ * The signed-in frame's markup (docs/product-contract.md §2, the shared frame): skip link, header, sidebar or bottom
  * bar, the page in <main> and the site footer. The live frame (app-frame.tsx) and the one drawn at
  * build time for a signed-in first load (app/signed-in-shells.tsx) both draw it, so the two line up to the
  * pixel and the app replaces one with the other without a layout shift.

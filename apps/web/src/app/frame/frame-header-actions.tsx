@@ -1,6 +1,6 @@
 import type { PublicUser } from '@candlewise/shared';
+import { DarkModeSwitch } from '@/components/dark-mode-switch/dark-mode-switch';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { DarkModeSwitch } from '@/features/theme/components/dark-mode-switch';
 import { AccountMenu } from './account-menu';
 
 type Props = {

@@ -5,7 +5,7 @@ import { getSessionQueryClient } from './session-query-client';
 
 /**
  * What the signed-in pages need beyond the app-wide providers: the TanStack Query cache and the
- * toasts (spec §9: top-right, 5000 ms, drag 80 % to dismiss). They load with the frame so the
+ * toasts (docs/product-contract.md §9: top-right, 5000 ms, drag 80 % to dismiss). They load with the frame so the
  * public pages stay small. antd's theme comes with the pages that use antd (AntdPage).
  */
 export function FrameProviders({

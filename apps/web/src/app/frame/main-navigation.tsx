@@ -2,7 +2,7 @@ import { NavLink } from 'react-router';
 import { SvgIcon } from '@/components/svg-icon/svg-icon';
 import { navigationItems } from './navigation-items';
 
-/** Spec §9: the sidebar is 200 px wide (the content's margin is --cw-sidebar-width, the same). */
+/** docs/product-contract.md §9: the sidebar is 200 px wide (the content's margin is --cw-sidebar-width, the same). */
 const SIDEBAR_WIDTH_PX = 200;
 
 const navLinkClass =
@@ -10,7 +10,7 @@ const navLinkClass =
   ({ isActive }: { isActive: boolean }) =>
     isActive ? `${base} ${base}--active` : base;
 
-/** Wide screens: the fixed 200 px left sidebar (spec §9). */
+/** Wide screens: the fixed 200 px left sidebar (docs/product-contract.md §9). */
 export function Sidebar() {
   return (
     <aside className="cw-sidebar" style={{ width: SIDEBAR_WIDTH_PX }} data-testid="sidebar">

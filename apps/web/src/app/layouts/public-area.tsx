@@ -1,4 +1,4 @@
-import { PublicLayout } from '@/components/public-layout/public-layout';
+import { PublicLayout } from '@/app/layouts/public-layout';
 import { RoutedOutlet } from '@/components/routed-outlet/routed-outlet';
 import { PublicOnlyRoute } from '@/features/auth/components/public-only-route';
 

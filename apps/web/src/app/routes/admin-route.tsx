@@ -32,7 +32,7 @@ const AdminContactMessagesPanel = lazy(
 );
 const AdminNewsPanel = lazy(() => import('@/features/news/components/admin-news-panel'));
 
-/** /admin: role 'admin' only (DESIGN §15); everyone else reads why inside the frame. */
+/** /admin: role 'admin' only (docs/architecture.md §Admin); everyone else reads why inside the frame. */
 export default function AdminRoute() {
   const [params, setParams] = useSearchParams();
   const active = panels.some((panel) => panel.key === params.get('tab')) ? params.get('tab')! : panels[0].key;

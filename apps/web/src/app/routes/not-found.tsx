@@ -1,7 +1,7 @@
 import { usePageTitle } from '@/lib/use-page-title';
 import './not-found.css';
 
-/** Any path the app does not know (spec §2): a plain 'Not Found' heading. */
+/** Any path the app does not know (docs/product-contract.md §2): a plain 'Not Found' heading. */
 export function NotFound() {
   usePageTitle('Not Found');
   return (

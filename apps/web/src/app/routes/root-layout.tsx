@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 import { RoutedOutlet } from '@/components/routed-outlet/routed-outlet';
 
-/** The one root layout (spec §2): every page loads lazily, with a light spinner meanwhile. */
+/** The one root layout (docs/product-contract.md §2): every page loads lazily, with a light spinner meanwhile. */
 export function RootLayout() {
   useScrollToTopOnNavigation();
   return <RoutedOutlet />;

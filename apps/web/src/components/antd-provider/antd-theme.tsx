@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useAppSelector } from '@/app/store';
-import { selectDarkMode } from '@/features/theme/theme-slice';
+import { useSelector } from 'react-redux';
+import { selectDarkMode } from '@/lib/theme-slice';
 import { AntdProvider } from './antd-provider';
 
 /**
@@ -8,6 +8,6 @@ import { AntdProvider } from './antd-provider';
  * without antd (ADR 021). Import it only from a module that is itself loaded lazily: it brings antd.
  */
 export function AntdTheme({ children }: { children: ReactNode }) {
-  const darkMode = useAppSelector(selectDarkMode);
+  const darkMode = useSelector(selectDarkMode);
   return <AntdProvider darkMode={darkMode}>{children}</AntdProvider>;
 }

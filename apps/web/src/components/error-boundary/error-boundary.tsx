@@ -8,7 +8,7 @@ type Props = {
 };
 type State = { error: unknown };
 
-/** Catches a render error below it (spec §8): 'Something went wrong' on screen, the error in the console. */
+/** Catches a render error below it (docs/product-contract.md §8): 'Something went wrong' on screen, the error in the console. */
 export class ErrorBoundary extends Component<Props, State> {
   state: State = { error: null };
 

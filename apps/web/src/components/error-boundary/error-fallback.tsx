@@ -1,6 +1,6 @@
 import './error-fallback.css';
 
-/** What the user sees after an uncaught render error (spec §8); the error itself goes to the console. */
+/** What the user sees after an uncaught render error (docs/product-contract.md §8); the error itself goes to the console. */
 export function ErrorFallback() {
   return (
     <div className="cw-error-fallback" role="alert">

@@ -1,15 +1,23 @@
-import { Fragment, type ReactNode } from 'react';
+import type { Root, RootContent, Text } from 'mdast';
+import { type ReactNode, useMemo } from 'react';
+import Markdown, { type Components } from 'react-markdown';
 import { Link } from 'react-router';
+import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
+import remarkBreaks from 'remark-breaks';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { type PluggableList, unified } from 'unified';
+import { visit } from 'unist-util-visit';
 import './markdown-text.css';
 
+type HeadingLevel = 2 | 3 | 4;
+
 /**
- * A small markdown renderer for text people type into Candlewise (a competition's description).
- * It builds React elements only, never HTML strings: whatever the text holds, `<script>` included,
- * ends up as text. Links keep their href only when it is http(s) or a relative path.
- *
- * Blocks: paragraphs (single line breaks kept), # / ## / ### headings, - / * / + lists, 1. lists,
- * > quotes, ``` fenced code. Inline: **bold**, __bold__, *italic*, _italic_, `code`, [text](url),
- * and backslash escapes.
+ * Markdown that people type into Candlewise (news articles, a competition's description), read as
+ * GitHub reads it (CommonMark with tables, ~~strikethrough~~, task lists, bare web addresses,
+ * footnotes), with single line breaks kept. Raw HTML is never parsed into elements: it shows as the
+ * text it is, and the tree passes GitHub's sanitising schema before it becomes React elements.
+ * Links keep their href only when it is http(s) or a relative path; images show as links to them.
  */
 export function MarkdownText({
   source,
@@ -19,147 +27,134 @@ export function MarkdownText({
   source: string;
   className?: string;
   /** The HTML level of '#' (## and ### follow it), so the text fits under the page's own headings. */
-  headingLevel?: 2 | 3 | 4;
+  headingLevel?: HeadingLevel;
 }) {
-  const blocks = parseBlocks(source);
+  // Parsing is the costly part: a parent's re-render with the same text reuses the element.
+  const content = useMemo(
+    () => (
+      <Markdown
+        remarkPlugins={remarkPlugins(headingLevel)}
+        remarkRehypeOptions={{ handlers: { break: lineBreak } }}
+        rehypePlugins={[[rehypeSanitize, sanitizeSchema]]}
+        urlTransform={(url) => safeLinkTarget(url)?.href ?? ''}
+        components={components}
+      >
+        {source}
+      </Markdown>
+    ),
+    [source, headingLevel],
+  );
+  return <div className={className ? `cw-markdown ${className}` : 'cw-markdown'}>{content}</div>;
+}
+
+const remarkPlugins = (headingLevel: HeadingLevel): PluggableList => [
+  remarkGfm,
+  remarkHtmlAsText,
+  [remarkHeadingLevels, headingLevel],
+  remarkSpacedLinksAsLabels,
+  remarkBreaks,
+];
+
+/** GitHub's schema. Ids come only from footnotes, which remark-rehype already prefixes with 'user-content-'. */
+const sanitizeSchema = { ...defaultSchema, clobberPrefix: '' };
+
+/** A line break as <br> alone (remark-rehype adds a newline after it, which the text never had). */
+const lineBreak = () => ({ type: 'element' as const, tagName: 'br', properties: {}, children: [] });
+
+const FLOW_PARENTS = new Set(['root', 'blockquote', 'listItem', 'footnoteDefinition']);
+
+/** Raw HTML shows as the text it is (a block of it as a paragraph), so no markup ever comes from it. */
+function remarkHtmlAsText() {
+  return (tree: Root) => {
+    visit(tree, 'html', (node, index, parent) => {
+      if (!parent || index === undefined) return;
+      const text: Text = { type: 'text', value: node.value, position: node.position };
+      const replacement = FLOW_PARENTS.has(parent.type)
+        ? { type: 'paragraph' as const, children: [text], position: node.position }
+        : text;
+      (parent.children as RootContent[])[index] = replacement;
+    });
+  };
+}
+
+/** '#' is a heading of the given level, '##' and '###' the next two; '####' and beyond stay text. */
+function remarkHeadingLevels(headingLevel: HeadingLevel) {
+  return (tree: Root) => {
+    visit(tree, 'heading', (node, index, parent) => {
+      if (node.depth <= 3) {
+        node.data = { ...node.data, hName: `h${headingLevel + node.depth - 1}` };
+      } else if (parent && index !== undefined) {
+        const marker: Text = { type: 'text', value: `${'#'.repeat(node.depth)} ` };
+        parent.children[index] = {
+          type: 'paragraph',
+          children: [marker, ...node.children],
+          position: node.position,
+        };
+      }
+    });
+  };
+}
+
+// [label](destination): a destination with a space or tab in it is no link to CommonMark.
+const LINK_SHAPED = /\[([^[\]\n]*)\]\(((?:[^()\n]|\([^()\n]*\))*)\)/g;
+
+/**
+ * '[label](java\tscript:…)' is left as text by the parser; it shows as its label alone, as any
+ * refused link does, rather than as an address that looks like a link.
+ */
+function remarkSpacedLinksAsLabels() {
+  return (tree: Root) => {
+    visit(tree, 'text', (node) => {
+      node.value = node.value.replace(LINK_SHAPED, (whole, label: string, destination: string) =>
+        /\s/.test(destination) ? label : whole,
+      );
+    });
+  };
+}
+
+const components: Components = {
+  a: ({ node: _node, href, children, ...rest }) => (
+    <SafeLink href={href} rest={rest}>
+      {children}
+    </SafeLink>
+  ),
+  img: ({ src, alt }) => <SafeLink href={typeof src === 'string' ? src : undefined}>{alt || src}</SafeLink>,
+};
+
+/** http(s) opens in a new tab without opener or referrer; a path stays in the app; anything else is text. */
+function SafeLink({
+  href,
+  rest,
+  children,
+}: {
+  href: string | undefined;
+  rest?: Record<string, unknown>;
+  children: ReactNode;
+}) {
+  const target = href ? safeLinkTarget(href) : null;
+  if (!target) return <>{children}</>;
+  if (target.external) {
+    return (
+      <a {...rest} href={target.href} target="_blank" rel="noopener noreferrer">
+        {children}
+      </a>
+    );
+  }
+  // A footnote's '#…' is a jump within this page, which the browser does itself.
+  if (target.href.startsWith('#')) {
+    return (
+      <a {...rest} href={target.href}>
+        {children}
+      </a>
+    );
+  }
   return (
-    <div className={className ? `cw-markdown ${className}` : 'cw-markdown'}>
-      {blocks.map((block, index) => renderBlock(block, `b${index}`, headingLevel))}
-    </div>
+    <Link {...rest} to={target.href}>
+      {children}
+    </Link>
   );
 }
 
-type Block =
-  | { kind: 'heading'; depth: 1 | 2 | 3; text: string }
-  | { kind: 'paragraph'; text: string }
-  | { kind: 'quote'; text: string }
-  | { kind: 'code'; text: string }
-  | { kind: 'list'; ordered: boolean; start: number; items: string[] };
-
-const HEADING = /^ {0,3}(#{1,3})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
-const UNORDERED_ITEM = /^ {0,3}[-*+][ \t]+(.*)$/;
-const ORDERED_ITEM = /^ {0,3}(\d{1,9})[.)][ \t]+(.*)$/;
-const QUOTE = /^ {0,3}>[ \t]?(.*)$/;
-const FENCE = /^ {0,3}(```|~~~)/;
-const CONTINUATION = /^(?: {2,}|\t)(.*)$/;
-
-/** Splits the text into blocks, line by line. */
-export function parseBlocks(source: string): Block[] {
-  const lines = source.replace(/\r\n?/g, '\n').split('\n');
-  const blocks: Block[] = [];
-  let open: Block | null = null;
-  const close = () => {
-    if (open) blocks.push(open);
-    open = null;
-  };
-
-  for (let index = 0; index < lines.length; index += 1) {
-    const line = lines[index];
-
-    const fence = line.match(FENCE);
-    if (fence) {
-      close();
-      const code: string[] = [];
-      index += 1;
-      while (index < lines.length && !lines[index].trimStart().startsWith(fence[1])) {
-        code.push(lines[index]);
-        index += 1;
-      }
-      blocks.push({ kind: 'code', text: code.join('\n') });
-      continue;
-    }
-
-    if (line.trim() === '') {
-      close();
-      continue;
-    }
-
-    const heading = line.match(HEADING);
-    if (heading) {
-      close();
-      blocks.push({ kind: 'heading', depth: heading[1].length as 1 | 2 | 3, text: heading[2] });
-      continue;
-    }
-
-    const unordered = line.match(UNORDERED_ITEM);
-    const ordered = unordered ? null : line.match(ORDERED_ITEM);
-    if (unordered || ordered) {
-      const isOrdered = ordered !== null;
-      const text = (unordered ?? ordered)![unordered ? 1 : 2];
-      const current = open as Block | null;
-      if (current?.kind === 'list' && current.ordered === isOrdered) {
-        current.items.push(text);
-      } else {
-        close();
-        open = { kind: 'list', ordered: isOrdered, start: ordered ? Number(ordered[1]) : 1, items: [text] };
-      }
-      continue;
-    }
-
-    const current = open as Block | null;
-    const continuation = line.match(CONTINUATION);
-    if (current?.kind === 'list' && continuation) {
-      current.items[current.items.length - 1] += `\n${continuation[1].trim()}`;
-      continue;
-    }
-
-    const quote = line.match(QUOTE);
-    if (quote) {
-      if (current?.kind === 'quote') current.text += `\n${quote[1]}`;
-      else {
-        close();
-        open = { kind: 'quote', text: quote[1] };
-      }
-      continue;
-    }
-
-    if (current?.kind === 'paragraph') current.text += `\n${line.trim()}`;
-    else {
-      close();
-      open = { kind: 'paragraph', text: line.trim() };
-    }
-  }
-  close();
-  return blocks;
-}
-
-function renderBlock(block: Block, key: string, headingLevel: 2 | 3 | 4): ReactNode {
-  switch (block.kind) {
-    case 'heading': {
-      const Heading = `h${headingLevel + block.depth - 1}` as 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
-      return <Heading key={key}>{renderInline(block.text)}</Heading>;
-    }
-    case 'paragraph':
-      return <p key={key}>{renderInline(block.text)}</p>;
-    case 'quote':
-      return (
-        <blockquote key={key}>
-          <p>{renderInline(block.text)}</p>
-        </blockquote>
-      );
-    case 'code':
-      return (
-        <pre key={key}>
-          <code>{block.text}</code>
-        </pre>
-      );
-    case 'list': {
-      const items = block.items.map((item, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the items are text without ids; their order is their identity.
-        <li key={index}>{renderInline(item)}</li>
-      ));
-      return block.ordered ? (
-        <ol key={key} start={block.start === 1 ? undefined : block.start}>
-          {items}
-        </ol>
-      ) : (
-        <ul key={key}>{items}</ul>
-      );
-    }
-  }
-}
-
-const ESCAPABLE = '\\`*_{}[]()#+-.!>~|<';
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 /**
@@ -184,177 +179,55 @@ export function safeLinkTarget(raw: string): { href: string; external: boolean }
   return { href: url, external: false };
 }
 
-/** The inline content of one block: emphasis, code and links inside plain text; line breaks kept. */
-function renderInline(text: string, allowLinks = true): ReactNode[] {
-  const nodes: ReactNode[] = [];
-  let plain = '';
-  let key = 0;
-  // A delimiter with no closer after position p has none after any later position either.
-  const noCloserFrom = new Map<string, number>();
+type Block =
+  | { kind: 'heading'; depth: 1 | 2 | 3; text: string }
+  | { kind: 'paragraph'; text: string }
+  | { kind: 'quote'; text: string }
+  | { kind: 'code'; text: string }
+  | { kind: 'list'; ordered: boolean; start: number; items: string[] }
+  | { kind: 'other'; type: string; text: string };
 
-  const flush = () => {
-    plain.split('\n').forEach((part, index) => {
-      if (index > 0) nodes.push(<br key={`br${key++}`} />);
-      if (part) nodes.push(part);
-    });
-    plain = '';
-  };
+/** The top-level blocks of a text, as the renderer reads them, each with its source text. */
+export function parseBlocks(source: string): Block[] {
+  const processor = unified().use(remarkParse).use(remarkPlugins(3));
+  const tree = processor.runSync(processor.parse(source)) as Root;
+  const slice = (from: RootContent | undefined, to: RootContent | undefined = from) =>
+    source
+      .slice(from?.position?.start.offset ?? 0, to?.position?.end.offset ?? 0)
+      .split('\n')
+      .map((line) => line.trim())
+      .join('\n');
+  const textOf = (node: RootContent): string =>
+    node.type === 'blockquote'
+      ? node.children
+          .map(textOf)
+          .join('\n\n')
+          .replace(/^>[ \t]?/gm, '')
+      : 'children' in node && node.type !== 'paragraph'
+        ? slice(node.children[0], node.children.at(-1))
+        : slice(node);
 
-  const findCloser = (delimiter: string, from: number, isCloser: (at: number) => boolean): number => {
-    const known = noCloserFrom.get(delimiter);
-    if (known !== undefined && from >= known) return -1;
-    for (let at = text.indexOf(delimiter, from); at !== -1; at = text.indexOf(delimiter, at + 1)) {
-      if (isCloser(at)) return at;
+  return tree.children.flatMap((node): Block[] => {
+    switch (node.type) {
+      case 'heading':
+        return [{ kind: 'heading', depth: node.depth as 1 | 2 | 3, text: textOf(node) }];
+      case 'paragraph':
+        return [{ kind: 'paragraph', text: textOf(node) }];
+      case 'blockquote':
+        return [{ kind: 'quote', text: textOf(node) }];
+      case 'code':
+        return [{ kind: 'code', text: node.value }];
+      case 'list':
+        return [
+          {
+            kind: 'list',
+            ordered: Boolean(node.ordered),
+            start: node.start ?? 1,
+            items: node.children.map(textOf),
+          },
+        ];
+      default:
+        return [{ kind: 'other', type: node.type, text: slice(node) }];
     }
-    noCloserFrom.set(delimiter, Math.min(from, known ?? from));
-    return -1;
-  };
-
-  let index = 0;
-  while (index < text.length) {
-    const char = text[index];
-
-    if (char === '\\' && index + 1 < text.length && ESCAPABLE.includes(text[index + 1])) {
-      plain += text[index + 1];
-      index += 2;
-      continue;
-    }
-
-    if (char === '`') {
-      let run = 1;
-      while (text[index + run] === '`') run += 1;
-      const fence = '`'.repeat(run);
-      // The closer is a run of exactly as many backticks.
-      const end = findCloser(fence, index + run, (at) => text[at - 1] !== '`' && text[at + run] !== '`');
-      if (end !== -1) {
-        flush();
-        nodes.push(<code key={`c${key++}`}>{text.slice(index + run, end).replace(/\n/g, ' ')}</code>);
-        index = end + run;
-      } else {
-        plain += fence;
-        index += run;
-      }
-      continue;
-    }
-
-    if (char === '*' || char === '_') {
-      const emphasis = matchEmphasis(text, index, findCloser);
-      if (emphasis) {
-        flush();
-        const children = renderInline(emphasis.content, allowLinks);
-        nodes.push(
-          emphasis.strong ? (
-            <strong key={`s${key++}`}>{children}</strong>
-          ) : (
-            <em key={`e${key++}`}>{children}</em>
-          ),
-        );
-        index = emphasis.end;
-        continue;
-      }
-      // An unmatched run stays text as a whole, so '**' is never re-read as two '*'.
-      let run = 1;
-      while (text[index + run] === char) run += 1;
-      plain += char.repeat(run);
-      index += run;
-      continue;
-    }
-
-    if (char === '[' && allowLinks) {
-      const link = matchLink(text, index);
-      if (link) {
-        flush();
-        const label = renderInline(link.label, false);
-        const target = safeLinkTarget(link.url);
-        if (!target) {
-          nodes.push(<Fragment key={`t${key++}`}>{label}</Fragment>);
-        } else if (target.external) {
-          nodes.push(
-            <a key={`a${key++}`} href={target.href} target="_blank" rel="noopener noreferrer">
-              {label}
-            </a>,
-          );
-        } else {
-          nodes.push(
-            <Link key={`a${key++}`} to={target.href}>
-              {label}
-            </Link>,
-          );
-        }
-        index = link.end;
-        continue;
-      }
-    }
-
-    plain += char;
-    index += 1;
-  }
-  flush();
-  return nodes;
-}
-
-const isWordCharacter = (char: string | undefined) => char !== undefined && /[\p{L}\p{N}]/u.test(char);
-const isSpace = (char: string | undefined) => char === undefined || /\s/.test(char);
-
-/** **strong** / __strong__ / *em* / _em_ opening at `start`, or null. Underscores never split a word. */
-function matchEmphasis(
-  text: string,
-  start: number,
-  findCloser: (delimiter: string, from: number, isCloser: (at: number) => boolean) => number,
-): { strong: boolean; content: string; end: number } | null {
-  const char = text[start];
-  const strong = text[start + 1] === char;
-  const delimiter = strong ? char + char : char;
-  const size = delimiter.length;
-  if (isSpace(text[start + size])) return null;
-  if (char === '_' && isWordCharacter(text[start - 1])) return null;
-
-  const closer = findCloser(delimiter, start + size + 1, (at) => {
-    if (isSpace(text[at - 1])) return false;
-    if (char === '_' && isWordCharacter(text[at + size])) return false;
-    // A single delimiter must not be half of a double one (*a **b** c* closes at the last '*').
-    if (!strong && (text[at + 1] === char || text[at - 1] === char)) return false;
-    return true;
   });
-  if (closer === -1 || closer <= start + size) return null;
-  return { strong, content: text.slice(start + size, closer), end: closer + size };
-}
-
-// Longer than any real label or address: the search stops there, so '[[[[…' stays linear enough.
-const MAX_LABEL = 1000;
-const MAX_DESTINATION = 2100;
-
-/** [label](url "optional title") opening at `start`, or null. Brackets and parentheses may nest. */
-function matchLink(text: string, start: number): { label: string; url: string; end: number } | null {
-  let depth = 0;
-  let labelEnd = -1;
-  for (let at = start; at < Math.min(text.length, start + MAX_LABEL); at += 1) {
-    if (text[at] === '\\') {
-      at += 1;
-      continue;
-    }
-    if (text[at] === '[') depth += 1;
-    else if (text[at] === ']') {
-      depth -= 1;
-      if (depth === 0) {
-        labelEnd = at;
-        break;
-      }
-    }
-  }
-  if (labelEnd === -1 || text[labelEnd + 1] !== '(') return null;
-
-  depth = 0;
-  for (let at = labelEnd + 1; at < Math.min(text.length, labelEnd + MAX_DESTINATION); at += 1) {
-    if (text[at] === '(') depth += 1;
-    else if (text[at] === ')') {
-      depth -= 1;
-      if (depth === 0) {
-        const destination = text.slice(labelEnd + 2, at).trim();
-        const url = destination.replace(/\s+(?:"[^"]*"|'[^']*')$/, '');
-        return { label: text.slice(start + 1, labelEnd), url, end: at + 1 };
-      }
-    }
-  }
-  return null;
 }

@@ -8,7 +8,7 @@ export type SessionCheck =
   | { status: 'expired' }
   | { status: 'undecodable'; error: unknown };
 
-/** Spec §2 and §5: a session needs a token and a user, and the token's expiry (seconds) must not be past. */
+/** docs/product-contract.md §2 and §5: a session needs a token and a user, and the token's expiry (seconds) must not be past. */
 export function checkSession(token: string | null, user: object | null, now = Date.now()): SessionCheck {
   if (!token || !user) return { status: 'missing' };
   let payload: JwtPayload;

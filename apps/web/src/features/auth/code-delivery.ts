@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/api-client';
 // What the browser knows about the codes it asked for: when the next may be requested, and which
 // phone number the last SMS went to. Kept in sessionStorage so a reload keeps both.
 
-/** DESIGN §6: a new code can be asked for 60 s after the last one. */
+/** docs/architecture.md §Accounts and onboarding: a new code can be asked for 60 s after the last one. */
 export const RESEND_AFTER_SECONDS = 60;
 
 const storageKey = (key: string) => `cw-resend:${key}`;

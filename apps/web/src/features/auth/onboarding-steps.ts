@@ -3,7 +3,7 @@ import type { PublicUser } from '@candlewise/shared';
 export type OnboardingStep = '/confirm-email' | '/add-phno' | '/user-details';
 
 /**
- * Where onboarding stands (DESIGN §6). The same rule as `nextOnboardingStep` in
+ * Where onboarding stands (docs/architecture.md §Accounts and onboarding). The same rule as `nextOnboardingStep` in
  * packages/shared/src/auth/account-schemas.ts, kept here because that module loads zod (~20 KB
  * gzipped) and the guards run on /login, which must stay under 100 KB. A test holds the two equal.
  */

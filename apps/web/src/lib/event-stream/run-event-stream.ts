@@ -1,5 +1,6 @@
 import { API_BASE_PATH } from '@candlewise/shared/api/envelope';
 import { createEventStreamParser, type ServerSentEvent } from './parse-event-stream';
+import { createSequenceGapDetector } from './sequence-gap';
 
 /** connecting: first attempt under way; live: the stream is open; down: dropped or refused (callers poll). */
 export type EventStreamStatus = 'connecting' | 'live' | 'down';
@@ -17,6 +18,11 @@ type StreamOptions = {
   signal: AbortSignal;
   onEvent: (event: ServerSentEvent) => void;
   onStatus: (status: EventStreamStatus) => void;
+  /**
+   * Frames were missed (dropped while this client was behind, or sent while it was reconnecting):
+   * refetch what the stream mirrors. Called before the event that revealed the gap is handed on.
+   */
+  onGap?: () => void;
 };
 
 type AttemptOutcome = 'ended' | 'failed' | 'refused';
@@ -27,11 +33,15 @@ type AttemptOutcome = 'ended' | 'failed' | 'refused';
  * failure (with jitter, so a restarted server is not hit by every client at once), sooner when the
  * browser comes back online. Stops for good on 401/403 or when `signal` aborts (logout, unmount).
  */
-export async function runEventStream({ path, token, signal, onEvent, onStatus }: StreamOptions) {
+export async function runEventStream({ path, token, signal, onEvent, onStatus, onGap }: StreamOptions) {
   let retryMs = DEFAULT_RETRY_MS;
   let failures = 0;
+  const sequence = createSequenceGapDetector();
   const parserHandlers = {
-    onEvent,
+    onEvent: (event: ServerSentEvent) => {
+      if (sequence.see(event.id)) onGap?.();
+      onEvent(event);
+    },
     onRetry: (milliseconds: number) => {
       retryMs = Math.max(1000, milliseconds);
     },
@@ -43,7 +53,9 @@ export async function runEventStream({ path, token, signal, onEvent, onStatus }:
       token,
       signal,
       parser: createEventStreamParser(parserHandlers),
+      lastEventId: sequence.last,
       onOpen: () => {
+        sequence.connected();
         failures = 0;
         onStatus('live');
       },
@@ -62,12 +74,14 @@ async function readStreamOnce({
   token,
   signal,
   parser,
+  lastEventId,
   onOpen,
 }: {
   url: string;
   token: string;
   signal: AbortSignal;
   parser: ReturnType<typeof createEventStreamParser>;
+  lastEventId: number | null;
   onOpen: () => void;
 }): Promise<AttemptOutcome> {
   const attempt = new AbortController();
@@ -86,6 +100,8 @@ async function readStreamOnce({
         Accept: 'text/event-stream',
         Authorization: `Bearer ${token}`,
         'X-Requested-With': 'XMLHttpRequest',
+        // As EventSource does; the server cannot continue a sequence and answers with a snapshot.
+        ...(lastEventId === null ? {} : { 'Last-Event-ID': String(lastEventId) }),
       },
       cache: 'no-store',
       credentials: 'same-origin',

@@ -1,5 +1,5 @@
 /**
- * Importing a file into the journal's fills (DESIGN §10): one importer per real layout, each
+ * Importing a file into the journal's fills (docs/architecture.md §Journal): one importer per real layout, each
  * `(text, { timeZone }) => ParsedExecutions`, the layouts a learner can choose from, and the layout
  * found from the file's own column names. Importers only read; pairing fills into trades happens
  * across files when the account is rebuilt (round-trips.ts).

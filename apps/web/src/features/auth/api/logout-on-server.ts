@@ -1,7 +1,7 @@
 import { apiClient } from '@/lib/api-client';
 
 /**
- * Tells the server the session ends (DESIGN §6, POST /auth/logout). Best effort: signing out in the
+ * Tells the server the session ends (docs/architecture.md §Accounts and onboarding, POST /auth/logout). Best effort: signing out in the
  * browser must never wait for or depend on the network, so failures are only logged.
  */
 export function logoutOnServer(): void {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { Navigate, useLocation } from 'react-router';
+import { selectAuth } from '@/lib/auth-slice';
 import { usePageTitle } from '@/lib/use-page-title';
-import { selectAuth } from '../auth-slice';
 import { onboardingRedirect } from '../onboarding-steps';
 import { FormNotice } from './account-form';
 import './account-page.css';
@@ -14,7 +14,7 @@ export const SIGN_UP_STEPS = 4;
  * The card every account page sits in: where the user is in sign-up, a title, one sentence of
  * purpose, then the page's form (mounted only when the visitor may use it).
  *
- * It is also the onboarding gate (DESIGN §6): a signed-in user without a role resumes onboarding
+ * It is also the onboarding gate (docs/architecture.md §Accounts and onboarding): a signed-in user without a role resumes onboarding
  * at their next step whatever account page they open, and a visitor without a session is sent from
  * the step pages to /login. Reactive, so finishing a step (updateUser) moves the user on by itself.
  * It lives here, not in the public guard, so the landing page does not carry it.

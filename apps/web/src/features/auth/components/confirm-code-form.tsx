@@ -1,7 +1,7 @@
 import { useDispatch, useSelector } from 'react-redux';
+import { selectAuth, updateUser } from '@/lib/auth-slice';
 import { type CodeChannel, confirmCode } from '../api/confirm-code';
 import { resendCode } from '../api/resend-code';
-import { selectAuth, updateUser } from '../auth-slice';
 import { FormAlert, SubmitButton, useAccountForm } from './account-form';
 import { CodeField } from './code-field';
 import { ResendCodeButton } from './resend-code-button';

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useDispatch, useStore } from 'react-redux';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { type AuthState, logout } from '../auth-slice';
+import { type AuthState, logout } from '@/lib/auth-slice';
 import { checkSession, SESSION_EXPIRED_MESSAGE } from '../check-session';
 import { nextOnboardingStep } from '../onboarding-steps';
 import { forgetReturnTo, rememberReturnTo } from '../return-to';
@@ -12,7 +12,7 @@ const SIGNED_OUT_TO_AUTH = new Set(['/group', '/manage-subscription']);
 type Verdict = { status: 'checking' } | { status: 'allowed' } | { status: 'redirect'; to: string };
 
 /**
- * The protected-area guard (spec §2): 'Loading....' while checking; no token or user → /login;
+ * The protected-area guard (docs/product-contract.md §2): 'Loading....' while checking; no token or user → /login;
  * an expired token → alert, logout, /login; a token that cannot be decoded → console, /login.
  * A valid session whose user has no role yet is still onboarding: it resumes at the next step.
  *
@@ -52,7 +52,7 @@ export function ProtectedRoute({
       // the visitor straight back here from /login, round and round.
       dispatch(logout());
     }
-    // Spec §2: the Groups and subscription screens send a signed-out visitor to /auth (the guard
+    // docs/product-contract.md §2: the Groups and subscription screens send a signed-out visitor to /auth (the guard
     // variant); everywhere else, and for an expired or broken session, it is /login.
     const signedOut = session.status !== 'expired' && session.status !== 'undecodable';
     // After logging in, the visitor comes back here (a deep link is not lost at the login page).

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header/page-header';
-import { selectAuth } from '../auth-slice';
+import { selectAuth } from '@/lib/auth-slice';
 
 const accountNames: Record<UserRole, string> = {
   admin: 'an administrator account',

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { Navigate, Outlet } from 'react-router';
-import { selectAuth } from '../auth-slice';
+import { selectAuth } from '@/lib/auth-slice';
 import { nextOnboardingStep } from '../onboarding-steps';
 
 /**
- * The guard variant of spec §2: visitors without a token or a user go to /auth and nothing else renders.
- * A user without a role is still onboarding and resumes at the next step (DESIGN §6).
+ * The guard variant of docs/product-contract.md §2: visitors without a token or a user go to /auth and nothing else renders.
+ * A user without a role is still onboarding and resumes at the next step (docs/architecture.md §Accounts and onboarding).
  * Synchronous and reactive, so signing out anywhere under it leaves at once.
  */
 export function RequireSession({

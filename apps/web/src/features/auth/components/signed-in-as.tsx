@@ -1,7 +1,7 @@
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
+import { logout, selectAuth } from '@/lib/auth-slice';
 import { logoutOnServer } from '../api/logout-on-server';
-import { logout, selectAuth } from '../auth-slice';
 
 /** "Signed in as …" on the onboarding steps, with a way out for whoever used the wrong account or address. */
 export function SignedInAs({

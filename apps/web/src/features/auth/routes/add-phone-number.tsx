@@ -1,7 +1,7 @@
 import { useSelector } from 'react-redux';
 import { Link, useNavigate } from 'react-router';
+import { selectAuth } from '@/lib/auth-slice';
 import { addPhoneNumber } from '../api/add-phone-number';
-import { selectAuth } from '../auth-slice';
 import { markCodeSent, rememberPendingPhoneNumber } from '../code-delivery';
 import { FormAlert, SubmitButton, useAccountForm } from '../components/account-form';
 import { AccountPage } from '../components/account-page';

@@ -1,5 +1,5 @@
 import { useSelector } from 'react-redux';
-import { selectAuth } from '../auth-slice';
+import { selectAuth } from '@/lib/auth-slice';
 import { AccountPage } from '../components/account-page';
 import { ConfirmCodeForm } from '../components/confirm-code-form';
 import { SignedInAs } from '../components/signed-in-as';

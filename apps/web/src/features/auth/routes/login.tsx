@@ -1,7 +1,7 @@
 import { useDispatch } from 'react-redux';
 import { Link, useLocation } from 'react-router';
+import { login } from '@/lib/auth-slice';
 import { logIn } from '../api/log-in';
-import { login } from '../auth-slice';
 import {
   FormAlert,
   PasswordField,

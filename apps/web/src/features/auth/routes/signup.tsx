@@ -1,7 +1,7 @@
 import { useDispatch } from 'react-redux';
 import { Link } from 'react-router';
+import { login } from '@/lib/auth-slice';
 import { signUp } from '../api/sign-up';
-import { login } from '../auth-slice';
 import { markCodeSent } from '../code-delivery';
 import {
   FormAlert,

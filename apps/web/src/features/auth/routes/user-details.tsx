@@ -1,9 +1,9 @@
 import type { UserDetailsInput } from '@candlewise/shared';
 import { useDispatch, useSelector } from 'react-redux';
+import { updateUser } from '@/lib/auth-slice';
 import type { SessionSlices } from '@/lib/current-user';
 import { markNewAccount } from '@/lib/first-visit';
 import { completeUserDetails } from '../api/complete-user-details';
-import { updateUser } from '../auth-slice';
 import { FormAlert, SubmitButton, TextField, useAccountForm } from '../components/account-form';
 import { AccountPage } from '../components/account-page';
 import { SignedInAs } from '../components/signed-in-as';

@@ -2,10 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { courseKeys } from './course-query-keys';
 
-/** A chapter of a lesson (spec §3 Timestamp); times in seconds. */
+/** A chapter of a lesson (docs/product-contract.md §3 Timestamp); times in seconds. */
 export type LessonChapter = { id: number; videoId: number; name: string; startTime: number; endTime: number };
 
-/** A lesson (spec §3 Video) with the caller's completion and saved playback position. */
+/** A lesson (docs/product-contract.md §3 Video) with the caller's completion and saved playback position. */
 export type Lesson = {
   id: number;
   title: string;

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { courseKeys } from './course-query-keys';
 
-/** One course of GET /courses, with the caller's progress (spec §9 formula, computed by the API). */
+/** One course of GET /courses, with the caller's progress (docs/product-contract.md §9 formula, computed by the API). */
 export type CourseSummary = {
   _id: string;
   title: string;

@@ -13,7 +13,7 @@ import './admin/admin-courses.css';
 import './course-ui.css';
 
 /**
- * The admin page's Courses tab (DESIGN §15): the catalogue with drafts, in order, to create, edit,
+ * The admin page's Courses tab (docs/architecture.md §Admin): the catalogue with drafts, in order, to create, edit,
  * publish, reorder and delete courses, and per course its lessons and their chapters.
  */
 export default function AdminCoursesPanel() {

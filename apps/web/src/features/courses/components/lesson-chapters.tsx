@@ -11,7 +11,7 @@ type Props = {
   onChoose: (startSeconds: number) => void;
 };
 
-/** The 'Video Time Stamps' box (spec §2): each chapter's name and start–end as m:ss; a click seeks. */
+/** The 'Video Time Stamps' box (docs/product-contract.md §2): each chapter's name and start–end as m:ss; a click seeks. */
 export function LessonChapters({ chapters, currentSecond, onChoose }: Props) {
   const headingId = useId();
   return (

@@ -18,7 +18,7 @@ type Props = {
   onToggle: () => void;
 };
 
-/** The left list of the lesson page (spec §2): course title, 'N lessons', each lesson with its state. */
+/** The left list of the lesson page (docs/product-contract.md §2): course title, 'N lessons', each lesson with its state. */
 export function LessonList({ detail, selectedId, onSelect, collapsible, open, onToggle }: Props) {
   const listId = useId();
   const { course, videos } = detail;

@@ -25,7 +25,7 @@ export function resumeSecondsOf(lesson: Pick<Lesson, 'positionSeconds' | 'durati
 }
 
 /**
- * The embedded player of one lesson (spec §4: thumbnail, then playing on click). Use it with a
+ * The embedded player of one lesson (docs/product-contract.md §4: thumbnail, then playing on click). Use it with a
  * `key` of the lesson id, so choosing another lesson starts again from the thumbnail.
  *
  * Playback position: the player is a cross-origin YouTube iframe, so we speak its postMessage

@@ -11,7 +11,7 @@ import '../components/course-ui.css';
 import './course-videos.css';
 
 /**
- * /courseVideos/{courseId}: the lesson page (spec §2). The chosen lesson lives in ?video=<id>, so
+ * /courseVideos/{courseId}: the lesson page (docs/product-contract.md §2). The chosen lesson lives in ?video=<id>, so
  * "Continue" links open the right lesson and a reload keeps it; without one the first is chosen.
  */
 export default function CourseVideosPage() {
@@ -30,7 +30,7 @@ function CourseLessons({ courseId, detail }: { courseId: string; detail: CourseD
   const [params, setParams] = useSearchParams();
   const isNarrow = useIsNarrowScreen();
   const [listOpen, setListOpen] = useState(false);
-  // Every choice of a lesson, even of the one showing, puts the player back to its thumbnail (spec §2).
+  // Every choice of a lesson, even of the one showing, puts the player back to its thumbnail (docs/product-contract.md §2).
   const [choices, setChoices] = useState(0);
 
   const lessons = detail.videos;

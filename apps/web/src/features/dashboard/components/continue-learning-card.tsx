@@ -68,7 +68,7 @@ function PendingCourse() {
 /** The pending picture's slot, which /home's head script fills (prerender-head.ts names it too). */
 export const PENDING_PICTURE_CLASS = 'cw-dashboard-continue__image--pending';
 
-/** /home: the course to pick up, with its progress and a Continue button (DESIGN §16). */
+/** /home: the course to pick up, with its progress and a Continue button (docs/architecture.md §Public pages and /home). */
 export function ContinueLearningCard() {
   const query = useCourseToContinue();
   return (

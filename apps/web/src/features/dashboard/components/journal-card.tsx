@@ -18,7 +18,7 @@ function formatMoney(value: number): string {
   return money.format(value);
 }
 
-/** /home: the journal streak (DESIGN §16), today's entry and this month's P&L. */
+/** /home: the journal streak (docs/architecture.md §Public pages and /home), today's entry and this month's P&L. */
 export function JournalCard() {
   const summary = useJournalSummary();
   const headingId = useId();

@@ -4,9 +4,13 @@ import { Link } from 'react-router';
 import { PlainSkeleton } from '@/components/plain/plain-skeleton';
 import { PlainTag } from '@/components/plain/plain-tag';
 import { SvgIcon } from '@/components/svg-icon/svg-icon';
-import { type MyCompetition, useMyCompetitions } from '@/features/groups/api/get-my-competitions';
-import { PhaseTag } from '@/features/groups/components/phase-tag';
-import { formatMoney, formatSignedPercent } from '@/features/groups/lib/trading-format';
+import {
+  formatMoney,
+  formatSignedPercent,
+  type MyCompetition,
+  PhaseTag,
+  useMyCompetitions,
+} from '@/features/groups';
 import './my-competitions-card.css';
 import { DashboardLoadFailed } from './dashboard-load-failed';
 

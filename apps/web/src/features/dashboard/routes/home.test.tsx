@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MyCompetition } from '@/features/groups/api/get-my-competitions';
+import type { MyCompetition } from '@/features/groups';
 import { mockApi } from '@/testing/mock-api';
 import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
 import { makeSession } from '@/testing/test-data';

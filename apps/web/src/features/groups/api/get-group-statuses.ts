@@ -6,7 +6,7 @@ import { groupKeys } from './group-query-keys';
 
 export type ParticipantStatus = 'pending' | 'approved' | 'rejected';
 
-/** One of the user's join requests (spec §3 "Participant record"). */
+/** One of the user's join requests (docs/product-contract.md §3, Participant record). */
 export type Participation = {
   _id: string;
   groupId: { _id: string; name?: string };
@@ -44,7 +44,7 @@ export function toStatusByGroup(participations: Participation[] | undefined): Ma
   );
 }
 
-/** The user's join requests. A failure is logged only (spec §8): every group then reads as "none". */
+/** The user's join requests. A failure is logged only (docs/product-contract.md §8): every group then reads as "none". */
 export function useGroupStatuses(userId: string) {
   const query = useQuery(groupStatusesQueryOptions(userId));
   const { error } = query;

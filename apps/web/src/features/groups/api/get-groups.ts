@@ -5,7 +5,7 @@ import { apiClient } from '@/lib/api-client';
 import { GROUPS_PATH } from './first-reads';
 import { groupKeys } from './group-query-keys';
 
-/** One competition as GET /group/ returns it (spec §3 plus DESIGN §8's fields). */
+/** One competition as GET /group/ returns it (docs/architecture.md §API conventions, with the fields of §Competitions). */
 export type Group = {
   _id: string;
   name: string;
@@ -50,7 +50,7 @@ export function groupsQueryOptions() {
   return queryOptions({ queryKey: groupKeys.list(), queryFn: ({ signal }) => getGroups(signal) });
 }
 
-/** Every competition. A failure is logged (spec §8's 'Failed to load groups'); the page offers Retry. */
+/** Every competition. A failure is logged (docs/product-contract.md §8; as 'Failed to load groups'); the page offers Retry. */
 export function useGroups() {
   const query = useQuery(groupsQueryOptions());
   const { error } = query;

@@ -6,7 +6,7 @@ import type { Participation } from './get-group-statuses';
 import type { Group } from './get-groups';
 import { groupKeys } from './group-query-keys';
 
-/** Spec §8's join toasts. */
+/** docs/product-contract.md §8's join toasts. */
 export const JOIN_SUCCESS_MESSAGE = 'Request sent successfully';
 export const JOIN_FAILURE_FALLBACK = 'Failed to join group';
 

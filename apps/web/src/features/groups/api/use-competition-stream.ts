@@ -83,6 +83,13 @@ export function useCompetitionStream(groupId: string, { enabled }: { enabled: bo
     }
   });
 
+  // Frames were missed (this client fell behind, or was reconnecting): the standings pages and the
+  // account are read again rather than patched from a partial view.
+  const handleGap = useEffectEvent(() => {
+    void queryClient.invalidateQueries({ queryKey: groupKeys.leaderboardPages(groupId) });
+    void queryClient.invalidateQueries({ queryKey: groupKeys.account(groupId) });
+  });
+
   useEffect(() => {
     if (!token || !enabled) {
       setStatus('down');
@@ -96,6 +103,7 @@ export function useCompetitionStream(groupId: string, { enabled }: { enabled: bo
       signal: controller.signal,
       onEvent: handleEvent,
       onStatus: setStatus,
+      onGap: handleGap,
     });
     return () => controller.abort();
   }, [token, enabled, groupId]);

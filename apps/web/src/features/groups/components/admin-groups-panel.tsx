@@ -17,7 +17,7 @@ import { PhaseTag } from './phase-tag';
 import './admin-groups-panel.css';
 
 /**
- * /admin → Groups and approvals (DESIGN §8, §15): every competition with its phase, dates and
+ * /admin → Groups and approvals (docs/architecture.md §Competitions, §Admin): every competition with its phase, dates and
  * joined count; create and edit; and per competition the join requests to approve or reject.
  */
 export default function AdminGroupsPanel() {

@@ -24,7 +24,7 @@ function summarise(rows: StandingRow[], now: number) {
 }
 
 /**
- * /admin → Live competitions, the monitor (DESIGN §15): for each running competition, its members,
+ * /admin → Live competitions, the monitor (docs/architecture.md §Admin): for each running competition, its members,
  * the leader, who is frozen now, trades and freezes so far, refreshed every 5 seconds, with a way
  * into the live leaderboard.
  */

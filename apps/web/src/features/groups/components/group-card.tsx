@@ -26,7 +26,7 @@ type Props = {
 };
 
 /**
- * One competition (spec §2): name, 'N total joined', Info, the Join button that follows the user's
+ * One competition (docs/product-contract.md §2): name, 'N total joined', Info, the Join button that follows the user's
  * status, and the Leaderboard link for approved members only. Also its phase and when it starts
  * or ends, relative, so the card never repeats the Info dialog's dates. A competition that takes
  * no one (ended, registration closed) disables Join and says why; a pending request can be

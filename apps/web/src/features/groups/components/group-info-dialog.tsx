@@ -1,4 +1,5 @@
 import { Button, Modal } from 'antd';
+import { MarkdownText } from '@/components/markdown-text/markdown-text';
 import type { Group } from '../api/get-groups';
 import {
   formatGroupDate,
@@ -9,7 +10,6 @@ import {
 import { replayText } from '../lib/replay-text';
 import { riskRuleTexts } from '../lib/risk-rule-text';
 import { currencyLabel, formatMoney } from '../lib/trading-format';
-import { MarkdownText } from './markdown-text';
 import './group-info-dialog.css';
 
 function Fact({ label, value }: { label: string; value: string }) {
@@ -22,7 +22,7 @@ function Fact({ label, value }: { label: string; value: string }) {
 }
 
 /**
- * The Info dialog (spec §2): the group's name, start and end date and time ('Not available' /
+ * The Info dialog (docs/product-contract.md §2): the group's name, start and end date and time ('Not available' /
  * 'Not set' when missing), the description as markdown, the risk rules (the freeze threshold and
  * what the drawdown is measured from, the daily loss limit), the account currency, and for a replay
  * competition the day it replays.

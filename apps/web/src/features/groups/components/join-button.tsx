@@ -18,7 +18,7 @@ const looks: Record<JoinState, { label: string; primary: boolean; icon?: ReactNo
 };
 
 /**
- * Spec §4: the label and colour follow the status. Join is available only without a status;
+ * docs/product-contract.md §4: the label and colour follow the status. Join is available only without a status;
  * 'Joining...', 'Request Sent', 'Approved' (green) and 'Rejected' (red) are disabled. Join is also
  * disabled when the competition takes no one (ended, registration closed): `refusalId` names the
  * element that says why, so a screen reader announces the reason with the button. Plain markup

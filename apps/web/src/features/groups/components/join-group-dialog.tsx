@@ -1,7 +1,7 @@
 import { Modal } from 'antd';
 import type { Group } from '../api/get-groups';
 
-/** The join confirmation (spec §2): title 'Join Group', buttons Cancel and Join Group. */
+/** The join confirmation (docs/product-contract.md §2): title 'Join Group', buttons Cancel and Join Group. */
 export function JoinGroupDialog({
   group,
   open,

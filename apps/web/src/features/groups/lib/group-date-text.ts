@@ -1,6 +1,6 @@
 import { formatFreezeDuration, type GroupPhase, groupPhase } from '@candlewise/shared/groups/group-phase';
 
-/** What the Info dialog shows for a date or a time it does not have (spec §2). */
+/** What the Info dialog shows for a date or a time it does not have (docs/product-contract.md §2). */
 export const MISSING_DATE_TEXT = 'Not available';
 export const MISSING_TIME_TEXT = 'Not set';
 

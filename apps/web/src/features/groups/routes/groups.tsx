@@ -27,7 +27,7 @@ const GroupsDialogs = lazyAntd<GroupsDialogsProps>(() =>
 );
 const preloadDialogs = () => void GroupsDialogs.preload().catch(() => undefined);
 
-/** /group (spec §2 "Groups screen"). A signed-out user is sent to /auth. Plain markup; the dialogs bring antd. */
+/** /group (docs/product-contract.md §2, the Groups screen). A signed-out user is sent to /auth. Plain markup; the dialogs bring antd. */
 export default function GroupsPage() {
   const user = useCurrentUser();
   if (!user) return <Navigate to="/auth" replace />;
@@ -81,7 +81,7 @@ function GroupsScreen({ userId }: { userId: string }) {
       {groups.isPending || statuses.isPending ? (
         <PageSpinner label="Loading groups" />
       ) : groups.isError ? (
-        // The failure is also logged (spec §8); a blank page would leave the learner stuck.
+        // The failure is also logged (docs/product-contract.md §8); a blank page would leave the learner stuck.
         <div className="cw-groups__empty cw-groups__error" role="alert">
           <SvgIcon icon={WarningOutlined} className="cw-groups__empty-icon" />
           <p className="cw-groups__empty-title">We could not load the groups</p>

@@ -31,7 +31,7 @@ const breakdownBars = (rows: BreakdownRow[]) =>
   rows.slice(0, 12).map((row) => ({ label: row.key, value: row.netPnl, detail: `${row.trades} trades` }));
 
 /**
- * The numbers of DESIGN §10 for the filtered trades in one currency (never two added), the equity
+ * The numbers of docs/architecture.md §Journal for the filtered trades in one currency (never two added), the equity
  * curve and the breakdowns; the last two are Pro and show locked with the upgrade link otherwise.
  */
 export function StatisticsDashboard() {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import './landing.css';
 
-// The default price (DESIGN §13). The server can configure another; /pricing shows the live figure.
+// The default price (PRO_PRICE_INR, README §Configuration). The server can configure another; /pricing shows the live figure.
 const PRO_PRICE = '₹2,000';
 
 const courses = [

@@ -10,7 +10,7 @@ import { ReplayBarsCard } from './replay-bars-card';
 import './admin-markets-panel.css';
 
 /**
- * /admin → Markets (DESIGN §9, §15): the live providers' connections, then every instrument with
+ * /admin → Markets (docs/architecture.md §Market data and paper trading, §Admin): the live providers' connections, then every instrument with
  * where its quotes come from, its market hours and its last quote (stale ones in the danger
  * colour); Edit changes the source and hours and can test the provider first. Below, the bars
  * stored for replay competitions and their upload.

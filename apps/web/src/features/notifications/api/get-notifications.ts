@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiClient } from '@/lib/api-client';
 
-/** One notification as GET /notification/all returns it (DESIGN §5), or the stream announces it. */
+/** One notification as GET /notification/all returns it (docs/architecture.md §API conventions), or the stream announces it. */
 export type AppNotification = {
   _id: string;
   notificationContent: { title: string; message: string };

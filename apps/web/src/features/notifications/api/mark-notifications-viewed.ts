@@ -5,7 +5,7 @@ import { unreadCountKey } from './get-unread-count';
 
 export type MarkNotificationsViewedInput = { userId: string; lastNotificationViewedAt: string };
 
-/** Everything created up to `lastNotificationViewedAt` counts as read from then on (DESIGN §5). */
+/** Everything created up to `lastNotificationViewedAt` counts as read from then on (docs/decisions/005). */
 export function markNotificationsViewed(input: MarkNotificationsViewedInput) {
   return apiClient.put<unknown>('/user/update/user-details', input);
 }

@@ -56,6 +56,12 @@ export function useNotificationStream({
     }
   });
 
+  // Notifications were missed (this client fell behind, or was reconnecting): the lists are read
+  // again; the count comes in the stream's next frame.
+  const handleGap = useEffectEvent(() => {
+    void queryClient.invalidateQueries({ queryKey: [...notificationsKey, 'list'] });
+  });
+
   useEffect(() => {
     if (!token) {
       setStatus('down');
@@ -69,6 +75,7 @@ export function useNotificationStream({
       signal: controller.signal,
       onEvent: handleEvent,
       onStatus: setStatus,
+      onGap: handleGap,
     });
     return () => controller.abort();
   }, [token]);

@@ -69,7 +69,7 @@ function useDebouncedValue<T>(value: T, delayMs: number): T {
 }
 
 /**
- * /admin → Broadcast (DESIGN §14, §15): send a notification to everyone or to one user, with an
+ * /admin → Broadcast (docs/architecture.md §Notifications, §Admin): send a notification to everyone or to one user, with an
  * optional link to a page of the app. Checked as the API checks it; the API's answer is shown.
  */
 export default function AdminBroadcastPanel() {

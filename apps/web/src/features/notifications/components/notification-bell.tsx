@@ -30,7 +30,7 @@ function announce(notification: AppNotification) {
 }
 
 /**
- * The header bell (spec §2): the live unread count as a badge, and a right-hand drawer with the
+ * The header bell (docs/product-contract.md §2): the live unread count as a badge, and a right-hand drawer with the
  * Unread/Read lists. The count comes from the notification stream; while the stream is down it is
  * polled. The read list is only fetched once Read is chosen; closing the drawer marks everything up
  * to now as viewed. The bell and its badge are plain markup; the drawer (antd) loads when the bell

@@ -3,7 +3,7 @@ import { Button, Drawer, Segmented } from 'antd';
 import type { ComponentProps } from 'react';
 import { useSelector } from 'react-redux';
 import { AntdProvider } from '@/components/antd-provider/antd-provider';
-import { selectDarkMode } from '@/features/theme/theme-slice';
+import { selectDarkMode } from '@/lib/theme-slice';
 import { NotificationList } from './notification-list';
 
 export type NotificationTab = 'Unread' | 'Read';
@@ -27,7 +27,7 @@ type Props = {
 };
 
 /**
- * The bell's right-hand drawer with the Unread/Read lists (spec §2). Loaded when the bell is first
+ * The bell's right-hand drawer with the Unread/Read lists (docs/product-contract.md §2). Loaded when the bell is first
  * opened (or hovered), inside antd's theme: the header paints without antd.
  */
 export default function NotificationDrawer({

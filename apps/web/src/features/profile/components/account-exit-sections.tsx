@@ -3,16 +3,16 @@ import { Card, Modal } from 'antd';
 import { useState } from 'react';
 import { useDispatch, useStore } from 'react-redux';
 import { useNavigate } from 'react-router';
-import { deleteAccount } from '@/features/auth/api/delete-account';
-import { logoutEverywhere } from '@/features/auth/api/logout-everywhere';
-import { logout } from '@/features/auth/auth-slice';
 import {
+  deleteAccount,
   FormAlert,
+  logoutEverywhere,
   PasswordField,
   SubmitButton,
   useAccountForm,
-} from '@/features/auth/components/account-form';
+} from '@/features/auth';
 import { ApiError } from '@/lib/api-client';
+import { logout } from '@/lib/auth-slice';
 import type { SessionSlices } from '@/lib/current-user';
 
 /** Ends the session here: the stored session and the cached server data go, then /auth (as Logout does). */

@@ -5,8 +5,8 @@ import { Avatar } from 'antd';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { toast } from 'react-toastify';
-import { updateUser } from '@/features/auth/auth-slice';
-import { FormAlert } from '@/features/auth/components/account-form';
+import { FormAlert } from '@/features/auth';
+import { updateUser } from '@/lib/auth-slice';
 import { profileImageProblem, uploadProfileImage } from '../api/upload-profile-image';
 
 /**

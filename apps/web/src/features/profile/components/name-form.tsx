@@ -1,8 +1,8 @@
 import type { PublicUser } from '@candlewise/shared';
 import { useDispatch } from 'react-redux';
 import { toast } from 'react-toastify';
-import { updateUser } from '@/features/auth/auth-slice';
-import { FormAlert, SubmitButton, TextField, useAccountForm } from '@/features/auth/components/account-form';
+import { FormAlert, SubmitButton, TextField, useAccountForm } from '@/features/auth';
+import { updateUser } from '@/lib/auth-slice';
 import { updateProfile } from '../api/update-profile';
 
 /** First and last name, as leaderboards and the avatar menu show them. */

@@ -1,14 +1,8 @@
 import type { PublicUser } from '@candlewise/shared';
 import { useDispatch } from 'react-redux';
 import { toast } from 'react-toastify';
-import { changePassword } from '@/features/auth/api/change-password';
-import { login } from '@/features/auth/auth-slice';
-import {
-  FormAlert,
-  PasswordField,
-  SubmitButton,
-  useAccountForm,
-} from '@/features/auth/components/account-form';
+import { changePassword, FormAlert, PasswordField, SubmitButton, useAccountForm } from '@/features/auth';
+import { login } from '@/lib/auth-slice';
 
 /** Change the password; every other device is signed out and this one continues with the new token. */
 export function PasswordSection({ user }: { user: PublicUser }) {

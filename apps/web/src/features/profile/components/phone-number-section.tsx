@@ -2,15 +2,19 @@ import type { PublicUser } from '@candlewise/shared';
 import { useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { toast } from 'react-toastify';
-import { addPhoneNumber } from '@/features/auth/api/add-phone-number';
-import { confirmCode } from '@/features/auth/api/confirm-code';
-import { resendCode } from '@/features/auth/api/resend-code';
-import { updateUser } from '@/features/auth/auth-slice';
-import { markCodeSent } from '@/features/auth/code-delivery';
-import { FormAlert, SubmitButton, useAccountForm } from '@/features/auth/components/account-form';
-import { CodeField } from '@/features/auth/components/code-field';
-import { PhoneField } from '@/features/auth/components/phone-field';
-import { ResendCodeButton } from '@/features/auth/components/resend-code-button';
+import {
+  addPhoneNumber,
+  CodeField,
+  confirmCode,
+  FormAlert,
+  markCodeSent,
+  PhoneField,
+  ResendCodeButton,
+  resendCode,
+  SubmitButton,
+  useAccountForm,
+} from '@/features/auth';
+import { updateUser } from '@/lib/auth-slice';
 
 type Stage = { name: 'view' } | { name: 'number' } | { name: 'code'; phoneNumber: string };
 

@@ -4,8 +4,8 @@ import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { toast } from 'react-toastify';
-import { updateUser } from '@/features/auth/auth-slice';
 import type { ApiError } from '@/lib/api-client';
+import { updateUser } from '@/lib/auth-slice';
 import { updateProfile } from '../api/update-profile';
 
 /** The zone this browser is in, e.g. "America/New_York". */

@@ -1,6 +1,6 @@
 import { Card, Tag } from 'antd';
+import { DarkModeSwitch } from '@/components/dark-mode-switch/dark-mode-switch';
 import { PageHeader } from '@/components/page-header/page-header';
-import { DarkModeSwitch } from '@/features/theme/components/dark-mode-switch';
 import { getFullName, useCurrentUser } from '@/lib/current-user';
 import { AccountExitSections } from '../components/account-exit-sections';
 import { AvatarUpload } from '../components/avatar-upload';

@@ -2,8 +2,8 @@ import type { PublicUser } from '@candlewise/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useDispatch } from 'react-redux';
-import { updateUser } from '@/features/auth/auth-slice';
 import { apiClient } from '@/lib/api-client';
+import { updateUser } from '@/lib/auth-slice';
 import { subscriptionKeys } from './subscription-query-keys';
 
 /** GET /api/v1/user/details/{userId}: the user as the server has it now (plan fields included). */
@@ -26,7 +26,7 @@ export function userDetailsQueryOptions(userId: string) {
 }
 
 /**
- * Spec §7: the fresh user is fetched on mount and stored back into the auth state (the token kept),
+ * docs/product-contract.md §7: the fresh user is fetched on mount and stored back into the auth state (the token kept),
  * so the header, the pricing page and the Pro courses all see the current plan.
  */
 export function useStoredUserDetails(userId: string) {

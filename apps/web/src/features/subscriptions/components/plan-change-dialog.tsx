@@ -1,7 +1,7 @@
 import { Button, Modal } from 'antd';
 
 /**
- * Spec §2: the confirmation before a cancel or a re-activation, titled as the spec says; the confirm
+ * docs/product-contract.md §2: the confirmation before a cancel or a re-activation, titled as the spec says; the confirm
  * button repeats the action's label. The text says what the action does (lib/plan-change-text): the
  * spec's sentence for a cancel, its own for a re-activation. Nothing closes it while the request is
  * in flight.

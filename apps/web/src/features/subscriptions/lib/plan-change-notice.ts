@@ -1,7 +1,7 @@
 const STORAGE_KEY = 'cw-plan-change-notice';
 
 /**
- * The page reloads right after a plan change (spec §4), which would wipe the success toast before
+ * The page reloads right after a plan change (docs/product-contract.md §4), which would wipe the success toast before
  * anyone can read it. The sentence is kept for the reloaded page to show once.
  */
 export function rememberPlanChangeNotice(message: string): void {

@@ -1,7 +1,7 @@
 import { formatLongUsDate } from '@candlewise/shared/subscription/plan-rules';
 import { formatInr } from './format-inr';
 
-/** Spec §2: the confirmation before a cancel, word for word. */
+/** docs/product-contract.md §2: the confirmation before a cancel, word for word. */
 export const CANCEL_DIALOG_TEXT =
   'Once you cancel it cannot be undone. You will lose access to pro features.';
 

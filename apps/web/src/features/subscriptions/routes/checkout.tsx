@@ -30,7 +30,7 @@ import './checkout.css';
 const TEST_CARD_HINT = 'Test mode: use 4242 4242 4242 4242; 4000 0000 0000 0002 is declined';
 const PAYMENT_FAILED = 'The payment could not be completed. Nothing was charged; please try again.';
 
-/** /checkout/:sessionId: the built-in checkout of the local payment provider (DESIGN §13). */
+/** /checkout/:sessionId: the built-in checkout of the local payment provider (docs/architecture.md §Subscriptions). */
 export default function CheckoutPage() {
   usePageTitle('Checkout');
   const { sessionId = '' } = useParams();

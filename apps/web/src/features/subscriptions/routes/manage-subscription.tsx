@@ -19,7 +19,7 @@ import { CANCEL_DIALOG_TEXT, reactivateDialogText } from '../lib/plan-change-tex
 import { serverMessage } from '../lib/server-message';
 import './manage-subscription.css';
 
-// Spec §2 and §8: these sentences are contracts.
+// docs/product-contract.md §2 and §8: these sentences are contracts.
 const CANCEL_LABEL = 'Cancel Plan';
 const REACTIVATE_LABEL = 'Re-activate Plan';
 const CANCEL_SUCCESS = 'Subscription canceled successfully';
@@ -27,7 +27,7 @@ const REACTIVATE_SUCCESS = 'Subscription re-activated successfully';
 const CHANGE_FAILED = 'Failed to cancel subscription';
 
 /**
- * /manage-subscription (spec §2): the plan, its status, expiry and days left; cancel or re-activate;
+ * /manage-subscription (docs/product-contract.md §2): the plan, its status, expiry and days left; cancel or re-activate;
  * then the payment history with a receipt per payment.
  */
 export default function ManageSubscriptionPage() {
@@ -131,7 +131,7 @@ function SubscriptionDetails({ user }: { user: PublicUser }) {
 
   function confirm() {
     if (pending) return;
-    // Spec §5: cancel only an active plan, re-activate only a canceled one.
+    // docs/product-contract.md §5: cancel only an active plan, re-activate only a canceled one.
     if (planStatus === 'active') {
       cancel.mutate(user._id, { onSuccess: () => succeed(CANCEL_SUCCESS), onError: fail });
     } else if (planStatus === 'canceled') {

@@ -19,17 +19,17 @@ type Verification =
   /** The checkout exists but is not paid (409), or the check failed: it can be asked again. */
   | { status: 'unconfirmed'; detail: string };
 
-// Spec §2: shown only once the server has verified the payment.
+// docs/product-contract.md §2: shown only once the server has verified the payment.
 const SUCCESS_TITLE = 'Payment Success';
 const SUCCESS_TEXT = 'Your payment was successful. Thank you!';
 const NO_PAYMENT = 'We could not find a completed payment for this page.';
 const VERIFY_FAILED = 'We could not confirm the payment yet. Try again in a moment.';
 
 /**
- * /success (spec §2): checkout comes back here with ?session_id=…. The server verifies the session
+ * /success (docs/product-contract.md §2): checkout comes back here with ?session_id=…. The server verifies the session
  * with the provider and switches Pro on (POST /plans/getsession), then the stored user is refreshed.
  * Only a verified payment is thanked; anything else says so and leads to /pricing. Without a
- * session_id the problem is also logged (spec §8).
+ * session_id the problem is also logged (docs/product-contract.md §8).
  */
 export default function PaymentSuccessPage() {
   const navigate = useNavigate();

@@ -50,7 +50,7 @@ function actionsFor(user: AdminUser): Action[] {
   return [roleAction, statusAction];
 }
 
-/** /admin → Users: search, page through, promote or demote, disable or enable (DESIGN §15). */
+/** /admin → Users: search, page through, promote or demote, disable or enable (docs/architecture.md §Admin). */
 export default function AdminUsersPanel() {
   const me = useCurrentUser();
   const [searchInput, setSearchInput] = useState('');

@@ -10,6 +10,7 @@ import { Alert, AutoComplete, Form, Input, InputNumber, Modal, Radio, Segmented,
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { useAdminFormModal } from '@/components/admin-form-modal/use-admin-form-modal';
+import { MarkdownText } from '@/components/markdown-text/markdown-text';
 import { ApiError } from '@/lib/api-client';
 import { type GroupFields, useCreateGroup } from '../../api/create-group';
 import type { Group } from '../../api/get-groups';
@@ -23,7 +24,6 @@ import {
 } from '../../lib/datetime-local';
 import { DEFAULT_TIME_ZONE, resetHourText } from '../../lib/risk-rule-text';
 import { currencyLabel, currencySymbol } from '../../lib/trading-format';
-import { MarkdownText } from '../markdown-text';
 
 const MINUTE_MS = 60_000;
 
@@ -126,7 +126,7 @@ function initialDraft(group: Group | null): Draft {
       replaySpeed: group.replaySpeed ?? 1,
     };
   }
-  // A new competition: tomorrow 09:00 to a week later 17:00, the defaults of DESIGN §8.
+  // A new competition: tomorrow 09:00 to a week later 17:00.
   const start = new Date();
   start.setDate(start.getDate() + 1);
   start.setHours(9, 0, 0, 0);
@@ -213,7 +213,7 @@ function errorsFromApi(error: unknown): Errors {
 }
 
 /**
- * Create or edit a competition (DESIGN §8, §15). Dates are native date-time pickers in the admin's
+ * Create or edit a competition (docs/architecture.md §Competitions, §Admin). Dates are native date-time pickers in the admin's
  * time zone (a replay's first minute in UTC, as its bars are), the freeze duration is entered in
  * minutes and sent in milliseconds, and everything is checked with groupFieldsSchema, the schema the
  * API applies; the API's refusals (a replayed minute without bars) land under their fields.

@@ -2,7 +2,7 @@ import { bucketStart } from '@candlewise/shared/trading/candle-intervals';
 import type { ColorType, IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
-import { selectDarkMode } from '@/features/theme/theme-slice';
+import { selectDarkMode } from '@/lib/theme-slice';
 import type { Candle } from '../../api/get-candles';
 import type { Quote } from '../../api/use-competition-stream';
 import { priceDecimals } from '../../lib/trading-format';

@@ -20,7 +20,7 @@ function freezeWhy(reason: FreezeReason | null | undefined, threshold?: number, 
 }
 
 /**
- * Shown while the member's account is frozen (DESIGN §8): which rule fired, and a countdown to the
+ * Shown while the member's account is frozen (docs/architecture.md §Competitions): which rule fired, and a countdown to the
  * release. At zero the account is fetched again, so the ticket opens as soon as the engine releases it.
  */
 export function FrozenBanner({

@@ -3,9 +3,9 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { SiteFooter } from '@/components/site-footer/site-footer';
 import { logoutOnServer } from '@/features/auth/api/logout-on-server';
-import { logout } from '@/features/auth/auth-slice';
-import { selectDarkMode, toggleDarkMode } from '@/features/theme/theme-slice';
+import { logout } from '@/lib/auth-slice';
 import type { SessionSlices } from '@/lib/current-user';
+import { selectDarkMode, toggleDarkMode } from '@/lib/theme-slice';
 import './public-layout.css';
 
 function navLinkClass({ isActive }: { isActive: boolean }): string {

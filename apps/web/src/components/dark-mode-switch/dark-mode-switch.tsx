@@ -2,7 +2,7 @@ import MoonOutlined from '@ant-design/icons-svg/es/asn/MoonOutlined';
 import SunOutlined from '@ant-design/icons-svg/es/asn/SunOutlined';
 import { useDispatch, useSelector } from 'react-redux';
 import { SvgIcon } from '@/components/svg-icon/svg-icon';
-import { selectDarkMode, setDarkMode } from '../theme-slice';
+import { selectDarkMode, setDarkMode } from '@/lib/theme-slice';
 import './dark-mode-switch.css';
 
 /**

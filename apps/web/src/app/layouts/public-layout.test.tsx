@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createStaticStore } from '@/app/store';
-import { login } from '@/features/auth/auth-slice';
+import { login } from '@/lib/auth-slice';
 import { makeSession } from '@/testing/test-data';
 import { PublicLayout } from './public-layout';
 

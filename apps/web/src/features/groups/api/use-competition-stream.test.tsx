@@ -1,0 +1,54 @@
+import { useQuery } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { streamHookWrapper, stubEventStream } from '@/testing/stream-hook';
+import type { StandingRow, Standings } from './get-leaderboard';
+import { groupKeys } from './group-query-keys';
+import { useCompetitionStream } from './use-competition-stream';
+
+const row = (rank: number, userId: string): StandingRow => ({
+  rank,
+  userId,
+  name: userId,
+  pnlPercent: 0,
+  balance: 100_000,
+  equity: 100_000,
+  trades: 0,
+  freezes: 0,
+  frozenUntil: null,
+});
+
+describe('the competition stream after missed frames', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reads the standings pages and the account again when the ids show a gap, not before', async () => {
+    const stream = stubEventStream('/group/g-1/stream');
+    const { wrapper } = streamHookWrapper();
+    const readPage = vi.fn(
+      async (): Promise<Standings> => ({ rows: [row(1, 'a'), row(2, 'b')], currency: 'INR' }),
+    );
+    const readAccount = vi.fn(async () => ({ account: { equity: 100_000 } }));
+    const { result } = renderHook(
+      () => {
+        useQuery({ queryKey: groupKeys.leaderboardPage('g-1', 1), queryFn: readPage });
+        useQuery({ queryKey: groupKeys.account('g-1'), queryFn: readAccount });
+        return useCompetitionStream('g-1', { enabled: true });
+      },
+      { wrapper },
+    );
+    await waitFor(() => expect(readPage).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(readAccount).toHaveBeenCalledTimes(1));
+
+    await stream.send('standings', { total: 2, top: [row(1, 'a'), row(2, 'b')], me: null }, 1);
+    await stream.send('quotes', [{ symbol: 'EURUSD', bid: 1, ask: 1.1, mid: 1.05, time: 1 }], 2);
+    await waitFor(() => expect(result.current.quotes.get('EURUSD')?.mid).toBe(1.05));
+    expect(readPage).toHaveBeenCalledTimes(1);
+    expect(readAccount).toHaveBeenCalledTimes(1);
+
+    // Frames 3 to 6 never came (this client fell behind): what the page mirrors is read afresh.
+    await stream.send('quotes', [{ symbol: 'EURUSD', bid: 1, ask: 1.2, mid: 1.1, time: 2 }], 7);
+    await waitFor(() => expect(readPage).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(readAccount).toHaveBeenCalledTimes(2));
+    expect(result.current.quotes.get('EURUSD')?.mid).toBe(1.1);
+  });
+});
