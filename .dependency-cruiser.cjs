@@ -59,7 +59,7 @@ module.exports = {
           `${API}services/`,
           `${API}engine/`,
           // Composition roots: open, migrate and seed the database.
-          `${API}(app|server|cli)\\.ts$`,
+          `${API}(app|server|cli|openapi-document)\\.ts$`,
           // Infrastructure that owns its one table: leader election, login attempt counters, the job queue.
           `${API}lib/(advisory-leader|attempt-counter|job-queue)\\.ts$`,
           // Every request's session check (a user row and revoked tokens) runs before any route.

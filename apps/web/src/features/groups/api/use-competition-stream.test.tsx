@@ -16,6 +16,7 @@ const row = (rank: number, userId: string): StandingRow => ({
   trades: 0,
   freezes: 0,
   frozenUntil: null,
+  frozenReason: null,
 });
 
 describe('the competition stream after missed frames', () => {
