@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { apiSuccess, defineContract } from '../api/contract.ts';
 import { JOURNAL_IMPORT_LAYOUT_IDS } from './importers/index.ts';
 import {
-  JOURNAL_TRADE_SOURCES,
   journalBulkTagSchema,
   journalCurrencySchema,
   journalDateSchema,
@@ -13,6 +12,7 @@ import {
   journalQuestionFieldsSchema,
   journalTradeInputSchema,
 } from './journal-schemas.ts';
+import { journalTradeViewSchema } from './trade-detail.ts';
 
 /**
  * The journal's operations (ADR 023). The larger views (a day, a trade, statistics, an import
@@ -27,31 +27,8 @@ const presetQuery = z.object({
 });
 export const JOURNAL_TRADE_SORTS = ['date', 'symbol', 'pnl', 'quantity'] as const;
 
-export const journalTradeSchema = z.looseObject({
-  _id: z.string(),
-  symbol: z.string(),
-  side: z.enum(['long', 'short']),
-  quantity: z.number(),
-  entryPrice: z.number(),
-  exitPrice: z.number().nullable(),
-  entryTime: z.string(),
-  exitTime: z.string().nullable(),
-  fees: z.number(),
-  pnl: z.number().nullable(),
-  currency: z.string(),
-  multiplier: z.number(),
-  rMultiple: z.number().nullable(),
-  stopPrice: z.number().nullable(),
-  targetPrice: z.number().nullable(),
-  setupTags: z.array(z.string()),
-  mistakeTags: z.array(z.string()),
-  notes: z.string(),
-  source: z.enum(JOURNAL_TRADE_SOURCES),
-  verified: z.boolean(),
-  origin: z.string().nullable(),
-  /** Rebuilt from fills: only the stop, target, tags and notes can change. */
-  fromFills: z.boolean(),
-});
+/** A trade as the list and the edits answer it: the detail's fields without its creation time. */
+export const journalTradeSchema = journalTradeViewSchema.omit({ createdAt: true });
 
 export const journalQuestionSchema = z.looseObject({
   _id: z.string(),
