@@ -149,3 +149,47 @@ describe('Candlewise export read back', () => {
     expect(exported.trades.map((t) => t.identity)).toEqual([template.trades[0].identity]);
   });
 });
+
+describe('parseCandlewiseTemplate on files as spreadsheets save them', () => {
+  it('reads a semicolon file with decimal commas (a European spreadsheet)', () => {
+    const parsed = parseCandlewiseTemplate(fixture('candlewise-template-semicolon.csv'), options);
+    expect(parsed.errors).toEqual([]);
+    expect(
+      parsed.trades.map((t) => [
+        t.line,
+        t.symbol,
+        t.side,
+        t.quantity,
+        t.entryPrice,
+        t.exitPrice,
+        t.fees,
+        t.pnl,
+      ]),
+    ).toEqual([
+      [2, 'RELIANCE', 'long', 10, 2450.5, 2471, 40, 165],
+      [3, 'SAP', 'short', 3, 1234.5, 1220.25, 2.75, 40],
+    ]);
+    expect(parsed.trades[1]).toMatchObject({
+      stopPrice: 1240,
+      setupTags: ['breakout', 'vwap'],
+      notes: 'Nach "Earnings" verkauft',
+      currency: 'EUR',
+    });
+  });
+
+  it('keeps a stray quote inside a note as text and reads every row after it', () => {
+    const text = [
+      GENERIC_COLUMNS.join(','),
+      'AAPL,long,5,221.1,223.1,2026-11-04T09:35:00-05:00,2026-11-04T10:35:00-05:00,1,,,,,bought the 5" dip,USD,',
+      'MSFT,long,2,400,410,2026-11-04T09:40:00-05:00,2026-11-04T11:00:00-05:00,0,,,,,,USD,',
+      'TSLA,short,1,300,290,2026-11-04T09:45:00-05:00,2026-11-04T12:00:00-05:00,0,,,,,,USD,',
+    ].join('\n');
+    const parsed = parseCandlewiseTemplate(text, options);
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.trades.map((t) => [t.line, t.symbol, t.pnl, t.notes])).toEqual([
+      [2, 'AAPL', 9, 'bought the 5" dip'],
+      [3, 'MSFT', 20, ''],
+      [4, 'TSLA', 10, ''],
+    ]);
+  });
+});

@@ -12,7 +12,7 @@
  */
 
 import { isTimeZone } from '../../trading/risk-rules.ts';
-import { parseCsv } from '../csv.ts';
+import { readCsv } from '../csv.ts';
 import type { ImportedTrade } from '../csv-import.ts';
 import { DEFAULT_CURRENCY, journalAmountProblem, tradePnl } from '../journal-schemas.ts';
 import { detectDayOrder, readDateTime } from './import-dates.ts';
@@ -67,7 +67,7 @@ function unreadable(line: number, message: string, rows = 0): ParsedTradeRows {
 
 /** Reads the template or an export: one trade per row, times without an offset in the learner's zone. */
 export function parseCandlewiseTemplate(text: string, options: ImportOptions): ParsedTradeRows {
-  const records = parseCsv(text);
+  const { records, decimalComma } = readCsv(text);
   const header = records[0];
   if (!header) return unreadable(1, `The file is empty. ${ADVICE}`);
   const keys = columnKeys(header.fields);
@@ -90,7 +90,7 @@ export function parseCandlewiseTemplate(text: string, options: ImportOptions): P
   }
   const tooMany = tooManyRows(dataRecords);
   if (tooMany) return { ...tooMany, trades: [] };
-  const rowsOf = dataRecords.map((record) => new ImportRow(record.line, record.fields, keys));
+  const rowsOf = dataRecords.map((record) => new ImportRow(record.line, record.fields, keys, decimalComma));
   const order = detectDayOrder(
     rowsOf.flatMap((row) => [row.text('entry_time'), row.text('exit_time')]),
     options.timeZone.startsWith('America/') ? 'month-first' : 'day-first',

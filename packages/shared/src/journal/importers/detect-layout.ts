@@ -2,7 +2,7 @@
  * Which layout a file is in, from its column names: the first rows are enough (brokers and
  * spreadsheets may put notices or a title block above the column row).
  */
-import { parseCsv } from '../csv.ts';
+import { type CsvRecord, readCsv } from '../csv.ts';
 import { readFlexFile } from './ibkr-flex-file.ts';
 import { columnKeys } from './import-rows.ts';
 
@@ -17,11 +17,26 @@ export type JournalImportLayoutId = (typeof JOURNAL_IMPORT_LAYOUT_IDS)[number];
 
 const hasAll = (keys: Map<string, number>, names: readonly string[]) => names.every((name) => keys.has(name));
 
+/** The column rows of an IBKR Flex file (its sections each bring theirs); none when not CSV. */
+function flexHeaders(head: string) {
+  try {
+    return readFlexFile(head).headers;
+  } catch {
+    return []; // The head may end inside a quoted note; the rows below still tell the layout.
+  }
+}
+
 /** The layout whose column names the file's header row holds, or null when none fits. */
 export function detectLayout(text: string): JournalImportLayoutId | null {
   // Only the head of the file matters; a whole year of fills need not be parsed twice.
   const head = text.length > 200_000 ? text.slice(0, text.lastIndexOf('\n', 200_000)) : text;
-  for (const header of readFlexFile(head).headers) {
+  let records: CsvRecord[];
+  try {
+    records = readCsv(text, { toLine: 60 }).records;
+  } catch {
+    return null; // Not CSV: the import says which line (parseJournalFile).
+  }
+  for (const header of flexHeaders(head)) {
     if (!header.keys.has('symbol') || !header.keys.has('quantity')) continue;
     if (header.keys.has('tradeprice') || header.keys.has('ibcommission') || header.keys.has('iborderid')) {
       return 'ibkr-activity-trades';
@@ -30,7 +45,6 @@ export function detectLayout(text: string): JournalImportLayoutId | null {
       return 'ibkr-trade-confirmation';
     }
   }
-  const records = parseCsv(head).slice(0, 60);
   for (const record of records) {
     const keys = columnKeys(record.fields);
     if (hasAll(keys, ['symbol', 'tradetype', 'tradeid', 'orderexecutiontime'])) return 'zerodha-tradebook';

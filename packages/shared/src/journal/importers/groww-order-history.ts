@@ -5,7 +5,7 @@
  * Order status. One row per order: Value is the order's total, so the price is Value ÷ Quantity;
  * only Executed orders are fills. Times (01-01-2026 10:05 AM) are India's.
  */
-import { parseCsv } from '../csv.ts';
+import { readCsv } from '../csv.ts';
 import { executionIdentity, type ImportedExecution, type ParsedExecutions } from '../executions.ts';
 import { journalAmountProblem } from '../journal-schemas.ts';
 import { detectDayOrder, isoDate, readDateTime } from './import-dates.ts';
@@ -29,7 +29,7 @@ const ADVICE =
 const REQUIRED = ['Symbol', 'Type', 'Quantity', 'Value', 'Exchange Order Id', 'Execution date and time'];
 
 export function parseGrowwOrderHistory(text: string, _options: ImportOptions): ParsedExecutions {
-  const records = parseCsv(text);
+  const { records, decimalComma } = readCsv(text);
   const header = findHeaderRecord(records, REQUIRED, 4);
   if (!header) {
     return unreadableFile(
@@ -48,7 +48,9 @@ export function parseGrowwOrderHistory(text: string, _options: ImportOptions): P
   }
   const tooMany = tooManyRows(dataRecords);
   if (tooMany) return tooMany;
-  const rowsOf = dataRecords.map((record) => new ImportRow(record.line, record.fields, header.keys));
+  const rowsOf = dataRecords.map(
+    (record) => new ImportRow(record.line, record.fields, header.keys, decimalComma),
+  );
   const order = detectDayOrder(
     rowsOf.map((row) => row.text('Execution date and time')),
     'day-first',

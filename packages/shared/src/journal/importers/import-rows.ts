@@ -56,9 +56,13 @@ export function findHeaderRecord(
   return best;
 }
 
-/** A number as files write it: 1,234.50, ₹ 95, (12.5) for −12.5; null when empty, NaN when not a number. */
-export function parseDecimal(text: string): number | null {
-  let value = text.trim().replace(/[,\s₹$]/g, '');
+/**
+ * A number as files write it: 1,234.50, ₹ 95, (12.5) for −12.5; with `decimalComma` as European
+ * spreadsheets write it: 1.234,50 and 12,5. Null when empty, NaN when not a number.
+ */
+export function parseDecimal(text: string, decimalComma = false): number | null {
+  let value = text.trim().replace(/[\s\u00a0₹$€£]/g, '');
+  value = decimalComma ? value.replace(/\./g, '').replace(',', '.') : value.replace(/,/g, '');
   if (value === '' || value === '--' || value === '-') return null;
   const negative = /^\(.*\)$/.test(value);
   if (negative) value = value.slice(1, -1);
@@ -85,6 +89,8 @@ export class ImportRow {
     readonly line: number,
     private readonly fields: readonly string[],
     private readonly keys: Map<string, number>,
+    /** The file writes decimals with a comma (csv.ts readCsv). */
+    private readonly decimalComma = false,
   ) {}
 
   has(column: string): boolean {
@@ -99,7 +105,7 @@ export class ImportRow {
   /** A number in the journal's bounds; null when empty (a problem when `required`). */
   amount(column: string, label: string, rule: 'positive' | 'nonnegative' | 'any', required: boolean) {
     const raw = this.text(column);
-    const value = parseDecimal(raw);
+    const value = parseDecimal(raw, this.decimalComma);
     if (value === null) {
       if (required) this.problems.push(`${label} is empty`);
       return null;

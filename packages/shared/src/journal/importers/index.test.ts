@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as shared from '../../index.ts';
 import {
   detectLayout,
+  GENERIC_COLUMNS,
   JOURNAL_IMPORT_LAYOUT_IDS,
   JOURNAL_IMPORT_LAYOUTS,
   type JournalImportLayoutId,
@@ -99,5 +100,17 @@ describe('parseJournalFile', () => {
     const parsed = parseJournalFile('ibkr-activity-trades', fixture('zerodha-equity-tradebook.csv'), options);
     expect(parsed.kind === 'fills' && parsed.executions).toEqual([]);
     expect(parsed.errors).toHaveLength(1);
+  });
+
+  it.each(['auto', 'candlewise-template'])('names the line of an unclosed quote (%s)', (choice) => {
+    const text = `${GENERIC_COLUMNS.join(',')}\nAAPL,long,5,221.1,,2026-11-04 09:35,,1,,,,,fine,USD,\nMSFT,long,2,400,,2026-11-04 09:40,,0,,,,,"never closed,USD,\nTSLA,long,1,300,,2026-11-04 09:45,,0,,,,,,USD,\n`;
+    const parsed = parseJournalFile(choice, text, options);
+    expect(parsed.errors).toEqual([
+      {
+        line: 3,
+        message: expect.stringMatching(/^Line 3 of the file cannot be read: a quoted cell starts here/),
+      },
+    ]);
+    expect(parsed.kind === 'trades' ? parsed.trades : parsed.executions).toEqual([]);
   });
 });

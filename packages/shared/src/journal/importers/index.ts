@@ -4,6 +4,7 @@
  * found from the file's own column names. Importers only read; pairing fills into trades happens
  * across files when the account is rebuilt (round-trips.ts).
  */
+import { CsvSyntaxError, readCsv } from '../csv.ts';
 import type { ParsedExecutions } from '../executions.ts';
 import { type ParsedTradeRows, parseCandlewiseTemplate } from './candlewise-template.ts';
 import { detectLayout, type JournalImportLayoutId } from './detect-layout.ts';
@@ -173,8 +174,26 @@ export function findImportLayout(choice: string, text: string): JournalImportLay
 
 /** Reads a file in the chosen layout, or in the one its column names show ('auto'). */
 export function parseJournalFile(choice: string, text: string, options: ImportOptions): ParsedJournalFile {
+  try {
+    return readJournalFile(choice, text, options);
+  } catch (error) {
+    if (!(error instanceof CsvSyntaxError)) throw error;
+    return {
+      kind: 'unknown',
+      layout: null,
+      rows: 0,
+      executions: [],
+      errors: [{ line: error.line, message: error.message }],
+      skipped: {},
+    };
+  }
+}
+
+function readJournalFile(choice: string, text: string, options: ImportOptions): ParsedJournalFile {
   const layout = findImportLayout(choice, text);
   if (!layout) {
+    // A file that is not CSV is told by its line, not as an unknown layout.
+    readCsv(text);
     return {
       kind: 'unknown',
       layout: null,

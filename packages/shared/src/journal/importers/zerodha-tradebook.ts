@@ -5,7 +5,7 @@
  * second column and rewrites dates (08-01-2024 15:06, 08/01/2024): all of that is read the same way.
  * Times are India's (Asia/Kolkata), whatever the learner's zone.
  */
-import { parseCsv } from '../csv.ts';
+import { readCsv } from '../csv.ts';
 import { executionIdentity, type ImportedExecution, type ParsedExecutions } from '../executions.ts';
 import {
   type CalendarDate,
@@ -121,7 +121,7 @@ function sideOf(text: string): 'buy' | 'sell' | null {
 }
 
 export function parseZerodhaTradebook(text: string, _options: ImportOptions): ParsedExecutions {
-  const records = parseCsv(text);
+  const { records, decimalComma } = readCsv(text);
   const header = findHeaderRecord(records, REQUIRED, 4);
   if (!header) {
     return unreadableFile(
@@ -141,7 +141,9 @@ export function parseZerodhaTradebook(text: string, _options: ImportOptions): Pa
   const tooMany = tooManyRows(dataRecords);
   if (tooMany) return tooMany;
 
-  const rowsOf = dataRecords.map((record) => new ImportRow(record.line, record.fields, header.keys));
+  const rowsOf = dataRecords.map(
+    (record) => new ImportRow(record.line, record.fields, header.keys, decimalComma),
+  );
   // Console writes ISO dates; a spreadsheet re-saves them in its locale, which for India is day-first.
   const order = detectDayOrder(
     rowsOf.flatMap((row) => [row.text('trade_date'), row.text('order_execution_time')]),
