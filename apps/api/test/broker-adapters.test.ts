@@ -192,6 +192,24 @@ describe('Alpaca adapter against a local Alpaca API', () => {
     expect(alpacaInstrument('BRK.B').assetClass).toBe('stock');
   });
 
+  it('marks a sell_short as opening a short, with New York’s trading day for stocks', async () => {
+    alpacaServer.activities.length = 0;
+    alpacaServer.fees.length = 0;
+    alpacaServer.activities.push(
+      alpacaFill(new Date('2026-03-02T15:00:00Z'), 'TSLA', 'sell_short', 50, 250),
+      alpacaFill(new Date('2026-03-03T16:00:00Z'), 'TSLA', 'buy', 50, 245),
+      alpacaFill(new Date('2026-03-03T17:00:00Z'), 'MSFT', 'sell', 5, 400),
+      alpacaDocs.cryptoFill,
+    );
+    const fills = await alpaca().fillsSince(good(), null, context);
+    expect(fills.map((fill) => [fill.symbol, fill.side, fill.shortSale, fill.marketZone])).toEqual([
+      ['ETH/USD', 'buy', false, null],
+      ['TSLA', 'sell', true, 'America/New_York'],
+      ['TSLA', 'buy', false, 'America/New_York'],
+      ['MSFT', 'sell', false, 'America/New_York'],
+    ]);
+  });
+
   it('adds the documented FEE (dollars) and CFEE (charged in coin) to the fills they belong to', async () => {
     alpacaServer.activities.length = 0;
     alpacaServer.fees.length = 0;
@@ -319,6 +337,25 @@ describe('Dhan adapter against a local Dhan API', () => {
     // 45 trades at 20 a page: pages 0, 1, 2 hold them and page 3 is empty.
     expect(historyCalls).toEqual([0, 1, 2, 3].map((page) => `GET /v2/trades/2026-08-22/2026-11-20/${page}`));
     expect(Math.ceil(45 / DHAN_PAGE_SIZE)).toBe(3);
+  });
+
+  it('marks an intraday sale as a short and a delivery (CNC) sale as not, in India’s trading day', async () => {
+    dhanServer.history.length = 0;
+    dhanServer.today.length = 0;
+    const at = new Date(Date.UTC(2026, 10, 10, 4, 0));
+    const intraday = {
+      ...dhanTrade(dhanServer.clientId, at, 'SBIN', 'SELL', 10, 800),
+      productType: 'INTRADAY',
+    };
+    const delivery = dhanTrade(dhanServer.clientId, at, 'TCS', 'SELL', 5, 3400);
+    const buy = dhanTrade(dhanServer.clientId, at, 'INFY', 'BUY', 3, 1500);
+    dhanServer.history.push(intraday, delivery, buy);
+    const fills = await dhan().fillsSince(good(), null, context);
+    expect(fills.map((fill) => [fill.symbol, fill.side, fill.shortSale, fill.marketZone])).toEqual([
+      ['SBIN', 'sell', true, 'Asia/Kolkata'],
+      ['TCS', 'sell', false, 'Asia/Kolkata'],
+      ['INFY', 'buy', false, 'Asia/Kolkata'],
+    ]);
   });
 
   it('reads Dhan times as Indian Standard Time', () => {

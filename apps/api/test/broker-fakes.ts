@@ -84,7 +84,7 @@ export type AlpacaActivity = {
 export function alpacaFill(
   time: Date,
   symbol: string,
-  side: 'buy' | 'sell',
+  side: 'buy' | 'sell' | 'sell_short',
   qty: number,
   price: number,
 ): AlpacaActivity {
@@ -303,7 +303,7 @@ export function dhanTrade(
     exchangeTradeId: `${15_112_111 + dhanSequence}`,
     transactionType: side,
     exchangeSegment: 'NSE_EQ',
-    productType: 'INTRADAY',
+    productType: 'CNC',
     orderType: 'MARKET',
     tradingSymbol: symbol,
     customSymbol: `${symbol} Ltd`,

@@ -83,6 +83,7 @@ beforeAll(async () => {
     ['meera', 'user'],
     ['omar', 'user'],
     ['nia', 'user'],
+    ['tara', 'user'],
   ] as const) {
     const user = await createOnboardedUser(database.db, {
       email: `${name}@example.com`,
@@ -973,5 +974,51 @@ describe('currencies, time zones and Pro sections of the statistics', () => {
     const pro = (await as('nia', 'GET', '/journal/stats')).json().data;
     expect(pro.breakdownsLocked).toBe(false);
     expect(Array.isArray(pro.bySymbol) && Array.isArray(pro.equityCurve)).toBe(true);
+  });
+});
+
+describe('short sales the broker marks', () => {
+  const HEADER =
+    'ClientAccountID,CurrencyPrimary,AssetClass,Symbol,Multiplier,TradeID,DateTime,TradeDate,Buy/Sell,Quantity,TradePrice,IBCommission,IBCommissionCurrency,IBOrderID,Open/CloseIndicator,LevelOfDetail';
+  const file = (openClose: [string, string]) =>
+    [
+      HEADER,
+      `U7654321,USD,STK,TSLA,1,8001,20260302;100000,20260302,SELL,-50,250.00,-1,USD,9101,${openClose[0]},EXECUTION`,
+      `U7654321,USD,STK,TSLA,1,8002,20260303;110000,20260303,BUY,50,245.00,-1,USD,9102,${openClose[1]},EXECUTION`,
+    ].join('\n');
+  const tslaTrades = async () =>
+    (await as('tara', 'GET', '/journal/trades?symbol=TSLA&sort=date&order=asc')).json().data.trades;
+
+  it('keeps an IBKR overnight short as a short (+248), also for fills imported before the mark was read', async () => {
+    // The same fills without the Open/Close marks: read as a sale of shares held before the file
+    // and a new long, as a file without marks must be.
+    const unmarked = await upload(
+      'tara',
+      '/journal/import/commit?preset=ibkr-activity-trades',
+      csvFile(file(['', ''])),
+    );
+    expect(unmarked.statusCode, JSON.stringify(unmarked.json())).toBe(201);
+    expect(await tslaTrades()).toEqual([]);
+    const before = (await as('tara', 'GET', '/journal/positions')).json().data.positions;
+    expect(before.map((p: { symbol: string; side: string }) => [p.symbol, p.side])).toEqual([
+      ['TSLA', 'long'],
+    ]);
+
+    // The file again with the marks: no new fill, but the stored ones learn they open and close a short.
+    const marked = await upload(
+      'tara',
+      '/journal/import/commit?preset=ibkr-activity-trades',
+      csvFile(file(['O', 'C'])),
+    );
+    expect(marked.statusCode, JSON.stringify(marked.json())).toBe(201);
+    expect(marked.json().data).toMatchObject({ newFills: 0, knownFills: 2 });
+    expect(
+      (await tslaTrades()).map((t: { side: string; quantity: number; pnl: number }) => [
+        t.side,
+        t.quantity,
+        t.pnl,
+      ]),
+    ).toEqual([['short', 50, 248]]);
+    expect((await as('tara', 'GET', '/journal/positions')).json().data.positions).toEqual([]);
   });
 });

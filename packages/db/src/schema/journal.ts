@@ -114,6 +114,13 @@ export const journalExecutions = pgTable(
     executedAt: timestamp('executed_at', { withTimezone: true }).notNull(),
     brokerTradeId: text('broker_trade_id'),
     orderId: text('order_id'),
+    /**
+     * The broker marked this sale as opening a short (IBKR Open/Close O, Alpaca sell_short, an
+     * intraday product): from flat it opens a short even for a stock.
+     */
+    shortSale: boolean('short_sale').notNull().default(false),
+    /** The IANA zone of the exchange's trading day, when the source tells it (the same-day rule). */
+    marketZone: text('market_zone'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

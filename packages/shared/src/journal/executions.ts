@@ -38,6 +38,13 @@ export interface ImportedExecution {
   /** The broker's ids when known (shown on the trade's detail page). */
   brokerTradeId?: string | null;
   orderId?: string | null;
+  /**
+   * The broker marks this sale as opening a short (IBKR Open/Close O, Alpaca sell_short, an
+   * intraday product): from flat it opens a short, even for a stock held overnight.
+   */
+  shortSale?: boolean;
+  /** The IANA zone of the exchange's trading day when the source tells it (the same-day rule). */
+  marketZone?: string | null;
 }
 
 /** What an importer reads from one file. */

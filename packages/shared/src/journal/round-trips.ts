@@ -5,11 +5,12 @@
  * trade's identity is the opening fill's, so the same fills always give the same trades: an account's
  * trades are rebuilt from all its fills whenever new ones arrive.
  *
- * A stock sold without a known purchase is not a short: Indian retail learners do not hold equity
- * shorts overnight, so such a sale (one not bought back the same day) sold shares held before the
- * history starts. It is reported as a sale without an opening until the learner enters opening
- * holdings (a synthetic buy placed before every fill of the symbol). Futures, options, forex and a
- * same-day stock short sell first for real.
+ * A stock sold without a known purchase is not a short unless the broker says so: Indian retail
+ * learners do not hold equity shorts overnight, so such a sale (one not bought back the same
+ * trading day, counted in the exchange's zone) sold shares held before the history starts. It is
+ * reported as a sale without an opening until the learner enters opening holdings (a synthetic buy
+ * placed before every fill of the symbol). Futures, options, forex, a same-day stock short and a
+ * sale the broker marks as a short sale (IBKR Open/Close O, Alpaca sell_short) sell first for real.
  */
 import type { ImportedExecution } from './executions.ts';
 import { zoneClock } from './zone-time.ts';
@@ -32,6 +33,10 @@ export interface Execution {
   assetClass?: ImportedExecution['assetClass'];
   /** The learner's opening holding of the symbol: placed before every fill of its symbol. */
   opening?: boolean;
+  /** The broker marks this sale as opening a short: from flat it is a short, whatever the day. */
+  shortSale?: boolean;
+  /** The exchange's zone: its calendar day decides a same-day stock short (else the option's). */
+  marketZone?: string | null;
 }
 
 export interface RoundTrip {
@@ -102,7 +107,10 @@ export interface RebuildOptions {
    * competition engine keeps every fill: no). Only then is a stock sale without a purchase held back.
    */
   historyMayBeIncomplete?: boolean;
-  /** The zone whose calendar day decides a same-day stock short (default Asia/Kolkata). */
+  /**
+   * The zone whose calendar day decides a same-day stock short when a fill does not carry its
+   * exchange's (default Asia/Kolkata).
+   */
   timeZone?: string;
 }
 
@@ -179,15 +187,17 @@ function rebuildBook(key: string, book: Execution[], options: RebuildOptions, re
   const currencyOf = (execution: Execution) => execution.currency ?? options.currency ?? 'INR';
   let withoutOpening: SaleWithoutOpening | null = null;
   /**
-   * A stock sell that would open a short: a real (intraday) short when buys on the same local day
-   * bring the position back to zero, else a sale of shares held before the history.
+   * A stock sell that would open a short: a real short when the broker marks it as one or when buys
+   * on the same trading day (in the exchange's zone) bring the position back to zero, else a sale of
+   * shares held before the history.
    */
   const isSaleWithoutOpening = (index: number, quantity: number) => {
     const execution = book[index];
     if (!options.historyMayBeIncomplete || execution.assetClass !== 'stock' || execution.side !== 'sell') {
       return false;
     }
-    const clock = zoneClock(options.timeZone);
+    if (execution.shortSale) return false;
+    const clock = zoneClock(execution.marketZone ?? options.timeZone);
     const day = clock.dayIndex(execution.time.getTime());
     let position = -quantity;
     for (let next = index + 1; next < book.length; next += 1) {

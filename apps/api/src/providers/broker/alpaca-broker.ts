@@ -1,4 +1,4 @@
-import type { BrokerAccountSummary } from '@candlewise/shared';
+import { type BrokerAccountSummary, US_MARKET_ZONE } from '@candlewise/shared';
 import {
   type BrokerAdapter,
   type BrokerCredentials,
@@ -304,6 +304,8 @@ export function createAlpacaBroker(options: AlpacaOptions): BrokerAdapter {
         orderId: activity.order_id,
         symbol: activity.symbol,
         side: activity.side === 'buy' ? ('buy' as const) : ('sell' as const),
+        // Alpaca says when a sale opens a short; its stock and option days are New York's.
+        shortSale: activity.side === 'sell_short',
         quantity: Math.abs(Number(activity.qty)),
         price: Number(activity.price),
         fee: 0,
@@ -311,6 +313,7 @@ export function createAlpacaBroker(options: AlpacaOptions): BrokerAdapter {
         // Alpaca trades US stocks, options and crypto (pairs such as BTC/USD), priced in dollars.
         currency: 'USD',
         ...alpacaInstrument(activity.symbol),
+        marketZone: alpacaInstrument(activity.symbol).assetClass === 'crypto' ? null : US_MARKET_ZONE,
       }));
       attachAlpacaFees(fills, fees, context.log);
       return fills

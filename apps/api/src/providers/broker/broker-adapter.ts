@@ -42,6 +42,10 @@ export type BrokerFill = {
   currency: string;
   /** What was traded: decides whether a sale without a known purchase can be a short. */
   assetClass: 'stock' | 'future' | 'option' | 'forex' | 'crypto' | 'index';
+  /** The broker says this sale opens a short (Alpaca sell_short, a Dhan intraday product). */
+  shortSale?: boolean;
+  /** The IANA zone of the exchange's trading day (the same-day short rule). */
+  marketZone?: string | null;
 };
 
 /**

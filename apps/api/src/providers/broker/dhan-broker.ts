@@ -1,4 +1,4 @@
-import type { BrokerAccountSummary } from '@candlewise/shared';
+import { type BrokerAccountSummary, INDIAN_MARKET_ZONE } from '@candlewise/shared';
 import {
   type BrokerAdapter,
   BrokerAuthError,
@@ -29,6 +29,8 @@ type DhanTrade = {
   exchangeTradeId?: string;
   transactionType: 'BUY' | 'SELL';
   exchangeSegment?: string;
+  /** CNC (delivery), INTRADAY, MARGIN, MTF, CO, BO: an intraday sale from flat is a short. */
+  productType?: string;
   tradingSymbol?: string;
   customSymbol?: string;
   securityId?: string;
@@ -140,6 +142,11 @@ function toFill(trade: DhanTrade): BrokerFill | null {
     time,
     currency: 'INR',
     assetClass: dhanAssetClass(trade.exchangeSegment, symbol),
+    // Intraday products (and cover and bracket orders) square off the same day: a sale is a short.
+    shortSale:
+      trade.transactionType === 'SELL' &&
+      ['INTRADAY', 'CO', 'BO'].includes(String(trade.productType ?? '').toUpperCase()),
+    marketZone: INDIAN_MARKET_ZONE,
   };
 }
 

@@ -44,6 +44,8 @@ function toExecution(account: string, fill: BrokerFill): ImportedExecution {
     multiplier: fill.multiplier ?? 1,
     executedAt: fill.time,
     brokerTradeId: fill.id,
+    shortSale: fill.shortSale ?? false,
+    marketZone: fill.marketZone ?? null,
   };
 }
 

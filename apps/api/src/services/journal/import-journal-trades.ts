@@ -77,6 +77,8 @@ function toExecution(execution: ImportedExecution): Execution {
     currency: execution.currency,
     multiplier: execution.multiplier,
     assetClass: execution.assetClass,
+    shortSale: execution.shortSale,
+    marketZone: execution.marketZone,
   };
 }
 

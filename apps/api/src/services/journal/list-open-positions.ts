@@ -8,7 +8,7 @@ import {
 import { type Execution, type JournalExecutionSource, rebuildPositions } from '@candlewise/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { NeedsOpeningHoldings } from './import-journal-trades.ts';
-import { rebuildOptionsFor } from './rebuild-account-trades.ts';
+import { EXECUTION_COLUMNS, rebuildOptionsFor, toRebuildExecution } from './rebuild-account-trades.ts';
 
 const BROKER_NAMES: Record<string, string> = { alpaca: 'Alpaca', dhan: 'Dhan', paper: 'Candlewise paper' };
 
@@ -58,17 +58,7 @@ export async function listOpenPositions(db: DbExecutor, userId: string, timeZone
     .select({
       source: journalExecutions.source,
       account: journalExecutions.account,
-      identity: journalExecutions.identity,
-      kind: journalExecutions.kind,
-      symbol: journalExecutions.symbol,
-      assetClass: journalExecutions.assetClass,
-      side: journalExecutions.side,
-      quantity: journalExecutions.quantity,
-      price: journalExecutions.price,
-      fee: journalExecutions.fee,
-      currency: journalExecutions.currency,
-      multiplier: journalExecutions.multiplier,
-      executedAt: journalExecutions.executedAt,
+      ...EXECUTION_COLUMNS,
     })
     .from(journalExecutions)
     .where(eq(journalExecutions.userId, userId));
@@ -83,19 +73,7 @@ export async function listOpenPositions(db: DbExecutor, userId: string, timeZone
       group = { source: row.source, account: row.account, fills: [] };
       byAccount.set(key, group);
     }
-    group.fills.push({
-      id: row.identity,
-      symbol: row.symbol,
-      side: row.side,
-      quantity: row.quantity,
-      price: row.price,
-      fee: row.fee,
-      time: row.executedAt,
-      currency: row.currency,
-      multiplier: row.multiplier,
-      assetClass: row.assetClass,
-      opening: row.kind === 'opening',
-    });
+    group.fills.push(toRebuildExecution(row));
   }
   const labelOf = await accountLabels(
     db,

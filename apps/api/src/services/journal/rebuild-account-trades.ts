@@ -20,35 +20,28 @@ export function rebuildOptionsFor(source: JournalExecutionSource, timeZone: stri
   return { historyMayBeIncomplete: source !== 'paper', timeZone };
 }
 
-/** All fills of an account as the pairing rule reads them (the identity is the fill's id). */
-export async function loadAccountExecutions(
-  db: DbExecutor,
-  userId: string,
-  { source, account }: ExecutionAccount,
-): Promise<Execution[]> {
-  const rows = await db
-    .select({
-      identity: journalExecutions.identity,
-      kind: journalExecutions.kind,
-      symbol: journalExecutions.symbol,
-      assetClass: journalExecutions.assetClass,
-      side: journalExecutions.side,
-      quantity: journalExecutions.quantity,
-      price: journalExecutions.price,
-      fee: journalExecutions.fee,
-      currency: journalExecutions.currency,
-      multiplier: journalExecutions.multiplier,
-      executedAt: journalExecutions.executedAt,
-    })
-    .from(journalExecutions)
-    .where(
-      and(
-        eq(journalExecutions.userId, userId),
-        eq(journalExecutions.source, source),
-        eq(journalExecutions.account, account),
-      ),
-    );
-  return rows.map((row) => ({
+/** The columns of a stored fill the pairing rule reads. */
+export const EXECUTION_COLUMNS = {
+  identity: journalExecutions.identity,
+  kind: journalExecutions.kind,
+  symbol: journalExecutions.symbol,
+  assetClass: journalExecutions.assetClass,
+  side: journalExecutions.side,
+  quantity: journalExecutions.quantity,
+  price: journalExecutions.price,
+  fee: journalExecutions.fee,
+  currency: journalExecutions.currency,
+  multiplier: journalExecutions.multiplier,
+  executedAt: journalExecutions.executedAt,
+  shortSale: journalExecutions.shortSale,
+  marketZone: journalExecutions.marketZone,
+} as const;
+
+type StoredExecution = Pick<typeof journalExecutions.$inferSelect, keyof typeof EXECUTION_COLUMNS>;
+
+/** A stored fill as the pairing rule reads it (the identity is the fill's id). */
+export function toRebuildExecution(row: StoredExecution): Execution {
+  return {
     id: row.identity,
     symbol: row.symbol,
     side: row.side,
@@ -60,7 +53,28 @@ export async function loadAccountExecutions(
     multiplier: row.multiplier,
     assetClass: row.assetClass,
     opening: row.kind === 'opening',
-  }));
+    shortSale: row.shortSale,
+    marketZone: row.marketZone,
+  };
+}
+
+/** All fills of an account as the pairing rule reads them (the identity is the fill's id). */
+export async function loadAccountExecutions(
+  db: DbExecutor,
+  userId: string,
+  { source, account }: ExecutionAccount,
+): Promise<Execution[]> {
+  const rows = await db
+    .select(EXECUTION_COLUMNS)
+    .from(journalExecutions)
+    .where(
+      and(
+        eq(journalExecutions.userId, userId),
+        eq(journalExecutions.source, source),
+        eq(journalExecutions.account, account),
+      ),
+    );
+  return rows.map(toRebuildExecution);
 }
 
 export async function userTimeZone(db: DbExecutor, userId: string): Promise<string> {

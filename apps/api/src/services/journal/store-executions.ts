@@ -5,7 +5,10 @@ import { sql } from 'drizzle-orm';
 export type StoredCounts = {
   /** Fills the journal did not know. */
   added: number;
-  /** Fills already known whose fee changed (a broker's charges reported after the fill). */
+  /**
+   * Fills already known whose fee changed (a broker's charges reported after the fill) or that
+   * gained the broker's marks (a short sale, the exchange's zone).
+   */
   feeUpdated: number;
   /** Fills already known, unchanged. */
   known: number;
@@ -16,7 +19,7 @@ export type StoredCounts = {
 /**
  * Stores fills by identity, unique per learner, source and account: a fill read again adds nothing,
  * except that a fee reported later (brokers add charges after the fill) replaces the stored one —
- * a later 0 never erases known charges.
+ * a later 0 never erases known charges — and the broker's marks are added when first read.
  */
 export async function storeExecutions(
   db: DbExecutor,
@@ -55,6 +58,8 @@ export async function storeExecutions(
           executedAt: execution.executedAt,
           brokerTradeId: execution.brokerTradeId ?? null,
           orderId: execution.orderId ?? null,
+          shortSale: execution.shortSale ?? false,
+          marketZone: execution.marketZone ?? null,
         })),
       )
       .onConflictDoUpdate({
@@ -64,8 +69,16 @@ export async function storeExecutions(
           journalExecutions.account,
           journalExecutions.identity,
         ],
-        set: { fee: sql`excluded.fee` },
-        setWhere: sql`excluded.fee <> 0 and ${journalExecutions.fee} <> excluded.fee`,
+        // A fill read again may bring what the first reading lacked: its fee, or the broker's marks
+        // (a short sale, the exchange's zone) that an earlier version of the importer did not read.
+        set: {
+          fee: sql`case when excluded.fee <> 0 then excluded.fee else ${journalExecutions.fee} end`,
+          shortSale: sql`${journalExecutions.shortSale} or excluded.short_sale`,
+          marketZone: sql`coalesce(excluded.market_zone, ${journalExecutions.marketZone})`,
+        },
+        setWhere: sql`(excluded.fee <> 0 and ${journalExecutions.fee} <> excluded.fee)
+          or (excluded.short_sale and not ${journalExecutions.shortSale})
+          or (excluded.market_zone is not null and ${journalExecutions.marketZone} is distinct from excluded.market_zone)`,
       })
       // xmax is 0 on a row this statement inserted, the updating transaction's id on an updated one.
       .returning({ account: journalExecutions.account, inserted: sql<boolean>`(xmax = 0)` });

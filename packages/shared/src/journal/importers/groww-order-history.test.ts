@@ -32,6 +32,7 @@ describe('parseGrowwOrderHistory', () => {
       executedAt: '2024-01-02T04:45:00.000Z',
       brokerTradeId: null,
       orderId: '1100000012345601',
+      marketZone: 'Asia/Kolkata',
     });
     // 02:45 PM India.
     expect(sale.executedAt.toISOString()).toBe('2024-01-16T09:15:00.000Z');

@@ -8,6 +8,7 @@
 import { readCsv } from '../csv.ts';
 import { executionIdentity, type ImportedExecution, type ParsedExecutions } from '../executions.ts';
 import { journalAmountProblem } from '../journal-schemas.ts';
+import { INDIAN_MARKET_ZONE } from '../market-zones.ts';
 import { detectDayOrder, isoDate, readDateTime } from './import-dates.ts';
 import {
   countSkipped,
@@ -108,6 +109,7 @@ export function parseGrowwOrderHistory(text: string, _options: ImportOptions): P
       executedAt: executed.instant,
       brokerTradeId: null,
       orderId,
+      marketZone: INDIAN_MARKET_ZONE,
     });
   }
   return {

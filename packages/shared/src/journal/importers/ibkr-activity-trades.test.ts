@@ -58,6 +58,8 @@ describe('parseIbkrActivityTrades', () => {
       executedAt: '2024-03-08T14:35:01.000Z',
       brokerTradeId: '7010001',
       orderId: '610001',
+      shortSale: false,
+      marketZone: 'America/New_York',
     });
     expect(option).toMatchObject({ assetClass: 'option', multiplier: 100, price: 3.45, fee: 1.3 });
     expect(future).toMatchObject({ assetClass: 'future', multiplier: 50, price: 5223.25, fee: 2.25 });

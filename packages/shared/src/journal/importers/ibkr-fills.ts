@@ -14,6 +14,7 @@
  *   gets the same identity from either layout.
  */
 import { executionIdentity, type ImportedExecution, type ParsedExecutions } from '../executions.ts';
+import { marketZoneForCurrency } from '../market-zones.ts';
 import { type FlexHeader, readFlexFile } from './ibkr-flex-file.ts';
 import {
   type CalendarDate,
@@ -86,6 +87,16 @@ function isCancellation(row: ImportRow, columns: IbkrLayoutColumns): boolean {
     /\(ca\.?\)/i.test(row.text('Buy/Sell')) ||
     codesOf(row.text(columns.codes)).includes('Ca')
   );
+}
+
+/**
+ * IBKR marks each execution as opening or closing (the Open/CloseIndicator column, or the codes O
+ * and C): a sale marked O opens a short, even for a stock and across days.
+ */
+function opensPosition(row: ImportRow, columns: IbkrLayoutColumns): boolean {
+  const indicator = (row.text('Open/CloseIndicator') || row.text('Open/Close')).toUpperCase();
+  if (indicator !== '') return indicator.split(/[;,\s]+/).includes('O');
+  return codesOf(row.text(columns.codes)).includes('O');
 }
 
 function isTradesHeader(header: FlexHeader, columns: IbkrLayoutColumns): boolean {
@@ -272,6 +283,8 @@ export function readIbkrFills(text: string, columns: IbkrLayoutColumns): ParsedE
       executedAt: executed.instant,
       brokerTradeId: tradeId,
       orderId,
+      shortSale: side === 'sell' && opensPosition(row, columns),
+      marketZone: marketZoneForCurrency(currency),
     });
   }
   // Without a trade, execution or order id a fill is known by its content.

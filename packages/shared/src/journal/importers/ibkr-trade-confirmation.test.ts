@@ -36,6 +36,9 @@ describe('parseIbkrTradeConfirmation', () => {
       executedAt: '2021-03-03T15:32:45.000Z',
       brokerTradeId: '3567500001',
       orderId: '1784500001',
+      shortSale: false,
+      // A stock priced in euros: its trading day is Frankfurt's.
+      marketZone: 'Europe/Berlin',
     });
   });
 

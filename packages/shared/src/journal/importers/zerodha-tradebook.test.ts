@@ -31,6 +31,8 @@ describe('parseZerodhaTradebook', () => {
       executedAt: '2024-01-15T06:05:40.000Z',
       brokerTradeId: '3221871',
       orderId: '1000000018185911',
+      // The NSE's trading day decides a same-day short.
+      marketZone: 'Asia/Kolkata',
     });
     expect(sale).toMatchObject({ symbol: 'HDFCBANK', side: 'sell', quantity: 13, price: 1538.75 });
     expect(sale.executedAt.toISOString()).toBe('2024-01-17T09:42:05.000Z');

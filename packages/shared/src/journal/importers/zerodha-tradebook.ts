@@ -7,6 +7,7 @@
  */
 import { readCsv } from '../csv.ts';
 import { executionIdentity, type ImportedExecution, type ParsedExecutions } from '../executions.ts';
+import { INDIAN_MARKET_ZONE } from '../market-zones.ts';
 import {
   type CalendarDate,
   dateInZone,
@@ -207,6 +208,7 @@ export function parseZerodhaTradebook(text: string, _options: ImportOptions): Pa
       executedAt: executed.instant,
       brokerTradeId: tradeId,
       orderId,
+      marketZone: INDIAN_MARKET_ZONE,
     });
   }
   return {

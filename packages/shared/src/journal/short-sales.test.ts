@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { ImportedExecution } from './executions.ts';
+import { parseIbkrActivityTrades } from './importers/ibkr-activity-trades.ts';
+import { type Execution, rebuildPositions } from './round-trips.ts';
+
+/** What the API does with a file's fills: pair them as a CSV account (history may be incomplete). */
+function rebuild(executions: readonly ImportedExecution[], timeZone = 'Asia/Kolkata') {
+  const fills: Execution[] = executions.map((execution) => ({
+    id: execution.identity,
+    symbol: execution.symbol,
+    side: execution.side,
+    quantity: execution.quantity,
+    price: execution.price,
+    fee: execution.fee,
+    time: execution.executedAt,
+    currency: execution.currency,
+    multiplier: execution.multiplier,
+    assetClass: execution.assetClass,
+    shortSale: execution.shortSale,
+    marketZone: execution.marketZone,
+  }));
+  return rebuildPositions(fills, { historyMayBeIncomplete: true, timeZone });
+}
+
+const HEADER =
+  'ClientAccountID,CurrencyPrimary,AssetClass,Symbol,Multiplier,TradeID,DateTime,TradeDate,Buy/Sell,Quantity,TradePrice,IBCommission,IBCommissionCurrency,IBOrderID,Open/CloseIndicator,LevelOfDetail';
+
+describe('short sales the broker marks, and the same-day rule in the exchange’s zone', () => {
+  it('opens a short from an IBKR sale marked O and closes it when bought back the next day (+248)', () => {
+    const file = [
+      HEADER,
+      'U1234567,USD,STK,TSLA,1,8001,20260302;100000,20260302,SELL,-50,250.00,-1,USD,9101,O,EXECUTION',
+      'U1234567,USD,STK,TSLA,1,8002,20260303;110000,20260303,BUY,50,245.00,-1,USD,9102,C,EXECUTION',
+    ].join('\n');
+    const parsed = parseIbkrActivityTrades(file, { timeZone: 'Asia/Kolkata' });
+    expect(parsed.errors).toEqual([]);
+    const rebuilt = rebuild(parsed.executions);
+    expect(rebuilt.salesWithoutOpening).toEqual([]);
+    expect(rebuilt.open).toEqual([]);
+    expect(rebuilt.trips.map((trip) => [trip.symbol, trip.side, trip.quantity, trip.pnl])).toEqual([
+      ['TSLA', 'short', 50, 248],
+    ]);
+  });
+
+  it('still reads an unmarked overnight stock sale as shares held before the history', () => {
+    const file = [
+      HEADER,
+      'U1234567,USD,STK,TSLA,1,8001,20260302;100000,20260302,SELL,-50,250.00,-1,USD,9101,C,EXECUTION',
+      'U1234567,USD,STK,TSLA,1,8002,20260303;110000,20260303,BUY,50,245.00,-1,USD,9102,O,EXECUTION',
+    ].join('\n');
+    const rebuilt = rebuild(parseIbkrActivityTrades(file, { timeZone: 'Asia/Kolkata' }).executions);
+    expect(rebuilt.salesWithoutOpening.map((sale) => [sale.symbol, sale.quantity])).toEqual([['TSLA', 50]]);
+    expect(rebuilt.open.map((position) => [position.symbol, position.side, position.quantity])).toEqual([
+      ['TSLA', 'long', 50],
+    ]);
+  });
+
+  it('keeps a US intraday short (09:35 → 15:30 New York) whole for a learner in Asia/Kolkata', () => {
+    // Without the Open/Close column: the same New York day makes it a short, though the two fills
+    // fall either side of Indian midnight (20:05 and 02:00 IST).
+    const file = [
+      'ClientAccountID,CurrencyPrimary,AssetClass,Symbol,Multiplier,TradeID,DateTime,TradeDate,Buy/Sell,Quantity,TradePrice,IBCommission,IBCommissionCurrency,IBOrderID,LevelOfDetail',
+      'U1234567,USD,STK,MSFT,1,8101,20260302;093500,20260302,SELL,-20,400.00,-1,USD,9201,EXECUTION',
+      'U1234567,USD,STK,MSFT,1,8102,20260302;153000,20260302,BUY,20,395.50,-1,USD,9202,EXECUTION',
+    ].join('\n');
+    const rebuilt = rebuild(parseIbkrActivityTrades(file, { timeZone: 'Asia/Kolkata' }).executions);
+    expect(rebuilt.salesWithoutOpening).toEqual([]);
+    expect(rebuilt.trips.map((trip) => [trip.symbol, trip.side, trip.pnl])).toEqual([['MSFT', 'short', 88]]);
+  });
+});
