@@ -99,6 +99,39 @@ function opensPosition(row: ImportRow, columns: IbkrLayoutColumns): boolean {
   return codesOf(row.text(columns.codes)).includes('O');
 }
 
+/** A TradeCancel row: the trade it cancels (OrigTradeID) and how many fills were read before it. */
+interface Cancellation {
+  account: string;
+  tradeId: string;
+  before: number;
+}
+
+/**
+ * Removes the fill each cancellation cancels, by TradeID whatever the dates or the order of rows:
+ * the last fill with that id read before the cancellation, else the first read after it (a file
+ * sorted by report date may list the cancellation first). IBKR often books the corrected trade
+ * again under the same TradeID: that one stays.
+ */
+function removeCancelled(
+  executions: ImportedExecution[],
+  cancellations: readonly Cancellation[],
+  skipped: Record<string, number>,
+): void {
+  const removed = new Set<ImportedExecution>();
+  for (const { account, tradeId, before } of cancellations) {
+    const cancels = (execution: ImportedExecution) =>
+      !removed.has(execution) && execution.brokerTradeId === tradeId && execution.account === account;
+    const earlier = executions.slice(0, before).findLast(cancels);
+    const target = earlier ?? executions.slice(before).find(cancels);
+    if (!target) continue;
+    removed.add(target);
+    countSkipped(skipped, CANCELLED);
+  }
+  if (removed.size === 0) return;
+  const kept = executions.filter((execution) => !removed.has(execution));
+  executions.splice(0, executions.length, ...kept);
+}
+
 function isTradesHeader(header: FlexHeader, columns: IbkrLayoutColumns): boolean {
   const has = (name: string) => header.keys.has(columnKey(name));
   return has('Symbol') && has('Quantity') && (has(columns.price) || has('Buy/Sell'));
@@ -153,6 +186,7 @@ export function readIbkrFills(text: string, columns: IbkrLayoutColumns): ParsedE
     'month-first',
   );
   const executions: ImportedExecution[] = [];
+  const cancellations: Cancellation[] = [];
   countSkipped(skipped, OTHER_SECTIONS, file.rows.length - tradeRows.length);
   if (skipped[OTHER_SECTIONS] === 0) delete skipped[OTHER_SECTIONS];
 
@@ -166,16 +200,8 @@ export function readIbkrFills(text: string, columns: IbkrLayoutColumns): ParsedE
     const account = row.text('ClientAccountID') || row.text('AccountAlias') || flex.blockAccount;
     if (isCancellation(row, columns)) {
       countSkipped(skipped, CANCELLED);
-      const cancelled = row.text('OrigTradeID');
-      const index = cancelled
-        ? executions.findLastIndex(
-            (execution) => execution.brokerTradeId === cancelled && execution.account === account,
-          )
-        : -1;
-      if (index >= 0) {
-        executions.splice(index, 1);
-        countSkipped(skipped, CANCELLED);
-      }
+      const tradeId = row.text('OrigTradeID');
+      if (tradeId) cancellations.push({ account, tradeId, before: executions.length });
       continue;
     }
     const assetText = (row.text('AssetClass') || 'STK').toUpperCase();
@@ -287,6 +313,7 @@ export function readIbkrFills(text: string, columns: IbkrLayoutColumns): ParsedE
       marketZone: marketZoneForCurrency(currency),
     });
   }
+  removeCancelled(executions, cancellations, skipped);
   // Without a trade, execution or order id a fill is known by its content.
   const withoutIds = executions.filter((execution) => !execution.brokerTradeId && !execution.orderId);
   assignContentIdentities(withoutIds, SOURCE);

@@ -65,6 +65,22 @@ describe('parseIbkrTradeConfirmation', () => {
     expect(confirmation.executions[0].identity).toBe('ibkr|U1|AAPL|2024-03-08|501|601');
   });
 
+  it('cancels by TradeID whatever the order of rows: a cancellation listed before its trade', () => {
+    const [header, first, original, cancellation, reissue, sale] = fixture('ibkr-trade-confirmation.csv')
+      .trim()
+      .split('\n');
+    const text = [header, first, cancellation, original, reissue, sale].join('\n');
+    const parsed = parseIbkrTradeConfirmation(text, options);
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.skipped).toEqual({ [CANCELLED]: 2 });
+    // One BUY 100 stays (not the original and the booking again): the position closes flat.
+    expect(parsed.executions.map((e) => [e.side, e.quantity, e.price])).toEqual([
+      ['buy', 70, 56.04],
+      ['buy', 100, 56.11],
+      ['sell', 170, 58.38],
+    ]);
+  });
+
   it('names the Trade Confirmation columns it needs', () => {
     const parsed = parseIbkrTradeConfirmation(
       '"ClientAccountID","Symbol","Date/Time","Buy/Sell","Quantity","TradePrice"\n"U1","AAPL","20240308;093501","BUY","1","2"\n',
