@@ -139,7 +139,8 @@ function isTradesHeader(header: FlexHeader, columns: IbkrLayoutColumns): boolean
 
 function missingColumns(header: FlexHeader, columns: IbkrLayoutColumns): string[] {
   const has = (name: string) => header.keys.has(columnKey(name));
-  const missing = ['Symbol', 'Quantity', columns.price, 'CurrencyPrimary'].filter((name) => !has(name));
+  const missing = ['Symbol', 'Quantity', columns.price].filter((name) => !has(name));
+  if (!has('CurrencyPrimary') && !has('Currency')) missing.push('CurrencyPrimary');
   if (!has('DateTime') && !(has('TradeDate') && has('TradeTime'))) missing.push('DateTime');
   return missing;
 }
@@ -197,14 +198,17 @@ export function readIbkrFills(text: string, columns: IbkrLayoutColumns): ParsedE
       countSkipped(skipped, `${level} rows (IBKR's summaries of fills)`);
       continue;
     }
-    const account = row.text('ClientAccountID') || row.text('AccountAlias') || flex.blockAccount;
+    // Trade Confirmation queries may name the account AccountId, the currency Currency and the
+    // asset class AssetCategory (IBKR's TradeConfirm attributes) where Activity queries do not.
+    const account =
+      row.text('ClientAccountID') || row.text('AccountId') || row.text('AccountAlias') || flex.blockAccount;
     if (isCancellation(row, columns)) {
       countSkipped(skipped, CANCELLED);
       const tradeId = row.text('OrigTradeID');
       if (tradeId) cancellations.push({ account, tradeId, before: executions.length });
       continue;
     }
-    const assetText = (row.text('AssetClass') || 'STK').toUpperCase();
+    const assetText = (row.text('AssetClass') || row.text('AssetCategory') || 'STK').toUpperCase();
     if (LEFT_OUT_ASSET_CLASSES.has(assetText)) {
       countSkipped(
         skipped,
@@ -233,11 +237,10 @@ export function readIbkrFills(text: string, columns: IbkrLayoutColumns): ParsedE
     if (!side && sideText === '' && signed) side = signed > 0 ? 'buy' : 'sell';
     if (!side) row.problems.push(`Buy/Sell "${row.text('Buy/Sell')}" is not BUY or SELL`);
     const tradePrice = row.amount(columns.price, columns.price, 'positive', true);
-    const currency = row.text('CurrencyPrimary').toUpperCase();
+    const currencyColumn = row.has('CurrencyPrimary') ? 'CurrencyPrimary' : 'Currency';
+    const currency = row.text(currencyColumn).toUpperCase();
     if (!/^[A-Z]{3}$/.test(currency)) {
-      row.problems.push(
-        `CurrencyPrimary "${row.text('CurrencyPrimary')}" is not a currency code such as USD`,
-      );
+      row.problems.push(`${currencyColumn} "${row.text(currencyColumn)}" is not a currency code such as USD`);
     }
     let multiplier = row.amount('Multiplier', 'Multiplier', 'positive', false);
     if (multiplier === null && row.problems.length === 0) {

@@ -33,7 +33,9 @@ function makeHeader(line: number, names: string[]): FlexHeader {
 function looksLikeHeader(fields: readonly string[]): boolean {
   const names = new Set(fields.map((field) => field.trim()));
   return (
-    names.has('ClientAccountID') || (names.has('Symbol') && (names.has('Quantity') || names.has('Buy/Sell')))
+    names.has('ClientAccountID') ||
+    names.has('AccountId') ||
+    (names.has('Symbol') && (names.has('Quantity') || names.has('Buy/Sell')))
   );
 }
 

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { executionsToRoundTrips } from '../round-trips.ts';
 import { parseIbkrActivityTrades } from './ibkr-activity-trades.ts';
 import { CANCELLED } from './ibkr-fills.ts';
 import { parseIbkrTradeConfirmation } from './ibkr-trade-confirmation.ts';
+import { parseJournalFile } from './index.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 const options = { timeZone: 'Asia/Kolkata' };
@@ -93,5 +95,35 @@ describe('parseIbkrTradeConfirmation', () => {
           'The trades lack the columns Price, CurrencyPrimary. Add them to your Trade Confirmation Flex Query and run it again.',
       },
     ]);
+  });
+});
+
+describe('parseIbkrTradeConfirmation on the Trade Confirmation as commonly exported', () => {
+  // IBKR's TradeConfirm names (AccountId, Currency, AssetCategory), the order's and the fill's times
+  // (OrderTime, Date/Time) and the commission with its breakdown, found from the columns.
+  const HEADER =
+    '"AccountId","Currency","AssetCategory","Symbol","Description","TradeID","OrderID","ExecID","OrderTime","Date/Time","TradeDate","Buy/Sell","Quantity","Price","Amount","Commission","BrokerExecutionCommission","BrokerClearingCommission","ThirdPartyExecutionCommission","ThirdPartyClearingCommission","ThirdPartyRegulatoryCommission","OtherCommission","CommissionCurrency","Code","LevelOfDetail"';
+  const file = [
+    HEADER,
+    '"U5550001","USD","STK","AAPL","APPLE INC","911001","811001","0000e0d5.6601.01.01","20240311;093400","20240311;093501","20240311","BUY","100","170.00","17000","-1","-0.35","-0.2","-0.3","-0.1","-0.05","0","USD","O","EXECUTION"',
+    '"U5550001","USD","STK","AAPL","APPLE INC","911002","811002","0000e0d5.6602.01.01","20240311;150900","20240311;151012","20240311","SELL","-100","172.35","-17235","-1","-0.35","-0.2","-0.3","-0.1","-0.05","0","USD","C","EXECUTION"',
+  ].join('\n');
+
+  it('is found from its columns and reads AAPL bought and sold the same day: +233 after commissions', () => {
+    const parsed = parseJournalFile('auto', file, options);
+    expect(parsed.layout).toBe('ibkr-trade-confirmation');
+    expect(parsed.errors).toEqual([]);
+    const executions = parsed.kind === 'fills' ? parsed.executions : [];
+    expect(
+      executions.map((e) => [e.account, e.symbol, e.side, e.quantity, e.price, e.fee, e.currency]),
+    ).toEqual([
+      ['U5550001', 'AAPL', 'buy', 100, 170, 1, 'USD'],
+      ['U5550001', 'AAPL', 'sell', 100, 172.35, 1, 'USD'],
+    ]);
+    const trips = executionsToRoundTrips(
+      executions.map((e) => ({ ...e, id: e.identity, time: e.executedAt })),
+      { historyMayBeIncomplete: true, timeZone: 'Asia/Kolkata' },
+    );
+    expect(trips.map((trip) => [trip.symbol, trip.side, trip.pnl])).toEqual([['AAPL', 'long', 233]]);
   });
 });
