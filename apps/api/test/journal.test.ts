@@ -269,9 +269,10 @@ describe('journal entries and screenshots', () => {
 });
 
 describe('CSV import', () => {
-  const header = 'symbol,side,quantity,entry_price,exit_price,entry_time,exit_time,fees,stop,setup_tags';
+  const header =
+    'symbol,side,quantity,entry_price,exit_price,entry_time,exit_time,fees,stop,setup_tags,currency';
   const row = (index: number) =>
-    `SYM${index % 7},${index % 2 ? 'long' : 'short'},${index + 1},100,${100 + (index % 5) - 2},2026-10-${String(1 + (index % 28)).padStart(2, '0')} 09:${String(index % 60).padStart(2, '0')},2026-10-${String(1 + (index % 28)).padStart(2, '0')} 15:00,1,${index % 3 ? 95 : ''},import`;
+    `SYM${index % 7},${index % 2 ? 'long' : 'short'},${index + 1},100,${100 + (index % 5) - 2},2026-10-${String(1 + (index % 28)).padStart(2, '0')} 09:${String(index % 60).padStart(2, '0')},2026-10-${String(1 + (index % 28)).padStart(2, '0')} 15:00,1,${index % 3 ? 95 : ''},import,INR`;
   const good = [header, ...Array.from({ length: 100 }, (_, index) => row(index))].join('\n');
 
   it('reports the 3 bad rows of a 100-row file by line and imports nothing', async () => {
@@ -497,13 +498,13 @@ describe('values the database cannot store', () => {
   it('refuses in the preview, by line, the rows the database cannot store, exactly as the commit does', async () => {
     const day = '2026-11-04';
     const file = [
-      'symbol,side,quantity,entry_price,exit_price,entry_time,exit_time',
-      `AAA,long,10,100,101,${day} 09:15,${day} 10:00`,
-      `BBB,long,1e15,100,101,${day} 09:15,${day} 10:00`,
-      `CCC,long,10,1e308,101,${day} 09:15,${day} 10:00`,
-      `DDD,long,90000000000000,1,10,${day} 09:15,${day} 10:00`,
-      `EEE,long,10,100,101,0000-01-01 09:15,${day} 10:00`,
-      `FFF,long,0.0000001,100,101,${day} 09:15,${day} 10:00`,
+      'symbol,side,quantity,entry_price,exit_price,entry_time,exit_time,currency',
+      `AAA,long,10,100,101,${day} 09:15,${day} 10:00,INR`,
+      `BBB,long,1e15,100,101,${day} 09:15,${day} 10:00,INR`,
+      `CCC,long,10,1e308,101,${day} 09:15,${day} 10:00,INR`,
+      `DDD,long,90000000000000,1,10,${day} 09:15,${day} 10:00,INR`,
+      `EEE,long,10,100,101,0000-01-01 09:15,${day} 10:00,INR`,
+      `FFF,long,0.0000001,100,101,${day} 09:15,${day} 10:00,INR`,
     ].join('\n');
     const preview = await upload('ravi', '/journal/import/preview?preset=generic', csvFile(file));
     expect(preview.statusCode).toBe(200);
@@ -1020,5 +1021,35 @@ describe('short sales the broker marks', () => {
       ]),
     ).toEqual([['short', 50, 248]]);
     expect((await as('tara', 'GET', '/journal/positions')).json().data.positions).toEqual([]);
+  });
+});
+
+describe('template rows without a currency', () => {
+  it('take a listed instrument’s currency, and a symbol Candlewise cannot tell is asked for by line', async () => {
+    const file = [
+      'symbol,side,quantity,entry_price,exit_price,entry_time,exit_time,currency',
+      'AAPL,long,5,221.1,223.1,2026-11-04 20:05,2026-11-04 21:05,',
+      'ACMEWIDGETS,long,5,10,11,2026-11-04 20:05,2026-11-04 21:05,',
+    ].join('\n');
+    const preview = (await upload('tara', '/journal/import/preview?preset=generic', csvFile(file))).json()
+      .data;
+    expect(preview.errors).toEqual([
+      {
+        line: 3,
+        message: expect.stringMatching(
+          /^Currency is empty and Candlewise cannot tell which currency ACMEWIDGETS/,
+        ),
+      },
+    ]);
+    const fixed = file.replace(
+      'ACMEWIDGETS,long,5,10,11,2026-11-04 20:05,2026-11-04 21:05,',
+      'ACMEWIDGETS,long,5,10,11,2026-11-04 20:05,2026-11-04 21:05,USD',
+    );
+    const commit = await upload('tara', '/journal/import/commit?preset=generic', csvFile(fixed));
+    expect(commit.statusCode, JSON.stringify(commit.json())).toBe(201);
+    const trades = (await as('tara', 'GET', '/journal/trades?symbol=AAPL')).json().data.trades;
+    expect(
+      trades.map((t: { symbol: string; currency: string; pnl: number }) => [t.symbol, t.currency, t.pnl]),
+    ).toEqual([['AAPL', 'USD', 10]]);
   });
 });

@@ -23,6 +23,7 @@ export * from './journal/journal-contract.ts';
 export * from './journal/journal-schemas.ts';
 export * from './journal/market-zones.ts';
 export * from './journal/round-trips.ts';
+export * from './journal/symbol-currency.ts';
 export * from './journal/statistics.ts';
 export * from './journal/trade-detail.ts';
 export * from './journal/zone-time.ts';

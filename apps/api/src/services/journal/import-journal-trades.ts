@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { type Database, type DbExecutor, journalImports, journalTrades, newId } from '@candlewise/db';
+import {
+  type Database,
+  type DbExecutor,
+  instruments,
+  journalImports,
+  journalTrades,
+  newId,
+} from '@candlewise/db';
 import {
   type Execution,
   type ImportedExecution,
@@ -231,6 +238,15 @@ const noFills = {
   needsOpeningHoldings: [] as NeedsOpeningHoldings[],
 };
 
+/** The currency of each symbol Candlewise lists, for template rows that leave it empty. */
+async function listedCurrencies(db: DbExecutor): Promise<(symbol: string) => string | null> {
+  const rows = await db
+    .select({ symbol: instruments.symbol, currency: instruments.currency })
+    .from(instruments);
+  const bySymbol = new Map(rows.map((row) => [row.symbol.toUpperCase(), row.currency]));
+  return (symbol) => bySymbol.get(symbol.toUpperCase()) ?? null;
+}
+
 /**
  * What an import would do, nothing written: every row error with its line and, for broker files,
  * "N new fills, M already in your journal, K trades complete, P positions open" and the symbols
@@ -244,7 +260,10 @@ export async function previewJournalImport(
   options: ImportOptions,
 ) {
   const text = readFile(bytes);
-  const parsed = parseJournalFile(options.preset, text, { timeZone: options.timeZone });
+  const parsed = parseJournalFile(options.preset, text, {
+    timeZone: options.timeZone,
+    currencyOf: await listedCurrencies(db),
+  });
   if (parsed.kind !== 'trades') {
     const plan =
       parsed.kind === 'unknown' || parsed.errors.length
@@ -304,7 +323,10 @@ export async function commitJournalImport(
   options: ImportOptions,
 ) {
   const text = readFile(file.bytes);
-  const parsed = parseJournalFile(options.preset, text, { timeZone: options.timeZone });
+  const parsed = parseJournalFile(options.preset, text, {
+    timeZone: options.timeZone,
+    currencyOf: await listedCurrencies(db),
+  });
   if (parsed.errors.length > 0) throw rowErrors(parsed.errors);
   if (parsed.kind === 'unknown') throw rowErrors(parsed.errors);
   const layout = parsed.layout;

@@ -47,9 +47,9 @@ describe('parseCandlewiseTemplate', () => {
 
   it('reads times without an offset in the learner’s zone, daylight saving and Excel’s dates included', () => {
     const text = [
-      'symbol,side,quantity,entry_price,entry_time',
-      'AAPL,long,1,100,03/08/2024 09:35',
-      'AAPL,long,1,100,2024-03-11 09:35',
+      'symbol,side,quantity,entry_price,entry_time,currency',
+      'AAPL,long,1,100,03/08/2024 09:35,USD',
+      'AAPL,long,1,100,2024-03-11 09:35,USD',
     ].join('\n');
     const parsed = parseCandlewiseTemplate(text, { timeZone: 'America/New_York' });
     expect(parsed.trades.map((t) => t.entryTime.toISOString())).toEqual([
@@ -58,7 +58,7 @@ describe('parseCandlewiseTemplate', () => {
     ]);
     // A spreadsheet in India re-saves 2026-11-13 09:20 as 13-11-2026 09:20: day first.
     const excel = parseCandlewiseTemplate(
-      'symbol,side,quantity,entry_price,entry_time\nTCS,long,1,3500,13-11-2026 09:20\nTCS,long,1,3500,02-11-2026 09:20\n',
+      'symbol,side,quantity,entry_price,entry_time,currency\nTCS,long,1,3500,13-11-2026 09:20,INR\nTCS,long,1,3500,02-11-2026 09:20,INR\n',
       options,
     );
     expect(excel.errors).toEqual([]);
@@ -71,10 +71,10 @@ describe('parseCandlewiseTemplate', () => {
   it('explains bad rows, missing columns and an unknown time zone, by line', () => {
     const parsed = parseCandlewiseTemplate(
       [
-        'symbol,side,quantity,entry_price,exit_price,entry_time,exit_time,fees',
-        'TCS,sideways,1,3500,3400,2026-11-02 10:00,2026-11-01 10:00,-1',
-        'TCS,long,1,3500,,2026-11-02 10:00,2026-11-02 11:00,',
-        'TCS,long,-3,abc,,2026-11-02 10:00,,',
+        'symbol,side,quantity,entry_price,exit_price,entry_time,exit_time,fees,currency',
+        'TCS,sideways,1,3500,3400,2026-11-02 10:00,2026-11-01 10:00,-1,INR',
+        'TCS,long,1,3500,,2026-11-02 10:00,2026-11-02 11:00,,INR',
+        'TCS,long,-3,abc,,2026-11-02 10:00,,,INR',
       ].join('\n'),
       options,
     );
@@ -190,6 +190,44 @@ describe('parseCandlewiseTemplate on files as spreadsheets save them', () => {
       [2, 'AAPL', 9, 'bought the 5" dip'],
       [3, 'MSFT', 20, ''],
       [4, 'TSLA', 10, ''],
+    ]);
+  });
+});
+
+describe('parseCandlewiseTemplate never guesses a currency', () => {
+  const text = [
+    'symbol,side,quantity,entry_price,exit_price,entry_time,exit_time,currency',
+    'AAPL,long,5,221.1,223.1,2026-11-04 09:35,2026-11-04 10:35,',
+    'XAUUSD,long,1,2650,2660,2026-11-04 09:35,2026-11-04 10:35,',
+    'RELIANCE.NS,long,10,1300,1310,2026-11-04 09:35,2026-11-04 10:35,',
+    'GOLDM,long,1,70000,70100,2026-11-04 09:35,2026-11-04 10:35,INR',
+  ].join('\n');
+
+  it('asks for the currency of a symbol it cannot tell, by line, instead of taking INR', () => {
+    const parsed = parseCandlewiseTemplate(text, options);
+    expect(parsed.trades.map((t) => [t.symbol, t.currency])).toEqual([
+      ['XAUUSD', 'USD'],
+      ['RELIANCE.NS', 'INR'],
+      ['GOLDM', 'INR'],
+    ]);
+    expect(parsed.errors).toEqual([
+      {
+        line: 2,
+        message:
+          'Currency is empty and Candlewise cannot tell which currency AAPL is priced in: write it in the currency column (INR, USD, EUR…). Correct the row, or start again from the template in Journal → Import.',
+      },
+    ]);
+  });
+
+  it('takes a listed symbol’s currency, and reads pairs and exchange suffixes', () => {
+    const listed = (symbol: string) => (symbol === 'AAPL' ? 'USD' : null);
+    const parsed = parseCandlewiseTemplate(text, { ...options, currencyOf: listed });
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.trades.map((t) => [t.symbol, t.currency])).toEqual([
+      ['AAPL', 'USD'],
+      ['XAUUSD', 'USD'],
+      ['RELIANCE.NS', 'INR'],
+      ['GOLDM', 'INR'],
     ]);
   });
 });

@@ -14,7 +14,8 @@
 import { isTimeZone } from '../../trading/risk-rules.ts';
 import { readCsv } from '../csv.ts';
 import type { ImportedTrade } from '../csv-import.ts';
-import { DEFAULT_CURRENCY, journalAmountProblem, tradePnl } from '../journal-schemas.ts';
+import { journalAmountProblem, tradePnl } from '../journal-schemas.ts';
+import { inferSymbolCurrency } from '../symbol-currency.ts';
 import { detectDayOrder, readDateTime } from './import-dates.ts';
 import {
   columnKeys,
@@ -122,6 +123,14 @@ export function parseCandlewiseTemplate(text: string, options: ImportOptions): P
     if (currencyText !== '' && !/^[A-Z]{3}$/.test(currencyText)) {
       row.problems.push(`currency "${row.text('currency')}" is not a currency code such as INR or USD`);
     }
+    // Never a silent default: the file's currency, else what Candlewise knows of the symbol.
+    const currency =
+      currencyText || (symbol ? (options.currencyOf?.(symbol) ?? inferSymbolCurrency(symbol)) : null);
+    if (symbol && !currency) {
+      row.problems.push(
+        `currency is empty and Candlewise cannot tell which currency ${symbol} is priced in: write it in the currency column (INR, USD, EUR…)`,
+      );
+    }
     const entry = readDateTime('entry_time', row.text('entry_time'), null, timeOptions);
     if ('problem' in entry) row.problems.push(entry.problem);
     const hasExit = row.text('exit_time') !== '';
@@ -181,7 +190,7 @@ export function parseCandlewiseTemplate(text: string, options: ImportOptions): P
       setupTags: splitTags(row.text('setup_tags')),
       mistakeTags: splitTags(row.text('mistake_tags')),
       notes,
-      currency: currencyText || DEFAULT_CURRENCY,
+      currency: currency!,
       exportedId: exported ? row.text('id') || null : null,
     });
   }

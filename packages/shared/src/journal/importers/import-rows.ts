@@ -11,6 +11,11 @@ import { journalAmountProblem } from '../journal-schemas.ts';
 /** What every importer takes: the learner's IANA zone (for files whose times name no zone). */
 export interface ImportOptions {
   timeZone: string;
+  /**
+   * The currency of a symbol Candlewise lists (the API's instrument table), for template rows that
+   * leave the currency empty; null when it does not list it.
+   */
+  currencyOf?: (symbol: string) => string | null;
 }
 
 /** A column name as importers compare them: lower case, letters and digits ('Trade ID' → 'tradeid'). */

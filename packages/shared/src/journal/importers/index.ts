@@ -133,7 +133,7 @@ export const JOURNAL_IMPORT_LAYOUTS: readonly JournalImportLayout[] = [
     kind: 'trades',
     name: 'Candlewise template',
     description:
-      'One row per trade, with its stop, target, tags and notes. Side is long or short; times such as 2026-11-02 09:15 are read in your time zone unless they carry an offset. Leave the exit empty for an open trade; separate tags with ";". Currency (INR when empty) and multiplier (1 when empty) are optional. A file exported from Candlewise imports here too and adds nothing already in your journal.',
+      'One row per trade, with its stop, target, tags and notes. Side is long or short; times such as 2026-11-02 09:15 are read in your time zone unless they carry an offset. Leave the exit empty for an open trade; separate tags with ";". Currency may be left empty for a symbol whose currency Candlewise can tell (one it lists, an exchange suffix such as RELIANCE.NS, a pair such as EURUSD); the import asks for it otherwise. Multiplier is 1 when empty. A file exported from Candlewise imports here too and adds nothing already in your journal.',
     howToExport:
       'Download the template below, fill in one row per trade (symbol, side, quantity, entry_price and entry_time, and exit_price and exit_time once closed) and save it as CSV. Or export trades from Journal → Trades.',
     example: [
