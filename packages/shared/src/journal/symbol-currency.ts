@@ -51,7 +51,13 @@ const CURRENCIES = new Set([
   'TRY',
 ]);
 const METALS = new Set(['XAU', 'XAG', 'XPT', 'XPD']);
-const CRYPTO_QUOTES: Record<string, string> = { USD: 'USD', USDT: 'USD', USDC: 'USD', EUR: 'EUR', INR: 'INR' };
+const CRYPTO_QUOTES: Record<string, string> = {
+  USD: 'USD',
+  USDT: 'USD',
+  USDC: 'USD',
+  EUR: 'EUR',
+  INR: 'INR',
+};
 
 export function inferSymbolCurrency(symbol: string): string | null {
   const text = symbol.trim().toUpperCase();
