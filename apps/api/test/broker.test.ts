@@ -9,6 +9,7 @@ import { createBrokerAdapters } from '../src/providers/broker/create-broker-adap
 import { parseDhanExpiry } from '../src/providers/broker/dhan-broker.ts';
 import { BROKER_SYNC_LOCK_KEY, runBrokerSyncJob } from '../src/services/broker/broker-sync-job.ts';
 import { remindTokenExpiry } from '../src/services/broker/remind-token-expiry.ts';
+import { LATE_REPORT_WINDOW_MS } from '../src/services/broker/sync-broker-connection.ts';
 import { createOnboardedUser } from '../src/services/users/create-onboarded-user.ts';
 import {
   alpacaFee,
@@ -236,6 +237,26 @@ describe('broker connection API', () => {
 
     const listed = (await as('asha', 'GET', `/broker/connections/${connection._id}/trades`)).json().data;
     expect(listed.map((trade: { symbol: string }) => trade.symbol)).toEqual(['MSFT', 'AAPL']);
+  });
+
+  it('brings in a fill Alpaca reports days late, though newer fills were synced before it', async () => {
+    const [connection] = (await as('asha', 'GET', '/broker/connections')).json().data;
+    const tradesOf = async (symbol: string) =>
+      database.db
+        .select()
+        .from(journalTrades)
+        .where(and(eq(journalTrades.userId, people.asha.id), eq(journalTrades.symbol, symbol)));
+    alpaca.activities.push(alpacaFill(new Date(Date.now() - 60_000), 'INTC', 'buy', 3, 20));
+    await as('asha', 'POST', `/broker/connections/${connection._id}/sync`);
+    // A round trip executed four days ago, which Alpaca lists only now.
+    const late = Date.now() - 4 * 86_400_000;
+    alpaca.activities.push(
+      alpacaFill(new Date(late), 'ORCL', 'buy', 2, 150),
+      alpacaFill(new Date(late + 600_000), 'ORCL', 'sell', 2, 155),
+    );
+    const sync = await as('asha', 'POST', `/broker/connections/${connection._id}/sync`);
+    expect(sync.json().data).toMatchObject({ imported: 1 });
+    expect((await tradesOf('ORCL')).map((trade) => [trade.side, trade.pnl])).toEqual([['long', 10]]);
   });
 
   it('answers another learner’s connection id with 404, for every route', async () => {
@@ -563,7 +584,7 @@ describe('broker connection API', () => {
         .where(eq(journalExecutions.account, `${connection._id}:${environment}`));
     const paperBefore = (await fillsOf('paper')).length;
     expect(paperBefore).toBeGreaterThan(0);
-    const t0 = Date.now() - 5 * 86_400_000;
+    const t0 = Date.now() - 10 * 86_400_000;
     alpaca.live.activities.push(
       alpacaFill(new Date(t0), 'GOOG', 'buy', 4, 150),
       alpacaFill(new Date(t0 + 3_600_000), 'GOOG', 'sell', 4, 160),
@@ -655,7 +676,8 @@ describe('broker connection API', () => {
     });
     alpaca.requests.length = 0;
     expect((await as('asha', 'POST', `/broker/connections/${connection._id}/sync`)).statusCode).toBe(200);
-    const since = new Date(new Date(newest.at).getTime() - 86_400_000).toISOString();
+    // From a week before the newest paper fill (late reports), not from the start.
+    const since = new Date(new Date(newest.at).getTime() - LATE_REPORT_WINDOW_MS).toISOString();
     expect(alpaca.requests[0]).toBe(
       `GET /v2/account/activities/FILL?direction=asc&page_size=100&after=${encodeURIComponent(since)}`,
     );

@@ -16,8 +16,12 @@ import type { BrokerConnectionRow } from './broker-connection-view.ts';
 import { type BrokerDeps, credentialBinding } from './broker-deps.ts';
 import { decryptCredentials } from './credential-cipher.ts';
 
-/** Re-fetch a day before the newest stored fill: late-reported fills and charges are caught. */
-const OVERLAP_MS = 86_400_000;
+/**
+ * Each sync re-reads the week before the newest stored fill: a broker may report a fill days after
+ * it executed (Alpaca lists late fills by their execution time), and a sync that started at the
+ * newest fill would never see them. Fills read again are known by their ids and add nothing.
+ */
+export const LATE_REPORT_WINDOW_MS = 7 * 86_400_000;
 
 export type SyncResult = { fetched: number; imported: number; connection: BrokerConnectionRow };
 
@@ -123,7 +127,7 @@ export async function syncBrokerConnection(
             eq(journalExecutions.account, account),
           ),
         );
-      const since = newest?.executedAt ? new Date(newest.executedAt.getTime() - OVERLAP_MS) : null;
+      const since = newest?.executedAt ? new Date(newest.executedAt.getTime() - LATE_REPORT_WINDOW_MS) : null;
       const fills = await adapter.fillsSince(credentials, since, context);
       fetched = fills.length;
       const recorded = await db.transaction(async (tx) => {
