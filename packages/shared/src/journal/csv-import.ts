@@ -51,7 +51,8 @@ export function roundTripProblems(trip: RoundTrip): string[] {
     [
       ['quantity', trip.quantity, 'positive'],
       ['entry price', trip.entryPrice, 'positive'],
-      ['exit price', trip.exitPrice, 'positive'],
+      // An option that expired worthless exits at 0.
+      ['exit price', trip.exitPrice, 'nonnegative'],
       ['fees', trip.fees, 'nonnegative'],
     ] as const
   )

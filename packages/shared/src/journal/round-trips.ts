@@ -265,6 +265,9 @@ function rebuildBook(key: string, book: Execution[], options: RebuildOptions, re
     const signed = execution.side === 'buy' ? 1 : -1;
     const fee = execution.fee ?? 0;
     if (!trip) {
+      // A fill at price 0 only closes (an option expired, assigned or exercised): whose opening
+      // is not in the history, it opens nothing.
+      if (execution.price === 0) continue;
       if (isSaleWithoutOpening(index, execution.quantity)) holdBack(execution, execution.quantity);
       else trip = start(execution.id, execution, execution.quantity, fee);
       continue;
@@ -288,7 +291,7 @@ function rebuildBook(key: string, book: Execution[], options: RebuildOptions, re
     close(trip, execution.symbol);
     trip = null;
     const remainder = execution.quantity - closing;
-    if (remainder > EPSILON) {
+    if (remainder > EPSILON && execution.price !== 0) {
       if (isSaleWithoutOpening(index, remainder)) holdBack(execution, remainder);
       else trip = start(`${execution.id}:reversal`, execution, remainder, fee - closingFee);
     }

@@ -68,3 +68,33 @@ describe('short sales the broker marks, and the same-day rule in the exchange’
     expect(rebuilt.trips.map((trip) => [trip.symbol, trip.side, trip.pnl])).toEqual([['MSFT', 'short', 88]]);
   });
 });
+
+describe('options that expire', () => {
+  const HEADER =
+    'ClientAccountID,CurrencyPrimary,AssetClass,Symbol,Multiplier,TradeID,DateTime,TradeDate,Buy/Sell,Quantity,TradePrice,IBCommission,IBCommissionCurrency,IBOrderID,Notes/Codes,LevelOfDetail';
+
+  it('closes a NIFTY put sold short at 0 on its expiry: the premium is the P&L', () => {
+    const file = [
+      HEADER,
+      'U2223333,INR,OPT,NIFTY 27JUN24 22000 P,25,8201,20240603;101500,20240603,SELL,-2,120.5,-40,INR,9301,O,EXECUTION',
+      'U2223333,INR,OPT,NIFTY 27JUN24 22000 P,25,8202,20240627;153000,20240627,BUY,2,0,0,INR,,C;Ep,EXECUTION',
+    ].join('\n');
+    const parsed = parseIbkrActivityTrades(file, { timeZone: 'Asia/Kolkata' });
+    expect(parsed.errors).toEqual([]);
+    const rebuilt = rebuild(parsed.executions);
+    expect(rebuilt.open).toEqual([]);
+    // 120.5 × 2 × 25 − 40 of commission.
+    expect(rebuilt.trips.map((t) => [t.symbol, t.side, t.exitPrice, t.pnl])).toEqual([
+      ['NIFTY 27JUN24 22000 P', 'short', 0, 5985],
+    ]);
+  });
+
+  it('opens nothing from an expiry whose opening is not in the history', () => {
+    const file = [
+      HEADER,
+      'U2223333,INR,OPT,NIFTY 27JUN24 22000 P,25,8202,20240627;153000,20240627,BUY,2,0,0,INR,,C;Ep,EXECUTION',
+    ].join('\n');
+    const rebuilt = rebuild(parseIbkrActivityTrades(file, { timeZone: 'Asia/Kolkata' }).executions);
+    expect(rebuilt).toEqual({ trips: [], open: [], salesWithoutOpening: [] });
+  });
+});

@@ -209,7 +209,7 @@ describe('parseIbkrActivityTrades', () => {
     );
   });
 
-  it('leaves out expired options at price 0 and bonds, and explains bad rows', () => {
+  it('reads an expired option at price 0, leaves out bonds, and explains bad rows', () => {
     const parsed = parseIbkrActivityTrades(
       [
         '"ClientAccountID","CurrencyPrimary","AssetClass","Symbol","Multiplier","TradeID","DateTime","Buy/Sell","Quantity","TradePrice","Notes/Codes"',
@@ -219,9 +219,10 @@ describe('parseIbkrActivityTrades', () => {
       ].join('\n'),
       options,
     );
-    expect(parsed.executions).toEqual([]);
+    expect(parsed.executions.map((e) => [e.symbol, e.side, e.quantity, e.price, e.multiplier])).toEqual([
+      ['SPY   240315C00510000', 'sell', 2, 0, 100],
+    ]);
     expect(parsed.skipped).toEqual({
-      'options expired, assigned or exercised at price 0': 1,
       'BOND rows (the journal follows stocks, options, futures, forex and crypto)': 1,
     });
     expect(parsed.errors).toEqual([

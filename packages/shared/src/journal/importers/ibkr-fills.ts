@@ -69,7 +69,6 @@ const ASSET_CLASSES: Record<string, ImportedExecution['assetClass']> = {
 const LEFT_OUT_ASSET_CLASSES = new Set(['BOND', 'BILL', 'FUND', 'CMDTY', 'BAG']);
 
 export const CANCELLED = 'cancelled trades (the cancellation and the trade it cancels)';
-export const ZERO_PRICE = 'options expired, assigned or exercised at price 0';
 export const OTHER_SECTIONS = 'rows of other report sections (not trades)';
 
 function codesOf(text: string): string[] {
@@ -220,11 +219,10 @@ export function readIbkrFills(text: string, columns: IbkrLayoutColumns): ParsedE
     if (!assetClass) row.problems.push(`AssetClass "${assetText}" is not one Candlewise reads`);
     const price = parseDecimal(row.text(columns.price));
     const codes = codesOf(row.text(columns.codes));
-    if (price === 0 && codes.some((code) => ['Ep', 'A', 'Ex', 'MEx', 'AEx'].includes(code))) {
-      // The journal stores prices above 0; the learner sees the position as still open.
-      countSkipped(skipped, ZERO_PRICE);
-      continue;
-    }
+    // An option that expired (Ep), was assigned (A) or exercised (Ex…) leaves the book at price 0:
+    // the premium is the whole P&L, and the shares an assignment or exercise delivers are a fill
+    // of their own in the file.
+    const closesAtZero = price === 0 && codes.some((code) => ['Ep', 'A', 'Ex', 'MEx', 'AEx'].includes(code));
     const symbol = row.symbol('Symbol', 'Symbol', true);
     const signed = row.amount('Quantity', 'Quantity', 'any', true);
     if (signed === 0) row.problems.push('Quantity is 0');
@@ -236,7 +234,7 @@ export function readIbkrFills(text: string, columns: IbkrLayoutColumns): ParsedE
         : null;
     if (!side && sideText === '' && signed) side = signed > 0 ? 'buy' : 'sell';
     if (!side) row.problems.push(`Buy/Sell "${row.text('Buy/Sell')}" is not BUY or SELL`);
-    const tradePrice = row.amount(columns.price, columns.price, 'positive', true);
+    const tradePrice = closesAtZero ? 0 : row.amount(columns.price, columns.price, 'positive', true);
     const currencyColumn = row.has('CurrencyPrimary') ? 'CurrencyPrimary' : 'Currency';
     const currency = row.text(currencyColumn).toUpperCase();
     if (!/^[A-Z]{3}$/.test(currency)) {
