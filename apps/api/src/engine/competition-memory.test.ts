@@ -54,4 +54,31 @@ describe('CompetitionMemory.install', () => {
     memory.clear();
     expect(memory.groups.size).toBe(0);
   });
+
+  it('takes a tick’s saved result: states installed, competitions marked, stale accounts queued', () => {
+    const group = groupOf([accountOf('a1', { version: 1, peakEquity: 105_000 })], { startAnnounced: false });
+    const ended = groupOf([], { id: 'g2' });
+    const memory = memoryWith(group, ended);
+    const after = accountOf('a1', { version: 2, peakEquity: 100_000 });
+    memory.applySaved({
+      writes: [{ before: accountOf('a1'), after, fills: [] }],
+      events: [],
+      notifications: [],
+      started: [group],
+      finalized: [ended],
+      reload: ['a9'],
+    });
+    expect(memory.findAccount('a1')).toBe(after);
+    expect(after.peakEquity).toBe(100_000); // a tick's save is authoritative
+    expect([group.startAnnounced, ended.finalized]).toEqual([true, true]);
+    expect([...memory.reloadQueue]).toEqual(['a9']);
+  });
+
+  it('a follower keeps the published standings for 3 seconds', () => {
+    const memory = memoryWith();
+    const rows = [{ rank: 1 } as never];
+    memory.rememberStandings('g1', rows);
+    expect(memory.publishedStandings('g1')).toBe(rows);
+    expect(memory.publishedStandings('g2')).toBeNull();
+  });
 });

@@ -8,6 +8,7 @@ import {
   type StandingRow,
 } from './account-book.ts';
 import { loadAccounts } from './account-ledger.ts';
+import type { TickResult } from './engine-contract.ts';
 import { accountVersions, loadCompetitions, recentAccountVersions } from './load-competitions.ts';
 
 export type CompetitionMemoryOptions = {
@@ -29,6 +30,8 @@ export class CompetitionMemory {
   readonly reloadQueue = new Set<string>();
   /** Competitions to reload before the next tick. */
   readonly groupReloads = new Set<string>();
+  /** A follower's copy of the standings the leader last published. */
+  private published = new Map<string, { rows: StandingRow[]; at: number }>();
 
   constructor(private readonly options: CompetitionMemoryOptions) {}
 
@@ -101,6 +104,14 @@ export class CompetitionMemory {
     return true;
   }
 
+  /** A tick's saved result: its states replace memory's, its competitions are marked started or final. */
+  applySaved(result: TickResult): void {
+    for (const id of result.reload) this.reloadQueue.add(id);
+    for (const write of result.writes) this.install(write.after, { authoritativePeak: true });
+    for (const group of result.started) group.startAnnounced = true;
+    for (const group of result.finalized) group.finalized = true;
+  }
+
   findAccount(accountId: string): AccountState | undefined {
     for (const group of this.groups.values()) {
       const account = group.accounts.get(accountId);
@@ -118,6 +129,16 @@ export class CompetitionMemory {
       group.standingsStale = false;
     }
     return group.standings;
+  }
+
+  /** A follower remembers the standings the leader published, for 3 s (null: ask the database). */
+  rememberStandings(groupId: string, rows: StandingRow[]): void {
+    this.published.set(groupId, { rows, at: Date.now() });
+  }
+
+  publishedStandings(groupId: string): StandingRow[] | null {
+    const cached = this.published.get(groupId);
+    return cached && Date.now() - cached.at < 3000 ? cached.rows : null;
   }
 
   accountOf(groupId: string, userId: string): AccountState | undefined {

@@ -16,13 +16,8 @@ import { planTickWork } from './tick/plan-tick.ts';
 import { publishTick } from './tick/publish-tick.ts';
 import { saveMarket } from './tick/save-market.ts';
 
-export {
-  ENGINE_CHANNELS,
-  type EngineEvent,
-  type EngineNotifier,
-  type EngineOptions,
-  type EngineStatus,
-} from './engine-contract.ts';
+export type { EngineEvent, EngineNotifier, EngineOptions, EngineStatus } from './engine-contract.ts';
+export { ENGINE_CHANNELS } from './engine-contract.ts';
 export { approvedGroupIds } from './load-competitions.ts';
 
 const TICK_MS = 1000;
@@ -48,7 +43,6 @@ export class TradingEngine {
   private readonly marketData: MarketData;
   private readonly replay: ReplayMarket;
   private readonly leadership: EngineLease;
-  private followerStandings = new Map<string, { rows: StandingRow[]; at: number }>();
   private timer: NodeJS.Timeout | null = null;
   private tickCount = 0;
   private ticking: Promise<EngineEvent[]> | null = null;
@@ -310,12 +304,9 @@ export class TradingEngine {
       if (!persisted) return [];
       if (persisted.failed) this.stats.failedTicks += 1;
       const { result } = persisted;
-      for (const id of result.reload) this.memory.reloadQueue.add(id);
 
       // Publish: saved states into memory, then the world hears about it.
-      for (const write of result.writes) this.memory.install(write.after, { authoritativePeak: true });
-      for (const group of result.started) group.startAnnounced = true;
-      for (const group of result.finalized) group.finalized = true;
+      this.memory.applySaved(result);
       await publishTick(
         { bus: this.options.bus, notifier: this.options.notifier },
         {
@@ -368,12 +359,11 @@ export class TradingEngine {
   /** Live standings: the leader's memory, or what the leader last published (null: ask the database). */
   standings(groupId: string): StandingRow[] | null {
     if (this.isLeader) return this.memory.standings(groupId);
-    const cached = this.followerStandings.get(groupId);
-    return cached && Date.now() - cached.at < 3000 ? cached.rows : null;
+    return this.memory.publishedStandings(groupId);
   }
 
   rememberStandings(groupId: string, rows: StandingRow[]): void {
-    this.followerStandings.set(groupId, { rows, at: Date.now() });
+    this.memory.rememberStandings(groupId, rows);
   }
 
   accountState(groupId: string, userId: string): AccountState | undefined {
