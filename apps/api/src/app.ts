@@ -65,6 +65,7 @@ import { planRoutes } from './routes/plans/plan-routes.ts';
 import { tradingRoutes } from './routes/trading/trading-routes.ts';
 import { userRoutes } from './routes/users/user-routes.ts';
 import { SignInGuard } from './services/auth/sign-in-guard.ts';
+import { announceNotifications, recordNotifications } from './services/notifications/notify.ts';
 import { OrderDesk } from './services/trading/order-desk.ts';
 
 declare module 'fastify' {
@@ -217,6 +218,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bus: app.eventBus,
     log: app.log,
     seed: options.marketSeed ?? 20261121,
+    // The engine imports no service: the notification service is handed to it here.
+    notifier: {
+      record: recordNotifications,
+      announce: (announcements) => announceNotifications(app.eventBus, announcements),
+    },
     pool: options.database.pool,
     providers: options.marketDataProviders ?? createMarketDataProviders(config, app.log),
     staleAfterMs: options.quoteStaleAfterMs,

@@ -107,8 +107,8 @@ describe.runIf(process.env.DATABASE_URL)('the engine’s leadership', () => {
     expect(placed.statusCode).toBe(201);
 
     // The old leader's lock lapses without it noticing; a new leader takes over.
-    const engine = old.tradingEngine as unknown as { leadership: { client: pg.PoolClient } };
-    await engine.leadership.client.query('select pg_advisory_unlock($1)', [ENGINE_LOCK]);
+    const engine = old.tradingEngine as unknown as { leadership: { leader: { client: pg.PoolClient } } };
+    await engine.leadership.leader.client.query('select pg_advisory_unlock($1)', [ENGINE_LOCK]);
     const successor = await build();
     expect(await successor.tradingEngine.tryLead()).toBe(true);
     const [before] = await database.db.select().from(marketState).where(eq(marketState.symbol, 'NIFTY50'));

@@ -1,0 +1,197 @@
+import { LEVERAGE } from '@candlewise/shared';
+import {
+  type AccountDecision,
+  type AccountState,
+  cloneAccount,
+  closeOut,
+  computeStandings,
+  decideAccount,
+  decisionChangesAccount,
+  type GroupState,
+  type Market,
+  needsDecision,
+} from '../account-book.ts';
+import type { AccountWrite } from '../account-ledger.ts';
+import type { EngineEvent, EngineNotification } from '../engine-contract.ts';
+
+// The tick's first stage: pure functions of accounts, quotes (as markets) and the time. No I/O,
+// no clock, no mutation of their inputs except the copies they make: what persist-tick.ts saves
+// is exactly what these decided, and a test can check every rule with plain objects.
+
+/** What this second asks of the database, decided on the leader's memory (cheap). */
+export type TickWork = {
+  /** Accounts whose in-memory copy says something happens (decided again under the lock). */
+  touched: string[];
+  /** Competitions that started and were not yet announced. */
+  starting: GroupState[];
+  /** Competitions whose end has come: closed out and ranked. */
+  ending: GroupState[];
+  /** Competitions running this second (their standings change with the quotes). */
+  running: GroupState[];
+};
+
+export type MarketOf = (group: GroupState) => Market;
+
+export function planTickWork(groups: Iterable<GroupState>, marketOf: MarketOf, now: number): TickWork {
+  const work: TickWork = { touched: [], starting: [], ending: [], running: [] };
+  for (const group of groups) {
+    if (group.finalized || now < group.startMs) continue;
+    if (!group.startAnnounced) work.starting.push(group);
+    if (now >= group.endMs) {
+      work.ending.push(group);
+      continue;
+    }
+    for (const account of group.accounts.values())
+      if (needsDecision(account, group, marketOf(group), now)) work.touched.push(account.id);
+    work.running.push(group);
+  }
+  return work;
+}
+
+const leaderboardOf = (group: GroupState) => `/group/${group.id}/leaderboard`;
+
+/** A competition this tick claimed the start of: the event, and "it started" for each member. */
+export function planStart(
+  group: GroupState,
+  now: number,
+): { events: EngineEvent[]; notifications: EngineNotification[] } {
+  const events: EngineEvent[] = [{ type: 'start', groupId: group.id }];
+  if (now >= group.endMs) return { events, notifications: [] }; // nobody wants "it started" for a finished competition
+  const notifications: EngineNotification[] = [];
+  for (const account of group.accounts.values()) {
+    if (account.removed) continue;
+    notifications.push({
+      userId: account.userId,
+      kind: 'competition_started',
+      title: `${group.name} has started`,
+      message: 'Orders are open. Trade carefully: the freeze rule is watching your drawdown.',
+      link: leaderboardOf(group),
+    });
+  }
+  return { events, notifications };
+}
+
+export type AccountPlan =
+  | { write: AccountWrite; events: EngineEvent[]; notifications: EngineNotification[] }
+  | { write: null; reload: boolean };
+
+/**
+ * One account's second, decided on its stored (locked) copy `before`; `memory` is the leader's
+ * copy, whose running peak it keeps. Nothing to write: `reload` says memory is older than the store.
+ */
+export function planAccount(
+  before: AccountState,
+  memory: AccountState | undefined,
+  group: GroupState,
+  market: Market,
+  now: number,
+): AccountPlan {
+  const after = cloneAccount(before);
+  if (memory) after.peakEquity = Math.max(after.peakEquity, memory.peakEquity);
+  const decision = decideAccount(after, group, market, now);
+  if (!decisionChangesAccount(decision))
+    return { write: null, reload: Boolean(memory && memory.version < before.version) };
+  const write: AccountWrite = {
+    before,
+    after,
+    fills: decision.fills,
+    filledOrders: decision.filledOrders,
+    canceledOrders: decision.canceledOrders,
+  };
+  return { write, ...describeDecision(group, after, decision) };
+}
+
+/** A competition's end: every account closed out at the market, ranked, and told its rank. */
+export function planFinalize(
+  group: GroupState,
+  accounts: AccountState[],
+  market: Market,
+): { writes: AccountWrite[]; events: EngineEvent[]; notifications: EngineNotification[] } {
+  const writes: AccountWrite[] = [];
+  for (const before of accounts) {
+    const after = cloneAccount(before);
+    const memory = group.accounts.get(before.id);
+    if (memory) after.peakEquity = Math.max(after.peakEquity, memory.peakEquity);
+    const decision = before.removed
+      ? { fills: [], canceledOrders: [] }
+      : closeOut(after, market, 'competition_end');
+    writes.push({ before, after, fills: decision.fills, canceledOrders: decision.canceledOrders });
+  }
+  const ranks = computeStandings(writes.map((write) => write.after));
+  const byUser = new Map(writes.map((write) => [write.after.userId, write.after]));
+  for (const row of ranks) byUser.get(row.userId)!.finalRank = row.rank;
+  const events: EngineEvent[] = [
+    {
+      type: 'finalize',
+      groupId: group.id,
+      ranks: ranks.map((row) => ({ accountId: byUser.get(row.userId)!.id, rank: row.rank })),
+    },
+  ];
+  const notifications: EngineNotification[] = ranks.map((row) => ({
+    userId: row.userId,
+    kind: 'competition_final_rank',
+    title: `${group.name}: final standings`,
+    message: `You finished #${row.rank} of ${ranks.length}.`,
+    link: leaderboardOf(group),
+  }));
+  return { writes, events, notifications };
+}
+
+/** Events and notifications for one account's decision. */
+export function describeDecision(
+  group: GroupState,
+  account: AccountState,
+  decision: AccountDecision,
+): { events: EngineEvent[]; notifications: EngineNotification[] } {
+  const events: EngineEvent[] = [];
+  const notifications: EngineNotification[] = [];
+  const link = leaderboardOf(group);
+  if (decision.released) {
+    events.push({ type: 'release', accountId: account.id });
+    notifications.push({
+      userId: account.userId,
+      kind: 'account_released',
+      title: 'Trading resumed',
+      message: `Your account in ${group.name} is active again. Your drawdown is now measured from here.`,
+      link,
+    });
+  }
+  const frozenFills = decision.fills.filter((fill) => fill.reason === 'freeze');
+  const otherFills = decision.fills.filter((fill) => fill.reason !== 'freeze');
+  if (otherFills.length) events.push({ type: 'fills', accountId: account.id, fills: otherFills });
+  for (const canceled of decision.canceledOrders) {
+    if (canceled.reason !== 'buying_power') continue;
+    const { order } = canceled;
+    events.push({ type: 'order_canceled', accountId: account.id, orderId: order.id, reason: 'buying_power' });
+    notifications.push({
+      userId: account.userId,
+      kind: 'order_canceled',
+      title: 'Order canceled',
+      message: `Your ${order.side} ${order.type} order for ${order.quantity} ${order.symbol} in ${group.name} was canceled: filling it would have taken your exposure past ${LEVERAGE}× your equity.`,
+      link,
+    });
+  }
+  if (decision.frozeUntil !== null) {
+    events.push({
+      type: 'freeze',
+      accountId: account.id,
+      until: decision.frozeUntil,
+      reason: decision.frozeFor ?? 'drawdown',
+      fills: frozenFills,
+      canceledOrderIds: decision.canceledOrders
+        .filter((order) => order.reason === 'freeze')
+        .map((order) => order.id),
+    });
+    notifications.push({
+      userId: account.userId,
+      kind: 'account_frozen',
+      title: 'Account frozen',
+      message:
+        decision.frozeFor === 'daily_loss'
+          ? `Your loss today in ${group.name} reached the daily limit of ${group.dailyLossLimit}%. Positions were closed and trading pauses until ${new Date(decision.frozeUntil).toISOString()}.`
+          : `Your drawdown in ${group.name} reached ${group.freezeThreshold}%. Positions were closed and trading pauses until ${new Date(decision.frozeUntil).toISOString()}.`,
+      link,
+    });
+  }
+  return { events, notifications };
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import {
+  accountOf,
+  groupOf,
+  quoteOf,
+  recordingBus,
+  recordingNotifier,
+  T0,
+} from '../testing/engine-fixtures.ts';
+import { publishTick } from './publish-tick.ts';
+
+// The publish stage with a fake bus and notifier: what the world hears after a tick was saved.
+
+describe('publishTick', () => {
+  const richer = accountOf('a1', { equity: 110_000 });
+  const poorer = accountOf('a2', { equity: 90_000 });
+
+  it('publishes the quotes, the standings of competitions under way and the stored notifications', async () => {
+    const { bus, published, channels } = recordingBus();
+    const { notifier, announced } = recordingNotifier();
+    const running = groupOf([poorer, richer]);
+    const upcoming = groupOf([], { id: 'g2', startMs: T0 + 1 });
+    const over = groupOf([], { id: 'g3', finalized: true });
+    const announcement = { channel: 'notifications:user:user-a1', payload: { kind: 'account_frozen' } };
+
+    await publishTick(
+      { bus, notifier },
+      {
+        now: T0,
+        quotes: new Map([['NIFTY50', quoteOf('NIFTY50', 20_000)]]),
+        replayQuotes: new Map(),
+        groups: new Map([running, upcoming, over].map((group) => [group.id, group])),
+        finalized: [],
+        announcements: [announcement],
+      },
+    );
+
+    expect(channels()).toEqual(['trading:quotes', 'trading:standings:g1']);
+    expect(published[0].payload).toEqual([quoteOf('NIFTY50', 20_000)]);
+    expect(
+      (published[1].payload as Array<{ accountId: string; rank: number }>).map((row) => row.rank),
+    ).toEqual([1, 2]);
+    expect(running.standingsStale).toBe(false);
+    expect(announced).toEqual([announcement]);
+  });
+
+  it('publishes a replay’s own quotes, and a competition finalised this tick once more', async () => {
+    const { bus, channels } = recordingBus();
+    const { notifier } = recordingNotifier();
+    const replay = groupOf([], { id: 'r1', replay: { from: T0 - 86_400_000, speed: 1 } });
+    const ended = groupOf([richer], { id: 'g9', finalized: true });
+    await publishTick(
+      { bus, notifier },
+      {
+        now: T0,
+        quotes: new Map(),
+        replayQuotes: new Map([
+          ['r1', new Map([['NIFTY50', quoteOf('NIFTY50', 19_000)]])],
+          ['gone', new Map([['NIFTY50', quoteOf('NIFTY50', 19_000)]])],
+        ]),
+        groups: new Map([replay, ended].map((group) => [group.id, group])),
+        finalized: [ended],
+        announcements: [],
+      },
+    );
+    expect(channels()).toEqual([
+      'trading:quotes',
+      'trading:group-quotes:r1',
+      'trading:standings:r1',
+      'trading:standings:g9',
+    ]);
+  });
+});

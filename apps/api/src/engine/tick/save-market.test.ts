@@ -1,0 +1,48 @@
+import { candles, type DatabaseHandle, marketState, tradingAccounts } from '@candlewise/db';
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { addApprovedMembers } from '../../../test/competition-members.ts';
+import { createTestDatabase } from '../../../test/helper.ts';
+import { loadAccounts } from '../account-ledger.ts';
+import { groupOf } from '../testing/engine-fixtures.ts';
+import { saveMarket } from './save-market.ts';
+
+let database: DatabaseHandle;
+beforeEach(async () => {
+  database = await createTestDatabase();
+});
+afterEach(() => database.close());
+
+const minute = Date.UTC(2026, 10, 21, 10, 0, 0);
+
+describe('saveMarket', () => {
+  it('saves the feed’s state and the candles, twice over the same rows without duplicates', async () => {
+    for (const close of [101, 102])
+      await saveMarket(database.db, {
+        feed: new Map([['NIFTY50', { mid: close, rngState: 42 }]]),
+        candles: [{ symbol: 'NIFTY50', time: minute, open: 100, high: close, low: 99, close }],
+        groups: [],
+        snapshot: false,
+      });
+    const [state] = await database.db.select().from(marketState).where(eq(marketState.symbol, 'NIFTY50'));
+    expect([state.mid, state.rngState]).toEqual([102, 42]);
+    const rows = await database.db.select().from(candles).where(eq(candles.symbol, 'NIFTY50'));
+    expect(
+      rows.filter((row) => row.startTime.getTime() === minute).map((row) => [row.high, row.close]),
+    ).toEqual([[102, 102]]);
+  });
+
+  it('with a snapshot, saves each live account’s equity and peak (and leaves the version to the ledger)', async () => {
+    const [member] = await addApprovedMembers(database.db, 'save-secret', 'group-running', 1, 'save');
+    const account = (await loadAccounts(database.db, [member.accountId])).get(member.accountId)!;
+    const inMemory = { ...account, equity: 101_234.56, peakEquity: 102_000 };
+    const group = groupOf([inMemory], { id: 'group-running' });
+    await saveMarket(database.db, { feed: new Map(), candles: [], groups: [group], snapshot: false });
+    const untouched = (await loadAccounts(database.db, [account.id])).get(account.id)!;
+    expect(untouched.equity).toBe(100_000);
+
+    await saveMarket(database.db, { feed: new Map(), candles: [], groups: [group], snapshot: true });
+    const [row] = await database.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, account.id));
+    expect([row.equity, row.peakEquity, row.version]).toEqual([101_234.56, 102_000, account.version]);
+  });
+});

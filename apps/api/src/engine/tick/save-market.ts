@@ -1,0 +1,105 @@
+import { candles as candlesTable, type DbExecutor, marketState } from '@candlewise/db';
+import { minorToDecimalText, minorUnitsOf } from '@candlewise/shared';
+import { sql } from 'drizzle-orm';
+import type { GroupState } from '../account-book.ts';
+import type { Candle } from '../candle-book.ts';
+import type { FeedState } from '../simulated-feed.ts';
+
+export type MarketSave = {
+  /** The simulated feed's state per symbol (mid and generator state). */
+  feed: Map<string, FeedState>;
+  /** Candles changed since the last save. */
+  candles: Array<Candle & { symbol: string }>;
+  /** Every competition in memory; with `snapshot`, the equity and peak of their accounts are saved. */
+  groups: Iterable<GroupState>;
+  snapshot: boolean;
+};
+
+/**
+ * The market as of this tick (mid and generator state), the candles in progress and, every few
+ * ticks, every account's equity and peak: a new leader continues exactly from here. Runs inside
+ * the tick's fenced transaction (persist-tick.ts) or the final save of a graceful stop.
+ */
+export async function saveMarket(tx: DbExecutor, save: MarketSave): Promise<void> {
+  const market = [...save.feed].map(([symbol, state]) => ({
+    symbol,
+    mid: state.mid,
+    rngState: state.rngState,
+    updatedAt: new Date(),
+  }));
+  if (market.length) {
+    await tx
+      .insert(marketState)
+      .values(market)
+      .onConflictDoUpdate({
+        target: marketState.symbol,
+        set: {
+          mid: sql`excluded.mid`,
+          rngState: sql`excluded.rng_state`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+      });
+  }
+  if (save.candles.length) {
+    await tx
+      .insert(candlesTable)
+      .values(
+        save.candles.map((candle) => ({
+          symbol: candle.symbol,
+          startTime: new Date(candle.time),
+          open: candle.open,
+          high: candle.high,
+          low: candle.low,
+          close: candle.close,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [candlesTable.symbol, candlesTable.startTime],
+        set: { high: sql`excluded.high`, low: sql`excluded.low`, close: sql`excluded.close` },
+      });
+  }
+  if (save.snapshot) await saveEquitySnapshot(tx, save.groups);
+}
+
+async function saveEquitySnapshot(tx: DbExecutor, groups: Iterable<GroupState>): Promise<void> {
+  const rows: Array<{
+    id: string;
+    equity: number;
+    peak: number;
+    dayEquity: number | null;
+    dayAt: number | null;
+  }> = [];
+  for (const group of groups) {
+    if (group.finalized) continue;
+    for (const account of group.accounts.values())
+      if (!account.removed)
+        rows.push({
+          id: account.id,
+          equity: account.equity,
+          peak: account.peakEquity,
+          dayEquity: account.dayStartEquity,
+          dayAt: account.dayStartedAt,
+        });
+  }
+  for (let i = 0; i < rows.length; i += 1000) {
+    const chunk = rows.slice(i, i + 1000);
+    const values = sql.join(
+      chunk.map(
+        (row) =>
+          sql`(${row.id}::text, ${minorToDecimalText(minorUnitsOf(row.equity))}::numeric,
+            ${minorToDecimalText(minorUnitsOf(row.peak))}::numeric,
+            ${row.dayEquity === null ? null : minorToDecimalText(minorUnitsOf(row.dayEquity))}::numeric,
+            ${row.dayAt === null ? null : new Date(row.dayAt).toISOString()}::timestamptz)`,
+      ),
+      sql`, `,
+    );
+    // Equity, peak and the day's start only: balance, positions and the version belong to the ledger's saves. Rows
+    // another writer holds right now are skipped (their snapshot waits for the next one) rather
+    // than waited for: this statement locks many rows, and waiting here could close a cycle.
+    await tx.execute(sql`with v(id, equity, peak, day_equity, day_at) as (values ${values}),
+      free as (select t.id from trading_accounts t join v on v.id = t.id order by t.id for update of t skip locked)
+      update trading_accounts as t set equity = v.equity, peak_equity = greatest(v.peak, 0),
+        day_start_equity = v.day_equity, day_started_at = v.day_at
+      from v where t.id = v.id and t.id in (select id from free)`);
+  }
+}
