@@ -333,6 +333,34 @@ describe('risk rules as prop firms set them', () => {
     expect(computeStandings([trader])[0]).toMatchObject({ frozenReason: 'daily_loss' });
   });
 
+  it('a daily-loss freeze lasts until the next day: trading after it stays refused, measured from the day’s first equity', () => {
+    const rules = {
+      freezeThreshold: 0,
+      freezeDurationMs: 5_000,
+      dailyLossLimit: 1,
+      dailyResetHour: 9,
+      timeZone: 'Asia/Kolkata',
+    };
+    const trader = long('day-after-freeze');
+    const morning = Date.parse('2026-11-23T04:00:00Z'); // 09:30 IST
+    decideAccount(trader, rules, market(quote('NIFTY50', 20_500)), morning); // the day opens at 150,000
+    const frozen = decideAccount(trader, rules, market(quote('NIFTY50', 20_485)), morning + 1000); // −1 %
+    expect(frozen.frozeFor).toBe('daily_loss');
+    const nextDay = Date.parse('2026-11-24T03:30:00Z'); // 09:00 IST the next morning
+    expect(trader.frozenUntil).toBe(nextDay);
+    // 8 s later, past the 5 s freeze: still frozen, quietly, and the day still starts at 150,000.
+    const later = decideAccount(trader, rules, market(quote('NIFTY50', 20_485)), morning + 9000);
+    expect(later).toMatchObject({ released: false, frozeUntil: null });
+    expect(trader.frozenUntil).toBe(nextDay);
+    expect(trader.dayStartEquity).toBe(150_000);
+    expect(trader.freezeCount).toBe(1);
+    // The next day releases it, measuring the new day from the equity then.
+    const released = decideAccount(trader, rules, market(quote('NIFTY50', 20_485)), nextDay + 1000);
+    expect(released).toMatchObject({ released: true, releasedFrom: 'daily_loss' });
+    expect(trader.frozenUntil).toBeNull();
+    expect(trader.dayStartEquity).toBe(trader.equity);
+  });
+
   it('a new day measures from the equity at its start', () => {
     const rules = {
       freezeThreshold: 0,

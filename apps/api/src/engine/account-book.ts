@@ -7,6 +7,7 @@ import {
   LEVERAGE,
   type MarketSession,
   marketFillPrice,
+  nextDayWindowStart,
   pendingOrderFill,
   protectiveExit,
   type Side,
@@ -302,7 +303,9 @@ export type AccountDecision = {
   /** The rule that froze the account now. */
   frozeFor: FreezeReason | null;
   released: boolean;
-  /** A freeze went on without a release (a static maximum loss still broken). */
+  /** The rule whose freeze was released now (the release message names it). */
+  releasedFrom: FreezeReason | null;
+  /** A freeze went on without a release (a static maximum loss or the day's loss still broken). */
   extended: boolean;
 };
 
@@ -313,6 +316,7 @@ const noDecision = (): AccountDecision => ({
   frozeUntil: null,
   frozeFor: null,
   released: false,
+  releasedFrom: null,
   extended: false,
 });
 
@@ -368,6 +372,11 @@ export type CompetitionRules = {
   timeZone?: string;
 };
 
+/** When the competition day after the one holding `now` begins. */
+function nextDay(now: number, rules: CompetitionRules): number {
+  return nextDayWindowStart(now, rules.timeZone ?? 'Asia/Kolkata', rules.dailyResetHour ?? 0);
+}
+
 /** A new competition day began: the daily loss is measured from the equity now. */
 function rollDay(account: AccountState, rules: CompetitionRules, now: number): void {
   if (!rules.dailyLossLimit) return;
@@ -412,17 +421,27 @@ export function decideAccount(
   if (account.frozenUntil !== null) {
     markToMarket(account, market);
     if (account.frozenUntil > now) return decision;
-    if ((rules.drawdownBasis ?? 'peak') === 'start' && breachedRule(account, rules) === 'drawdown') {
+    // A new day measures its loss from the equity at its start; the same day keeps its first equity
+    // whatever freezes happen in it.
+    rollDay(account, rules, now);
+    const still = breachedRule(account, rules);
+    if ((rules.drawdownBasis ?? 'peak') === 'start' && still === 'drawdown') {
       // A static maximum loss stays broken: the freeze goes on, quietly (no new count, no bell).
       account.frozenUntil = now + rules.freezeDurationMs;
       decision.extended = true;
       return decision;
     }
+    if (still === 'daily_loss') {
+      // The day's loss is still past the limit: frozen, quietly, until the next day begins.
+      account.frozenUntil = Math.max(now + rules.freezeDurationMs, nextDay(now, rules));
+      decision.extended = true;
+      return decision;
+    }
+    decision.releasedFrom = account.frozenReason ?? 'drawdown';
     account.frozenUntil = null;
     account.frozenReason = null;
-    // The drawdown and the day are measured from the release on.
+    // The drawdown is measured from the release on.
     account.peakEquity = account.equity;
-    if (rules.dailyLossLimit) account.dayStartEquity = account.equity;
     decision.released = true;
   }
 
@@ -489,7 +508,11 @@ export function decideAccount(
   const breached = breachedRule(account, rules);
   if (breached) {
     closeOut(account, market, 'freeze', decision);
-    account.frozenUntil = now + rules.freezeDurationMs;
+    // A daily-loss freeze lasts at least until the next day begins: the day's loss stays past its limit.
+    account.frozenUntil =
+      breached === 'daily_loss'
+        ? Math.max(now + rules.freezeDurationMs, nextDay(now, rules))
+        : now + rules.freezeDurationMs;
     account.frozenReason = breached;
     account.freezeCount += 1;
     decision.frozeUntil = account.frozenUntil;

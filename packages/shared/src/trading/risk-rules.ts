@@ -70,6 +70,12 @@ export function dayWindowStart(instant: number, zone: string, resetHour: number)
   return guess;
 }
 
+/** When the day after the one holding `instant` begins (a day is 23 to 25 hours across DST). */
+export function nextDayWindowStart(instant: number, zone: string, resetHour: number): number {
+  const start = dayWindowStart(instant, zone, resetHour);
+  return dayWindowStart(start + 26 * 3_600_000, zone, resetHour);
+}
+
 /** IANA zone names Intl knows (validation of a group's zone). */
 export function isTimeZone(zone: string): boolean {
   try {

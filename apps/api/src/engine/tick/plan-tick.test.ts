@@ -81,7 +81,7 @@ describe('planAccount', () => {
         userId: 'user-a1',
         kind: 'account_frozen',
         title: 'Account frozen',
-        message: `Your drawdown in Autumn Cup reached 5%. Positions were closed and trading pauses until ${new Date(T0 + 600_000).toISOString()}.`,
+        message: `Your drawdown in Autumn Cup reached the limit of 5%, measured from your highest equity since the last release. Positions were closed and trading pauses until ${new Date(T0 + 600_000).toISOString()}.`,
         link: '/group/g1/leaderboard',
       },
     ]);
@@ -93,7 +93,21 @@ describe('planAccount', () => {
     if (!plan.write) throw new Error('expected a write');
     expect(plan.write.after.frozenUntil).toBeNull();
     expect(plan.events).toEqual([{ type: 'release', accountId: 'a1' }]);
-    expect(plan.notifications.map((n) => n.kind)).toEqual(['account_released']);
+    expect(plan.notifications.map((n) => [n.kind, n.message])).toEqual([
+      [
+        'account_released',
+        'Your account in Autumn Cup is active again after the drawdown freeze. Your drawdown limit of 5% is measured from your highest equity since the last release.',
+      ],
+    ]);
+  });
+
+  it('releases a daily-loss freeze on the next day with a message naming the daily loss limit', () => {
+    const before = accountOf('a1', { frozenUntil: T0 - 1, frozenReason: 'daily_loss' });
+    const group = { ...groupOf([before]), dailyLossLimit: 3 };
+    const plan = planAccount(before, undefined, group, marketOf(quoteOf('NIFTY50', 20_000)), T0);
+    expect(plan.notifications.map((n) => n.message)).toEqual([
+      'Your account in Autumn Cup is active again: a new trading day began, and the daily loss limit of 3% is measured from your equity at its start.',
+    ]);
   });
 
   it('keeps the running peak of memory, and asks for a reload when memory is older than the store', () => {

@@ -137,6 +137,13 @@ export function planFinalize(
   return { writes, events, notifications };
 }
 
+/** How each drawdown basis measures the loss, in the freeze and release messages. */
+const DRAWDOWN_BASIS_TEXT = {
+  peak: 'from your highest equity since the last release',
+  balance: 'from your balance (closed trades)',
+  start: 'from your starting balance',
+} as const;
+
 /** Events and notifications for one account's decision. */
 export function describeDecision(
   group: GroupState,
@@ -152,7 +159,10 @@ export function describeDecision(
       userId: account.userId,
       kind: 'account_released',
       title: 'Trading resumed',
-      message: `Your account in ${group.name} is active again. Your drawdown is now measured from here.`,
+      message:
+        decision.releasedFrom === 'daily_loss'
+          ? `Your account in ${group.name} is active again: a new trading day began, and the daily loss limit of ${group.dailyLossLimit}% is measured from your equity at its start.`
+          : `Your account in ${group.name} is active again after the drawdown freeze. Your drawdown limit of ${group.freezeThreshold}% is measured ${DRAWDOWN_BASIS_TEXT[group.drawdownBasis]}.`,
       link,
     });
   }
@@ -188,8 +198,8 @@ export function describeDecision(
       title: 'Account frozen',
       message:
         decision.frozeFor === 'daily_loss'
-          ? `Your loss today in ${group.name} reached the daily limit of ${group.dailyLossLimit}%. Positions were closed and trading pauses until ${new Date(decision.frozeUntil).toISOString()}.`
-          : `Your drawdown in ${group.name} reached ${group.freezeThreshold}%. Positions were closed and trading pauses until ${new Date(decision.frozeUntil).toISOString()}.`,
+          ? `Your loss today in ${group.name} reached the daily loss limit of ${group.dailyLossLimit}% of the day’s starting equity. Positions were closed and trading pauses until the next trading day begins, ${new Date(decision.frozeUntil).toISOString()}.`
+          : `Your drawdown in ${group.name} reached the limit of ${group.freezeThreshold}%, measured ${DRAWDOWN_BASIS_TEXT[group.drawdownBasis]}. Positions were closed and trading pauses until ${new Date(decision.frozeUntil).toISOString()}.`,
       link,
     });
   }
