@@ -307,7 +307,7 @@ export async function saveAccounts(tx: DbExecutor, writes: AccountWrite[]): Prom
   );
   if (filled.length) {
     const rows = rowsOf(
-      await tx.execute(sql`update orders as o set status = 'filled', fill_price = v.price, closed_at = now()
+      await tx.execute(sql`update orders as o set status = 'filled', fill_price = v.price, closed_at = clock_timestamp()
         from (values ${values(filled)}) as v(id, price, account_id)
         where o.id = v.id and o.account_id = v.account_id and o.status = 'open' returning o.id`),
     );
@@ -321,7 +321,7 @@ export async function saveAccounts(tx: DbExecutor, writes: AccountWrite[]): Prom
   );
   if (canceled.length) {
     const rows = rowsOf(
-      await tx.execute(sql`update orders as o set status = 'canceled', cancel_reason = v.reason, closed_at = now()
+      await tx.execute(sql`update orders as o set status = 'canceled', cancel_reason = v.reason, closed_at = clock_timestamp()
         from (values ${values(canceled)}) as v(id, reason, account_id)
         where o.id = v.id and o.account_id = v.account_id and o.status = 'open' returning o.id`),
     );
@@ -343,6 +343,10 @@ export async function saveAccounts(tx: DbExecutor, writes: AccountWrite[]): Prom
       realizedPnl: sql`${minorToDecimalText(fill.realizedCents)}::numeric`,
       fxRate: fill.fxRate,
       reason: fill.reason,
+      // The clock now, under the account's lock: now() is the transaction's start, which on
+      // PostgreSQL can be before another transaction's fill on this account that held the lock.
+      // Writes to one account are serialised by its lock, so its fills' times only go forward.
+      createdAt: sql`clock_timestamp()`,
     })),
   );
   // One fill per order is also the database's rule (fills_order_unique): a second one fails here.

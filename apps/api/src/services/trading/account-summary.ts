@@ -34,7 +34,12 @@ export async function getAccountSummary(
   const found = await findMyAccount(db, userId, groupId);
   const [account, recentFills] = await Promise.all([
     loadAccounts(db, [found.id]).then((loaded) => loaded.get(found.id)!),
-    db.select().from(fills).where(eq(fills.accountId, found.id)).orderBy(desc(fills.createdAt)).limit(50),
+    db
+      .select()
+      .from(fills)
+      .where(eq(fills.accountId, found.id))
+      .orderBy(desc(fills.createdAt), desc(fills.id))
+      .limit(50),
   ]);
   const [group] = await db
     .select({ id: groups.id, marketMode: groups.marketMode, instruments: groups.instruments })
