@@ -105,6 +105,7 @@ describe('planAccount', () => {
     const before = accountOf('a1', { frozenUntil: T0 - 1, frozenReason: 'daily_loss' });
     const group = { ...groupOf([before]), dailyLossLimit: 3 };
     const plan = planAccount(before, undefined, group, marketOf(quoteOf('NIFTY50', 20_000)), T0);
+    if (!plan.write) throw new Error('expected a write');
     expect(plan.notifications.map((n) => n.message)).toEqual([
       'Your account in Autumn Cup is active again: a new trading day began, and the daily loss limit of 3% is measured from your equity at its start.',
     ]);
