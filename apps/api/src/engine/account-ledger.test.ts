@@ -17,7 +17,10 @@ describe('saveAccounts', () => {
   it('stamps a fill with the clock when it is written under the lock, not when its transaction began', async () => {
     const [member] = await addApprovedMembers(database.db, 'ledger-clock', 'group-running', 1, 'clock');
     const started = await database.db.transaction(async (tx) => {
-      const [{ began }] = (await tx.execute(sql`select now() as began`)).rows as Array<{ began: string }>;
+      const result = (await tx.execute(sql`select now() as began`)) as unknown as {
+        rows: Array<{ began: string }>;
+      };
+      const [{ began }] = result.rows;
       // What waiting for another transaction's lock on the account looks like from here.
       await tx.execute(sql`select pg_sleep(0.3)`);
       const before = (await loadAccounts(tx, [member.accountId])).get(member.accountId)!;
