@@ -4,6 +4,7 @@ export * from './api/contract.ts';
 export * from './api/date-time.ts';
 export * from './api/envelope.ts';
 export * from './auth/account-schemas.ts';
+export * from './auth/auth-contract.ts';
 export * from './auth/credential-schemas.ts';
 export * from './broker/broker-access.ts';
 export * from './broker/broker-schemas.ts';

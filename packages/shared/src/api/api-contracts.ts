@@ -1,3 +1,4 @@
+import { authContract } from '../auth/auth-contract.ts';
 import { adminJournalContract, journalContract } from '../journal/journal-contract.ts';
 import { notificationContract } from '../notifications/notification-contract.ts';
 import { planContract } from '../subscription/plan-contract.ts';
@@ -10,6 +11,7 @@ import type { ApiOperation } from './contract.ts';
 export const apiContracts = {
   adminJournal: adminJournalContract,
   adminMarket: adminMarketContract,
+  auth: authContract,
   journal: journalContract,
   notification: notificationContract,
   plan: planContract,
