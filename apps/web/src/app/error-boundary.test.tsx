@@ -22,7 +22,7 @@ describe('uncaught render errors', () => {
 
   it("show 'Something went wrong' inside the frame, log the error and clear on the next page", async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi({ 'GET /notification/all': { body: { success: true, data: [] } } });
+    mockApi({ 'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } } });
     const { user } = renderApp('/journal', { auth: makeSession({ firstName: 'Ada' }) });
 
     expect(

@@ -53,7 +53,7 @@ describe('routes and guards', () => {
   });
 
   it('returns a visitor to the deep link they asked for once they log in, and only once', async () => {
-    mockApi({ 'GET /notification/all': { body: { success: true, data: [] } } });
+    mockApi({ 'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } } });
     const { currentPath, store } = renderApp('/journal?tab=statistics');
     await screen.findByRole('heading', { name: 'Log in to Candlewise' });
     expect(currentPath()).toBe('/login');
@@ -89,7 +89,7 @@ describe('routes and guards', () => {
   });
 
   it('checks the session again on each move inside the protected area', async () => {
-    mockApi({ 'GET /notification/all': { body: { success: true, data: [] } } });
+    mockApi({ 'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } } });
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const session = makeSession({ firstName: 'Ada' });
     const { user, store, currentPath } = renderApp('/home', { auth: session });
@@ -124,7 +124,7 @@ describe('routes and guards', () => {
   });
 
   it('lets a valid session into the frame', async () => {
-    mockApi({ 'GET /notification/all': { body: { success: true, data: [] } } });
+    mockApi({ 'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } } });
     const { currentPath } = renderApp('/home', { auth: makeSession({ firstName: 'Ada' }) });
     expect(await screen.findByRole('heading', { name: 'Welcome back, Ada' })).toBeInTheDocument();
     expect(currentPath()).toBe('/home');
@@ -135,7 +135,7 @@ describe('routes and guards', () => {
   });
 
   it('sends a signed-in user who has a role from a public page to /home', async () => {
-    mockApi({ 'GET /notification/all': { body: { success: true, data: [] } } });
+    mockApi({ 'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } } });
     const { currentPath } = renderApp('/login', { auth: makeSession({ firstName: 'Grace' }) });
     expect(await screen.findByRole('heading', { name: 'Welcome back, Grace' })).toBeInTheDocument();
     expect(currentPath()).toBe('/home');
@@ -156,7 +156,7 @@ describe('routes and guards', () => {
     ['/connectbroker', 'Connect Broker'],
     ['/group/g1/leaderboard', 'Leaderboard'],
   ])('shows %s inside the frame with its title', async (path, title) => {
-    mockApi({ 'GET /notification/all': { body: { success: true, data: [] } } });
+    mockApi({ 'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } } });
     renderApp(path, { auth: makeSession() });
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(screen.getByTestId('sidebar')).toBeInTheDocument();
@@ -174,7 +174,7 @@ describe('routes and guards', () => {
   it('shows the pages whose titles the spec fixes inside the frame', async () => {
     const session = makeSession();
     mockApi({
-      'GET /notification/all': { body: { success: true, data: [] } },
+      'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },
       'GET /group/': { body: { success: true, data: [] } },
       [`GET /group/getParticipants/participants/${session.user._id}`]: { body: { success: true, data: [] } },
       [`GET /user/details/${session.user._id}`]: {
@@ -200,7 +200,7 @@ describe('routes and guards', () => {
   }, 60_000);
 
   it("shows the profile with the user's name and e-mail", async () => {
-    mockApi({ 'GET /notification/all': { body: { success: true, data: [] } } });
+    mockApi({ 'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } } });
     renderApp('/profile', {
       auth: makeSession({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' }),
     });
@@ -210,7 +210,7 @@ describe('routes and guards', () => {
   });
 
   it('refuses /admin to a learner, inside the frame', async () => {
-    mockApi({ 'GET /notification/all': { body: { success: true, data: [] } } });
+    mockApi({ 'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } } });
     renderApp('/admin', { auth: makeSession({ role: 'user' }) });
     expect(
       await screen.findByText('You need an administrator account to open this page.'),
@@ -220,7 +220,7 @@ describe('routes and guards', () => {
   });
 
   it('opens /admin for an administrator', async () => {
-    mockApi({ 'GET /notification/all': { body: { success: true, data: [] } } });
+    mockApi({ 'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } } });
     renderApp('/admin', { auth: makeSession({ role: 'admin' }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin' })).toBeInTheDocument();
   });
@@ -242,7 +242,7 @@ describe('routes and guards', () => {
     });
 
     it('shows them to a signed-in user inside the frame', async () => {
-      mockApi({ 'GET /notification/all': { body: { success: true, data: [] } } });
+      mockApi({ 'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } } });
       const { currentPath } = renderApp('/privacy-policy', { auth: makeSession() });
       expect(await screen.findByTestId('sidebar')).toBeInTheDocument();
       expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();

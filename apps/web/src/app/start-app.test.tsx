@@ -247,21 +247,35 @@ describe('pages rendered ahead of time', () => {
       before: ['name', 'Playwright Visitor'],
       during: (n: number) => ['email', `visitor${n}@example.com`],
       rest: { subject: 'Question about competitions', message: 'How long does a freeze last?' },
-      send: { button: 'Send message', request: 'POST /contact', status: 201 },
+      send: {
+        button: 'Send message',
+        request: 'POST /contact',
+        status: 201,
+        body: {
+          success: true,
+          message: 'Thanks — we received your message and will reply by e-mail within two business days.',
+          data: { _id: 'c1' },
+        },
+      },
     },
     {
       path: '/login',
       before: ['email', 'asha@example.com'],
       during: (n: number) => ['password', `correct horse ${n}`],
       rest: {},
-      send: { button: 'Log in', request: 'POST /auth/login', status: 401 },
+      send: {
+        button: 'Log in',
+        request: 'POST /auth/login',
+        status: 401,
+        body: { success: false, code: 'UNAUTHORIZED', message: 'Invalid email or password' },
+      },
     },
   ])(
     'keeps a field typed before the script while the visitor types on in the next one ($path)',
     async ({ path, before, during, rest, send }) => {
       const [method, endpoint] = send.request.split(' ');
       const { callsTo } = mockApi({
-        [send.request]: { status: send.status, body: { success: true, data: {} } },
+        [send.request]: { status: send.status, body: send.body },
       });
       serveAheadOfTime(path);
       const field = (name: string) =>

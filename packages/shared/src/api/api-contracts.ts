@@ -1,3 +1,7 @@
+import { authContract } from '../auth/auth-contract.ts';
+import { adminContactContract, contactContract } from '../contact/contact-contract.ts';
+import { devContract } from '../dev/dev-contract.ts';
+import { healthContract } from '../health/health-contract.ts';
 import { adminJournalContract, journalContract } from '../journal/journal-contract.ts';
 import { notificationContract } from '../notifications/notification-contract.ts';
 import { planContract } from '../subscription/plan-contract.ts';
@@ -8,8 +12,13 @@ import type { ApiOperation } from './contract.ts';
 
 /** Every domain's contract (ADR 023): what the web's test mocks are checked against. */
 export const apiContracts = {
+  adminContact: adminContactContract,
   adminJournal: adminJournalContract,
   adminMarket: adminMarketContract,
+  auth: authContract,
+  contact: contactContract,
+  dev: devContract,
+  health: healthContract,
   journal: journalContract,
   notification: notificationContract,
   plan: planContract,

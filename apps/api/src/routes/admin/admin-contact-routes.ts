@@ -1,23 +1,11 @@
-import { contactMessageFilters, contactMessageHandledSchema } from '@candlewise/shared';
+import { adminContactContract } from '@candlewise/shared/contact/contact-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   listContactMessages,
   setContactMessageHandled,
 } from '../../services/contact/admin-contact-messages.ts';
 
-const adminContactMessageSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  subject: z.string(),
-  message: z.string(),
-  createdAt: z.string(),
-  /** When an admin marked it handled; null while it is open. */
-  handledAt: z.string().nullable(),
-  /** Who marked it handled; null while open (or when that admin account was deleted). */
-  handledBy: z.object({ _id: z.string(), name: z.string() }).nullable(),
-});
+const c = adminContactContract;
 
 export const adminContactRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = [app.authenticate, app.requireAdmin];
@@ -32,23 +20,8 @@ export const adminContactRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Messages sent through the contact form, newest first; `status` open, handled or all (default)',
         security,
-        querystring: z.object({
-          page: z.coerce.number().int().min(1).default(1),
-          pageSize: z.coerce.number().int().min(1).max(100).default(20),
-          status: z.enum(contactMessageFilters).default('all'),
-        }),
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            data: z.object({
-              messages: z.array(adminContactMessageSchema),
-              total: z.number(),
-              page: z.number(),
-              pageSize: z.number(),
-              status: z.enum(contactMessageFilters),
-            }),
-          }),
-        },
+        querystring: c.listMessages.query,
+        response: { 200: c.listMessages.response },
       },
     },
     async (request) => {
@@ -69,11 +42,9 @@ export const adminContactRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Mark a contact message handled (`handled: true`) or open again; 404 for an unknown id',
         security,
-        params: z.object({ messageId: z.string().min(1).max(64) }),
-        body: contactMessageHandledSchema,
-        response: {
-          200: z.object({ success: z.literal(true), message: z.string(), data: adminContactMessageSchema }),
-        },
+        params: c.setHandled.params,
+        body: c.setHandled.body,
+        response: { 200: c.setHandled.response },
       },
     },
     async (request) => {

@@ -1,17 +1,6 @@
-import {
-  addPhoneSchema,
-  changePasswordSchema,
-  confirmCodeSchema,
-  forgotPasswordSchema,
-  logInSchema,
-  resendCodeSchema,
-  resetPasswordSchema,
-  signUpSchema,
-  userDetailsSchema,
-} from '@candlewise/shared';
+import { authContract } from '@candlewise/shared/auth/auth-contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { logIn } from '../../services/auth/log-in.ts';
 import {
@@ -25,14 +14,8 @@ import { changePassword, requestPasswordReset, resetPassword } from '../../servi
 import { revokeAllTokens, revokeToken } from '../../services/auth/sessions.ts';
 import { signUp } from '../../services/auth/sign-up.ts';
 import { toPublicUser } from '../../services/users/to-public-user.ts';
-import { publicUserSchema } from '../users/public-user-schema.ts';
 
-const okSchema = z.object({ success: z.literal(true), message: z.string(), data: z.null() });
-const userAnswer = z.object({ success: z.literal(true), data: z.object({ user: publicUserSchema }) });
-const sessionAnswer = z.object({
-  success: z.literal(true),
-  data: z.object({ token: z.string(), user: publicUserSchema }),
-});
+const c = authContract;
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 const bodyEmail = (request: FastifyRequest) => {
@@ -86,8 +69,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Create an account; a 6-digit code is e-mailed',
-        body: signUpSchema,
-        response: { 201: sessionAnswer },
+        body: c.signUp.body,
+        response: { 201: c.signUp.response },
       },
     },
     async (request, reply) => {
@@ -103,8 +86,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',
-        body: logInSchema,
-        response: { 200: sessionAnswer },
+        body: c.logIn.body,
+        response: { 200: c.logIn.response },
       },
     },
     async (request) => {
@@ -127,8 +110,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Confirm the e-mail with its code',
-        body: confirmCodeSchema,
-        response: { 200: userAnswer },
+        body: c.confirmEmail.body,
+        response: { 200: c.confirmEmail.response },
       },
     },
     async (request) => {
@@ -145,8 +128,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Send a new code (after 60 s)',
-        body: resendCodeSchema,
-        response: { 200: okSchema },
+        body: c.resendCode.body,
+        response: { 200: c.resendCode.response },
       },
     },
     async (request) => {
@@ -172,8 +155,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Add or change the phone number; a code is sent by SMS',
-        body: addPhoneSchema,
-        response: { 200: okSchema },
+        body: c.addPhone.body,
+        response: { 200: c.addPhone.response },
       },
     },
     async (request) => {
@@ -192,8 +175,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Confirm the phone number with its code',
-        body: confirmCodeSchema,
-        response: { 200: userAnswer },
+        body: c.confirmPhone.body,
+        response: { 200: c.confirmPhone.response },
       },
     },
     async (request) => {
@@ -209,8 +192,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Finish onboarding: name and profile, role becomes user',
-        body: userDetailsSchema,
-        response: { 200: userAnswer },
+        body: c.completeUserDetails.body,
+        response: { 200: c.completeUserDetails.response },
       },
     },
     async (request) => {
@@ -226,8 +209,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'E-mail a password reset code',
-        body: forgotPasswordSchema,
-        response: { 200: okSchema },
+        body: c.forgotPassword.body,
+        response: { 200: c.forgotPassword.response },
       },
     },
     async (request) => {
@@ -250,8 +233,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with the e-mailed code',
-        body: resetPasswordSchema,
-        response: { 200: okSchema },
+        body: c.resetPassword.body,
+        response: { 200: c.resetPassword.response },
       },
     },
     async (request) => {
@@ -274,14 +257,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Change the password; other devices are signed out',
-        body: changePasswordSchema,
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            message: z.string(),
-            data: z.object({ token: z.string() }),
-          }),
-        },
+        body: c.changePassword.body,
+        response: { 200: c.changePassword.response },
       },
     },
     async (request) => {
@@ -294,7 +271,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/logout',
     {
       onRequest: app.authenticate,
-      schema: { tags: ['auth'], summary: 'Sign out this token', response: { 200: okSchema } },
+      schema: { tags: ['auth'], summary: 'Sign out this token', response: { 200: c.logOut.response } },
     },
     async (request) => {
       await revokeToken(app.database.db, request.sessionClaims);
@@ -306,7 +283,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/logout-all',
     {
       onRequest: app.authenticate,
-      schema: { tags: ['auth'], summary: 'Sign out every device', response: { 200: okSchema } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out every device',
+        response: { 200: c.logOutEverywhere.response },
+      },
     },
     async (request) => {
       await revokeAllTokens(app.database.db, request.currentUser.id);

@@ -1,6 +1,5 @@
-import { contactMessageSchema } from '@candlewise/shared';
+import { contactContract } from '@candlewise/shared/contact/contact-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { createContactMessage } from '../../services/contact/create-contact-message.ts';
 
 const CONFIRMATION = 'Thanks — we received your message and will reply by e-mail within two business days.';
@@ -13,14 +12,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['platform'],
         summary: 'Send a message to the Candlewise team',
-        body: contactMessageSchema,
-        response: {
-          201: z.object({
-            success: z.literal(true),
-            message: z.string(),
-            data: z.object({ _id: z.string() }),
-          }),
-        },
+        body: contactContract.createMessage.body,
+        response: { 201: contactContract.createMessage.response },
       },
     },
     async (request, reply) => {

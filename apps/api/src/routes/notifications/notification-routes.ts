@@ -1,7 +1,5 @@
-import { inAppPath } from '@candlewise/shared';
 import { notificationContract } from '@candlewise/shared/notifications/notification-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { sendJsonText } from '../../lib/ttl-cache.ts';
 import { assertSelf } from '../../plugins/authentication.ts';
@@ -13,21 +11,10 @@ import {
 import { notificationChannel, notify } from '../../services/notifications/notify.ts';
 import { findUserById } from '../../services/users/find-user.ts';
 
-const notificationSchema = z.object({
-  _id: z.string(),
-  notificationContent: z.object({ title: z.string(), message: z.string() }),
-  read: z.boolean(),
-  createdAt: z.string(),
-  kind: z.string(),
-  link: z.string().optional(),
-});
+const c = notificationContract;
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const pageAnswer = z.object({
-    success: z.literal(true),
-    data: z.array(notificationSchema),
-    meta: z.object({ nextCursor: z.string().nullable() }),
-  });
+  const pageAnswer = c.listNotifications.response;
 
   // Read on every page load (the bell's first page): from memory for at most a second (ADR 019).
   app.get(
@@ -38,14 +25,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['notifications'],
         summary: 'Unread (read=false) or read (read=true) notifications, newest first, in pages',
         security: [{ bearerAuth: [] }],
-        querystring: z.object({
-          read: z
-            .enum(['true', 'false'], { message: 'read must be true or false.' })
-            .transform((value) => value === 'true'),
-          userId: z.string().min(1).max(64),
-          limit: z.coerce.number().int().min(1).max(100).default(50),
-          before: z.string().max(200).optional(),
-        }),
+        querystring: c.listNotifications.query,
         response: { 200: pageAnswer },
       },
     },
@@ -88,9 +68,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['notifications'],
         summary: 'How many notifications are unread',
         security: [{ bearerAuth: [] }],
-        response: {
-          200: z.object({ success: z.literal(true), data: z.object({ unreadCount: z.number() }) }),
-        },
+        response: { 200: c.getUnreadCount.response },
       },
     },
     async (request) => {
@@ -117,7 +95,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: {
             description: 'text/event-stream: `notification` and `unread` events',
-            content: { 'text/event-stream': { schema: notificationContract.stream.response } },
+            content: { 'text/event-stream': { schema: c.stream.response } },
           },
         },
       },
@@ -186,35 +164,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Broadcast a notification to everyone, or send it to one user',
         security: [{ bearerAuth: [] }],
-        body: z.object({
-          title: z.string().trim().min(1, 'Add a title.').max(120, 'Keep the title under 120 characters.'),
-          message: z
-            .string()
-            .trim()
-            .min(1, 'Add a message.')
-            .max(1000, 'Keep the message under 1,000 characters.'),
-          link: z
-            .string()
-            .max(300)
-            .transform((link, context) => {
-              const path = inAppPath(link);
-              if (path === null)
-                context.addIssue({
-                  code: 'custom',
-                  message: 'Use a path inside Candlewise, such as /course.',
-                });
-              return path ?? link;
-            })
-            .optional(),
-          userId: z.string().min(1).max(64).nullable().default(null),
-        }),
-        response: {
-          201: z.object({
-            success: z.literal(true),
-            message: z.string(),
-            data: z.object({ _id: z.string() }),
-          }),
-        },
+        body: c.createBroadcast.body,
+        response: { 201: c.createBroadcast.response },
       },
     },
     async (request, reply) => {

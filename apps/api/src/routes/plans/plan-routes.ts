@@ -1,7 +1,5 @@
-import { paymentReceiptSchema, paymentSchema } from '@candlewise/shared/subscription/payment-schemas';
 import { planContract } from '@candlewise/shared/subscription/plan-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { assertSelf } from '../../plugins/authentication.ts';
 import { cancelPlan, reactivatePlan } from '../../services/subscriptions/change-plan.ts';
@@ -15,15 +13,7 @@ import { getPaymentReceipt } from '../../services/subscriptions/get-payment-rece
 import { listPayments } from '../../services/subscriptions/list-payments.ts';
 import { handleStripeEvent } from '../../services/subscriptions/stripe-webhook.ts';
 
-const planAnswer = z.object({
-  success: z.literal(true),
-  message: z.string().optional(),
-  data: z.object({
-    planStatus: z.enum(['active', 'canceled', 'Not Subscribed']),
-    planExpirationDate: z.number().nullable(),
-  }),
-});
-const userIdBody = z.object({ userId: z.string().min(1).max(64) });
+const c = planContract;
 
 export const planRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
@@ -35,24 +25,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Free and Pro, with the configured monthly price',
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            data: z.object({
-              currency: z.literal('INR'),
-              provider: z.enum(['local', 'stripe']),
-              plans: z.array(
-                z.object({
-                  id: z.enum(['free', 'pro']),
-                  name: z.string(),
-                  priceInr: z.number(),
-                  interval: z.literal('month'),
-                  features: z.array(z.string()),
-                }),
-              ),
-            }),
-          }),
-        },
+        response: { 200: c.listPlans.response },
       },
     },
     async () => ({
@@ -98,12 +71,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Start a Pro checkout; open data.url',
-        response: {
-          201: z.object({
-            success: z.literal(true),
-            data: z.object({ url: z.string(), sessionId: z.string() }),
-          }),
-        },
+        response: { 201: c.startCheckout.response },
       },
     },
     async (request, reply) => {
@@ -123,18 +91,8 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'A local checkout session (the built-in checkout page)',
-        params: z.object({ sessionId: z.string().min(1).max(100) }),
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            data: z.object({
-              _id: z.string(),
-              amountInr: z.number(),
-              status: z.string(),
-              plan: z.literal('Pro'),
-            }),
-          }),
-        },
+        params: c.getCheckout.params,
+        response: { 200: c.getCheckout.response },
       },
     },
     async (request) => ({
@@ -156,25 +114,9 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Pay a local checkout with a test card (4242… succeeds, 4000 0000 0000 0002 is declined)',
-        params: z.object({ sessionId: z.string().min(1).max(100) }),
-        body: z.object({
-          cardNumber: z
-            .string()
-            .trim()
-            .regex(/^[\d ]{12,23}$/, 'Enter the card number.'),
-          expiry: z
-            .string()
-            .trim()
-            .regex(/^(0[1-9]|1[0-2])\s?\/\s?\d{2}$/, 'Use MM/YY.'),
-          cvc: z
-            .string()
-            .trim()
-            .regex(/^\d{3,4}$/, 'Enter the 3 or 4 digits on the back.'),
-          name: z.string().trim().min(1, 'Enter the name on the card.').max(100),
-        }),
-        response: {
-          200: z.object({ success: z.literal(true), data: z.object({ redirectUrl: z.string() }) }),
-        },
+        params: c.payCheckout.params,
+        body: c.payCheckout.body,
+        response: { 200: c.payCheckout.response },
       },
     },
     async (request) => ({
@@ -196,24 +138,8 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Verify a finished checkout with the provider and activate Pro (idempotent)',
-        body: z
-          .object({
-            userId: z.string().min(1).max(64),
-            sessionId: z.string().min(1).max(200).optional(),
-            session_id: z.string().min(1).max(200).optional(),
-          })
-          .refine((body) => body.sessionId || body.session_id, {
-            message: 'Send the sessionId from the address.',
-            path: ['sessionId'],
-          }),
-        response: {
-          200: planAnswer.extend({
-            data: planAnswer.shape.data.extend({
-              /** The payment this checkout recorded: its receipt is /manage-subscription/receipts/{paymentId}. */
-              paymentId: z.string().nullable(),
-            }),
-          }),
-        },
+        body: c.verifyCheckout.body,
+        response: { 200: c.verifyCheckout.response },
       },
     },
     async (request) => {
@@ -238,7 +164,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: "The caller's payments, newest first (amounts in the currency's minor unit)",
-        response: { 200: z.object({ success: z.literal(true), data: z.array(paymentSchema) }) },
+        response: { 200: c.listPayments.response },
       },
     },
     async (request) => ({
@@ -255,8 +181,8 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: "One of the caller's payments as a receipt; anyone else's is 404",
-        params: z.object({ paymentId: z.string().min(1).max(64) }),
-        response: { 200: z.object({ success: z.literal(true), data: paymentReceiptSchema }) },
+        params: c.getPaymentReceipt.params,
+        response: { 200: c.getPaymentReceipt.response },
       },
     },
     async (request) => ({
@@ -273,8 +199,8 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Cancel Pro at the end of the period',
-        body: userIdBody,
-        response: { 200: planAnswer },
+        body: c.cancelSubscription.body,
+        response: { 200: c.cancelSubscription.response },
       },
     },
     async (request) => {
@@ -292,8 +218,8 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Undo a cancel before the plan expires',
-        body: userIdBody,
-        response: { 200: planAnswer },
+        body: c.reactivateSubscription.body,
+        response: { 200: c.reactivateSubscription.response },
       },
     },
     async (request) => {
@@ -322,7 +248,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           summary: 'Stripe webhook (signature verified, events de-duplicated by id)',
           hide: false,
-          response: { 200: planContract.stripeWebhook.response },
+          response: { 200: c.stripeWebhook.response },
         },
       },
       async (request) => {

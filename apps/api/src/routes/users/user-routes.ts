@@ -1,7 +1,5 @@
-import { deleteAccountSchema, updateUserDetailsSchema } from '@candlewise/shared';
 import { userContract } from '@candlewise/shared/user/user-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { assertSelf } from '../../plugins/authentication.ts';
 import { notificationChannel } from '../../services/notifications/notify.ts';
@@ -14,9 +12,8 @@ import {
 } from '../../services/users/profile-image.ts';
 import { toPublicUser } from '../../services/users/to-public-user.ts';
 import { updateUserDetails } from '../../services/users/update-user-details.ts';
-import { publicUserSchema } from './public-user-schema.ts';
 
-const userAnswer = z.object({ success: z.literal(true), data: z.object({ user: publicUserSchema }) });
+const c = userContract;
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -29,10 +26,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'The signed-in user (or, for admins, any user)',
         security: [{ bearerAuth: [] }],
-        params: z.object({ userId: z.string().min(1).max(64) }),
-        response: {
-          200: z.object({ success: z.literal(true), data: z.object({ userData: publicUserSchema }) }),
-        },
+        params: c.getUserDetails.params,
+        response: { 200: c.getUserDetails.response },
       },
     },
     async (request) => {
@@ -54,8 +49,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Mark notifications viewed up to a time, and/or update profile fields',
         security: [{ bearerAuth: [] }],
-        body: updateUserDetailsSchema,
-        response: { 200: userAnswer },
+        body: c.updateUserDetails.body,
+        response: { 200: c.updateUserDetails.response },
       },
     },
     async (request) => {
@@ -79,7 +74,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Upload a profile picture (multipart field "image"; PNG, JPEG or WebP; at most 2 MB)',
         security: [{ bearerAuth: [] }],
         consumes: ['multipart/form-data'],
-        response: { 200: userAnswer },
+        response: { 200: c.uploadProfileImage.response },
       },
     },
     async (request) => {
@@ -104,11 +99,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'A profile picture',
-        params: userContract.getAvatar.params,
+        params: c.getAvatar.params,
         response: {
           200: {
             description: 'The picture',
-            content: { 'image/*': { schema: userContract.getAvatar.response } },
+            content: { 'image/*': { schema: c.getAvatar.response } },
           },
         },
       },
@@ -138,8 +133,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Delete the account and its data (password required)',
         security: [{ bearerAuth: [] }],
-        body: deleteAccountSchema,
-        response: { 200: z.object({ success: z.literal(true), message: z.string(), data: z.null() }) },
+        body: c.deleteAccount.body,
+        response: { 200: c.deleteAccount.response },
       },
     },
     async (request) => {

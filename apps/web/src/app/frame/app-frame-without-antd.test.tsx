@@ -16,8 +16,8 @@ vi.mock('@ant-design/icons', () => {
 describe('the signed-in frame without antd', () => {
   it('renders the header, the navigation, the menus and /home with no antd module', async () => {
     mockApi({
-      'GET /notification/unread-count': { body: { success: true, data: { count: 2 } } },
-      'GET /notification/all': { body: { success: true, data: [] } },
+      'GET /notification/unread-count': { body: { success: true, data: { unreadCount: 2 } } },
+      'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },
       'GET /courses': { body: { success: true, data: [] } },
     });
     const { user } = renderApp('/home', { auth: makeSession({ firstName: 'Lena' }) });

@@ -6,7 +6,9 @@ import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
 import { makeSession } from '@/testing/test-data';
 import fallbackAvatarUrl from './fallback-avatar.svg';
 
-const noNotifications = { 'GET /notification/all': { body: { success: true, data: [] } } };
+const noNotifications = {
+  'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },
+};
 
 describe('the signed-in frame', () => {
   beforeAll(async () => {
@@ -62,7 +64,7 @@ describe('the signed-in frame', () => {
   it('opens the avatar menu with the picture, the Free trialz badge and the full name, and logs out to /auth', async () => {
     const { calls } = mockApi({
       ...noNotifications,
-      'POST /auth/logout': { body: { success: true, data: null } },
+      'POST /auth/logout': { body: { success: true, message: 'You are signed out.', data: null } },
     });
     const session = makeSession({ firstName: 'Lena', lastName: 'Learner' });
     const { user, store, currentPath } = renderApp('/home', { auth: session });

@@ -1,8 +1,9 @@
+import type { PublicUser } from '@candlewise/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ApiCall, mockApi } from '@/testing/mock-api';
 import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
-import { makeSession } from '@/testing/test-data';
+import { makeSession, makeUser } from '@/testing/test-data';
 
 const unreadItems = [
   {
@@ -10,6 +11,7 @@ const unreadItems = [
     notificationContent: { title: 'Request approved', message: 'You are in Nifty Sprint. Good luck!' },
     read: false,
     createdAt: '2026-03-01T09:30:00.000Z',
+    kind: 'group_approved',
     link: '/group',
   },
   {
@@ -17,23 +19,33 @@ const unreadItems = [
     notificationContent: { title: 'New course', message: 'Options Trading Basics is live.' },
     read: false,
     createdAt: '2026-03-02T09:30:00.000Z',
+    kind: 'new_course',
   },
 ];
+/** The last (only) page of a list, as GET /notification/all answers it. */
+const lastPage = (data: unknown[]) => ({ success: true, data, meta: { nextCursor: null } });
+
 const readItems = [
   {
     _id: 'n0',
     notificationContent: { title: 'Welcome to Candlewise', message: 'Start with Stock Market Fundamentals.' },
     read: true,
     createdAt: '2026-02-01T09:30:00.000Z',
+    kind: 'broadcast',
   },
 ];
 
 function mockNotifications({ unread = unreadItems, read = readItems } = {}) {
   return mockApi({
     'GET /notification/all': ({ url }) => ({
-      body: { success: true, data: url.searchParams.get('read') === 'true' ? read : unread },
+      body: lastPage(url.searchParams.get('read') === 'true' ? read : unread),
     }),
-    'PUT /user/update/user-details': ({ body }) => ({ body: { success: true, data: { user: body } } }),
+    'PUT /user/update/user-details': ({ body }) => ({
+      body: {
+        success: true,
+        data: { user: makeUser({ lastNotificationViewedAt: (body as PublicUser).lastNotificationViewedAt }) },
+      },
+    }),
   });
 }
 
@@ -187,7 +199,7 @@ describe('the notification bell and drawer', () => {
     api.fetchMock.mockImplementation(async (input, init) => {
       const url = new URL(String(input), 'http://127.0.0.1');
       if (url.pathname.endsWith('/notification/all') && url.searchParams.get('read') === 'false')
-        return new Response(JSON.stringify({ success: true, data: unread }), {
+        return new Response(JSON.stringify(lastPage(unread)), {
           status: 200,
           headers: { 'Content-Type': 'application/json' },
         });
@@ -271,7 +283,7 @@ describe('the live bell', () => {
     let unread = unreadItems;
     const api = mockApi({
       'GET /notification/all': ({ url }) => ({
-        body: { success: true, data: url.searchParams.get('read') === 'true' ? readItems : unread },
+        body: lastPage(url.searchParams.get('read') === 'true' ? readItems : unread),
       }),
     });
     const stream = mockNotificationStream(api);
@@ -297,7 +309,7 @@ describe('the live bell', () => {
   it('shows a notification that arrives while the drawer is open', async () => {
     let unread = unreadItems;
     const api = mockApi({
-      'GET /notification/all': () => ({ body: { success: true, data: unread } }),
+      'GET /notification/all': () => ({ body: lastPage(unread) }),
     });
     const stream = mockNotificationStream(api);
     const { user } = renderApp('/home', { auth: makeSession() });
@@ -327,7 +339,7 @@ describe('the live bell', () => {
 
   it('falls back to GET /notification/unread-count when the stream cannot open', async () => {
     const api = mockApi({
-      'GET /notification/all': { body: { success: true, data: unreadItems } },
+      'GET /notification/all': { body: lastPage(unreadItems) },
       'GET /notification/unread-count': { body: { success: true, data: { unreadCount: 7 } } },
     });
     mockNotificationStream(api, { status: 503 });
@@ -341,7 +353,7 @@ describe('the live bell', () => {
     try {
       let unreadCount = 1;
       const api = mockApi({
-        'GET /notification/all': { body: { success: true, data: [] } },
+        'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },
         'GET /notification/unread-count': () => ({ body: { success: true, data: { unreadCount } } }),
       });
       const stream = mockNotificationStream(api, { status: 500 });
@@ -380,6 +392,7 @@ describe('the drawer lists', () => {
       notificationContent: { title: `Notice ${from + index}`, message: `Message ${from + index}` },
       read: false,
       createdAt: new Date(Date.UTC(2026, 2, 1) - (from + index) * 60_000).toISOString(),
+      kind: 'broadcast',
     }));
 
   it('loads older notifications with "Load more", following meta.nextCursor', async () => {

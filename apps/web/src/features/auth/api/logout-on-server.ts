@@ -1,3 +1,5 @@
+import type { DataOf } from '@candlewise/shared/api/contract';
+import type { authContract } from '@candlewise/shared/auth/auth-contract';
 import { apiClient } from '@/lib/api-client';
 
 /**
@@ -5,7 +7,7 @@ import { apiClient } from '@/lib/api-client';
  * browser must never wait for or depend on the network, so failures are only logged.
  */
 export function logoutOnServer(): void {
-  apiClient.post('/auth/logout').catch((error: unknown) => {
+  apiClient.post<DataOf<typeof authContract.logOut>>('/auth/logout').catch((error: unknown) => {
     console.warn('The server was not told about the logout', error);
   });
 }

@@ -58,7 +58,7 @@ describe('/login', () => {
     const learner = makeUser({ firstName: 'Ada' });
     mockApi({
       'POST /auth/login': { body: { success: true, data: { token, user: learner } } },
-      'GET /notification/all': { body: { success: true, data: [] } },
+      'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },
     });
     const { user, store, currentPath } = renderApp('/login');
     await fillAndSubmit(user);

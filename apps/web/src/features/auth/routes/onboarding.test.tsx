@@ -51,7 +51,7 @@ describe('onboarding resumes at the next step', () => {
       'POST /auth/phone': { body: { success: true, message: 'We sent a code to your phone.', data: null } },
       'POST /auth/confirm-phone': { body: { success: true, data: { user: withPhone } } },
       'POST /auth/user-details': { body: { success: true, data: { user: done } } },
-      'GET /notification/all': { body: { success: true, data: [] } },
+      'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },
     });
     const { user, store, currentPath } = renderApp('/add-phno', { auth: session });
 
@@ -122,7 +122,7 @@ describe('onboarding resumes at the next step', () => {
   });
 
   it('lets whoever is onboarding sign out from a step', async () => {
-    mockApi({ 'POST /auth/logout': { body: { success: true, data: null } } });
+    mockApi({ 'POST /auth/logout': { body: { success: true, message: 'You are signed out.', data: null } } });
     const { user, store, currentPath } = renderApp('/add-phno', { auth: makeSession(needsPhone) });
     // The step's own "Signed in as … Sign out" (the header offers one too).
     await user.click(

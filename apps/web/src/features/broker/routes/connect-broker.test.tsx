@@ -10,7 +10,9 @@ import { leaveFor } from '../lib/leave-for';
 // jsdom cannot leave for another site: the broker's sign-in page is recorded instead.
 vi.mock('../lib/leave-for', () => ({ leaveFor: vi.fn() }));
 
-const noNotifications = { 'GET /notification/all': { body: { success: true, data: [] } } };
+const noNotifications = {
+  'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },
+};
 const pro = {
   planStatus: 'active' as const,
   planExpirationDate: Math.floor(Date.now() / 1000) + 20 * 86_400,

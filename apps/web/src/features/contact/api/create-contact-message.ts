@@ -1,8 +1,10 @@
 import type { ApiSuccess, ContactMessageInput } from '@candlewise/shared';
+import type { DataOf } from '@candlewise/shared/api/contract';
+import type { contactContract } from '@candlewise/shared/contact/contact-contract';
 import { useCallback, useState } from 'react';
 import { apiClient } from '@/lib/api-client';
 
-export type CreatedContactMessage = { _id: string };
+export type CreatedContactMessage = DataOf<typeof contactContract.createMessage>;
 
 /** POST /api/v1/contact: stores the message and mails the team; answers 201 with the new message's id. */
 export function createContactMessage(input: ContactMessageInput): Promise<ApiSuccess<CreatedContactMessage>> {

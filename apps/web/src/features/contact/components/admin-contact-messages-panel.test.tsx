@@ -11,6 +11,8 @@ const message = (n: number) => ({
   subject: `Question ${n}`,
   message: `How long does a freeze last? (${n})`,
   createdAt: `2026-03-0${n}T10:00:00.000Z`,
+  handledAt: null,
+  handledBy: null,
 });
 
 describe('admin: contact messages', { timeout: 60_000 }, () => {
@@ -22,7 +24,7 @@ describe('admin: contact messages', { timeout: 60_000 }, () => {
 
   it('lists the messages as the server orders them (newest first) and pages through them', async () => {
     const api = mockApi({
-      'GET /notification/all': { body: { success: true, data: [] } },
+      'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },
       'GET /admin/contact-messages': (call) => ({
         body: {
           success: true,
@@ -31,6 +33,7 @@ describe('admin: contact messages', { timeout: 60_000 }, () => {
             total: 21,
             page: Number(call.url.searchParams.get('page')),
             pageSize: 20,
+            status: call.url.searchParams.get('status'),
           },
         },
       }),
@@ -60,15 +63,16 @@ describe('admin: contact messages', { timeout: 60_000 }, () => {
 
   it('shows the open messages first, marks one handled, and offers an answer by e-mail', async () => {
     let handled = false;
+    const messageFour = () => ({
+      ...message(4),
+      handledAt: handled ? '2026-03-05T09:00:00.000Z' : null,
+      handledBy: handled ? { _id: 'a1', name: 'Ada Admin' } : null,
+    });
     const api = mockApi({
-      'GET /notification/all': { body: { success: true, data: [] } },
+      'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },
       'GET /admin/contact-messages': (call) => {
         const status = call.url.searchParams.get('status');
-        const row = {
-          ...message(4),
-          handledAt: handled ? '2026-03-05T09:00:00.000Z' : null,
-          handledBy: handled ? { _id: 'a1', name: 'Ada Admin' } : null,
-        };
+        const row = messageFour();
         const shown = status === 'all' || (status === 'handled') === handled ? [row] : [];
         return {
           body: {
@@ -80,7 +84,11 @@ describe('admin: contact messages', { timeout: 60_000 }, () => {
       'PATCH /admin/contact-messages/m4': (call) => {
         handled = (call.body as { handled: boolean }).handled;
         return {
-          body: { success: true, message: handled ? 'Marked as handled' : 'Marked as open', data: {} },
+          body: {
+            success: true,
+            message: handled ? 'Marked as handled' : 'Marked as open',
+            data: messageFour(),
+          },
         };
       },
     });

@@ -1,3 +1,5 @@
+import type { DataOf } from '@candlewise/shared/api/contract';
+import type { adminContactContract } from '@candlewise/shared/contact/contact-contract';
 import type { ContactMessageFilter } from '@candlewise/shared/contact/contact-message-schema';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Segmented, Space, Table, type TableColumnsType, Tag } from 'antd';
@@ -6,19 +8,9 @@ import { toast } from 'react-toastify';
 import { apiClient } from '@/lib/api-client';
 import './admin-contact-messages-panel.css';
 
-export type ContactMessage = {
-  _id: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  createdAt: string;
-  /** When an admin marked it handled; null while it is open. */
-  handledAt?: string | null;
-  handledBy?: { _id: string; name: string } | null;
-};
-
-type ContactMessagesPage = { messages: ContactMessage[]; total: number; page: number; pageSize: number };
+/** A message as the inbox lists it (ADR 023: inferred from the contract). */
+export type ContactMessage = DataOf<typeof adminContactContract.setHandled>;
+type ContactMessagesPage = DataOf<typeof adminContactContract.listMessages>;
 
 const PAGE_SIZE = 20;
 const FILTERS: Array<{ label: string; value: ContactMessageFilter }> = [

@@ -6,7 +6,9 @@ import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
 import { makeSession } from '@/testing/test-data';
 import { makeCatalogue, makeCourseDetail } from '../testing/course-fixtures';
 
-const noNotifications = { 'GET /notification/all': { body: { success: true, data: [] } } };
+const noNotifications = {
+  'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },
+};
 type User = ReturnType<typeof userEvent.setup>;
 const adminSession = () => makeSession({ role: 'admin', firstName: 'Ada' });
 

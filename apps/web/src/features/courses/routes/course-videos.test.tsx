@@ -7,7 +7,9 @@ import { makeSession } from '@/testing/test-data';
 import type { CourseDetail } from '../api/get-course';
 import { makeCourseDetail, makeLessons } from '../testing/course-fixtures';
 
-const noNotifications = { 'GET /notification/all': { body: { success: true, data: [] } } };
+const noNotifications = {
+  'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },
+};
 
 /** The course API as a learner sees it; completion answers come from `completion` when given. */
 function mockCourse(

@@ -5,7 +5,9 @@ import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
 import { makeSession } from '@/testing/test-data';
 import { makeCatalogue } from '../testing/course-fixtures';
 
-const noNotifications = { 'GET /notification/all': { body: { success: true, data: [] } } };
+const noNotifications = {
+  'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },
+};
 
 const card = (title: string) => screen.getByRole('article', { name: title });
 

@@ -5,7 +5,9 @@ import { mockApi } from '@/testing/mock-api';
 import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
 import { makeSession } from '@/testing/test-data';
 
-const noNotifications = { 'GET /notification/all': { body: { success: true, data: [] } } };
+const noNotifications = {
+  'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },
+};
 
 const course = (overrides: object) => ({
   _id: 'course1',

@@ -63,7 +63,7 @@ function mockAdminApi({ refuseCurrencyChange = false }: { refuseCurrencyChange?:
   let groups = [sprint];
   let participants = requests();
   const api = mockApi({
-    'GET /notification/all': { body: { success: true, data: [] } },
+    'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },
     'GET /instruments': {
       body: {
         success: true,

@@ -67,7 +67,7 @@ function mockGroupsApi(
     ]),
   );
   return mockApi({
-    'GET /notification/all': { body: { success: true, data: [] } },
+    'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },
     'GET /group/': groupsReply ?? { body: { success: true, data: groups } },
     [`GET /group/getParticipants/participants/${userId}`]: statusesReply ?? {
       body: { success: true, data: participations },

@@ -138,7 +138,7 @@ function openLeaderboard({
   const session = makeSession({ firstName: 'Ada', lastName: 'Lovelace' });
   const userId = session.user._id;
   const api = mockApi({
-    'GET /notification/all': { body: { success: true, data: [] } },
+    'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },
     'GET /group/g-forex': { body: { success: true, data: { ...GROUP, ...group, currency } } },
     [`GET /group/getParticipants/participants/${userId}`]: {
       body: {

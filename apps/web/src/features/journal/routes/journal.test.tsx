@@ -10,7 +10,9 @@ vi.mock('../components/equity-curve-chart', () => ({
   EquityCurveChart: ({ points }: { points: unknown[] }) => <p>Equity curve of {points.length} days</p>,
 }));
 
-const noNotifications = { 'GET /notification/all': { body: { success: true, data: [] } } };
+const noNotifications = {
+  'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },
+};
 const emptyTrades = {
   'GET /journal/trades': {
     body: {

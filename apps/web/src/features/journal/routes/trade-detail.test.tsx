@@ -16,7 +16,9 @@ vi.mock('../components/session-chart', () => ({
   ),
 }));
 
-const noNotifications = { 'GET /notification/all': { body: { success: true, data: [] } } };
+const noNotifications = {
+  'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },
+};
 
 const baseTrade: TradeDetail['trade'] = {
   _id: 't-paper',

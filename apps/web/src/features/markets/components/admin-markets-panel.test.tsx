@@ -71,7 +71,7 @@ function mockMarketsApi() {
       stored = [...stored, { ...day, bars: 391 }];
       return { status: 201, body: { success: true, data: { ...day, stored: 391 } } };
     },
-    'GET /notification/all': { body: { success: true, data: [] } },
+    'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },
     'GET /admin/market/instruments': () => ({ body: { success: true, data: list } }),
     'GET /admin/market/providers': {
       body: {

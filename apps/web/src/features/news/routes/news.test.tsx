@@ -63,7 +63,10 @@ describe('/news', { timeout: 60_000 }, () => {
   }, FRAME_WARM_UP_MS);
 
   it('shows cards with source, relative time and a link to the original in a new tab, or the article in the app', async () => {
-    mockApi({ 'GET /notification/all': { body: { success: true, data: [] } }, 'GET /news': newsHandler });
+    mockApi({
+      'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },
+      'GET /news': newsHandler,
+    });
     renderApp('/news', { auth: makeSession() });
     expect(await screen.findByText('4 stories', undefined, slow)).toBeInTheDocument();
     const feed = screen.getByRole('link', { name: /Gold eases from its high/ });
@@ -85,7 +88,10 @@ describe('/news', { timeout: 60_000 }, () => {
   });
 
   it("names each story with a heading one level below the page's, skipping none (screen-reader outline)", async () => {
-    mockApi({ 'GET /notification/all': { body: { success: true, data: [] } }, 'GET /news': newsHandler });
+    mockApi({
+      'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },
+      'GET /news': newsHandler,
+    });
     renderApp('/news', { auth: makeSession() });
     expect(await screen.findByText('4 stories', undefined, slow)).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: /Gold eases from its high/ })).toBeInTheDocument();
@@ -99,7 +105,10 @@ describe('/news', { timeout: 60_000 }, () => {
   });
 
   it("loads the first row's pictures at once, the first foremost (the page's largest paint), and the rest lazily", async () => {
-    mockApi({ 'GET /notification/all': { body: { success: true, data: [] } }, 'GET /news': newsHandler });
+    mockApi({
+      'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },
+      'GET /news': newsHandler,
+    });
     renderApp('/news', { auth: makeSession() });
     expect(await screen.findByText('4 stories', undefined, slow)).toBeInTheDocument();
     const pictures = [...document.querySelectorAll<HTMLImageElement>('img.cw-news-card__image')];
@@ -115,7 +124,7 @@ describe('/news', { timeout: 60_000 }, () => {
 
   it('toggles "My symbols" from its words as well as from the switch', async () => {
     const api = mockApi({
-      'GET /notification/all': { body: { success: true, data: [] } },
+      'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },
       'GET /news': newsHandler,
     });
     const { user } = renderApp('/news', { auth: makeSession() });
@@ -128,7 +137,7 @@ describe('/news', { timeout: 60_000 }, () => {
 
   it('narrows by category tab and by search, and offers a way back from an empty result', async () => {
     const api = mockApi({
-      'GET /notification/all': { body: { success: true, data: [] } },
+      'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },
       'GET /news': newsHandler,
     });
     const { user } = renderApp('/news', { auth: makeSession() });
@@ -147,7 +156,7 @@ describe('/news', { timeout: 60_000 }, () => {
   it('says what went wrong and retries', async () => {
     let fail = true;
     mockApi({
-      'GET /notification/all': { body: { success: true, data: [] } },
+      'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },
       'GET /news': (call) =>
         fail
           ? {

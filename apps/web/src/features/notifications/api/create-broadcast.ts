@@ -1,3 +1,5 @@
+import type { BodyOf, DataOf } from '@candlewise/shared/api/contract';
+import type { notificationContract } from '@candlewise/shared/notifications/notification-contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
@@ -24,13 +26,8 @@ export type BroadcastFormValues = {
 
 export type BroadcastField = keyof Omit<BroadcastFormValues, 'audience'>;
 
-export type CreateBroadcastInput = {
-  title: string;
-  message: string;
-  link?: string;
-  /** null sends it to everyone. */
-  userId: string | null;
-};
+/** What POST /admin/notifications takes; a null userId sends it to everyone. */
+export type CreateBroadcastInput = BodyOf<typeof notificationContract.createBroadcast>;
 
 /** The first problem with each field, in the API's words; an empty object when the form can be sent. */
 export function validateBroadcast(values: BroadcastFormValues): Partial<Record<BroadcastField, string>> {
@@ -63,7 +60,7 @@ export function toBroadcastInput(values: BroadcastFormValues): CreateBroadcastIn
 
 /** POST /admin/notifications (admins): stores it and pushes it to the recipients' live bells. */
 export function createBroadcast(input: CreateBroadcastInput) {
-  return apiClient.post<{ _id: string }>('/admin/notifications', input);
+  return apiClient.post<DataOf<typeof notificationContract.createBroadcast>>('/admin/notifications', input);
 }
 
 export function useCreateBroadcast() {

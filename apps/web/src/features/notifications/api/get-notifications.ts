@@ -1,17 +1,11 @@
+import type { DataOf, ResponseOf } from '@candlewise/shared/api/contract';
+import type { notificationContract } from '@candlewise/shared/notifications/notification-contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiClient } from '@/lib/api-client';
 
 /** One notification as GET /notification/all returns it (docs/architecture.md §API conventions), or the stream announces it. */
-export type AppNotification = {
-  _id: string;
-  notificationContent: { title: string; message: string };
-  read: boolean;
-  createdAt: string;
-  kind?: string;
-  /** A path inside the app, such as /group. */
-  link?: string | null;
-};
+export type AppNotification = DataOf<typeof notificationContract.listNotifications>[number];
 
 export type NotificationFilter = { read: boolean; userId: string };
 
@@ -32,7 +26,7 @@ export async function getNotifications(
     query: { read, userId, before },
     signal,
   });
-  const { meta } = response as { meta?: { nextCursor?: string | null } };
+  const { meta } = response as Partial<ResponseOf<typeof notificationContract.listNotifications>>;
   return {
     items: Array.isArray(response.data) ? response.data : [],
     nextCursor: meta?.nextCursor ?? null,

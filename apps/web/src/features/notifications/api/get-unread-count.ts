@@ -1,3 +1,5 @@
+import type { DataOf } from '@candlewise/shared/api/contract';
+import type { notificationContract } from '@candlewise/shared/notifications/notification-contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { notificationsKey } from './get-notifications';
@@ -9,7 +11,10 @@ export const UNREAD_COUNT_POLL_MS = 30_000;
 export const unreadCountKey = [...notificationsKey, 'unread-count'] as const;
 
 export async function getUnreadCount(signal?: AbortSignal): Promise<number> {
-  const response = await apiClient.get<{ unreadCount: number }>('/notification/unread-count', { signal });
+  const response = await apiClient.get<DataOf<typeof notificationContract.getUnreadCount>>(
+    '/notification/unread-count',
+    { signal },
+  );
   return response.data.unreadCount;
 }
 

@@ -1,13 +1,17 @@
+import type { BodyOf, DataOf } from '@candlewise/shared/api/contract';
+import type { userContract } from '@candlewise/shared/user/user-contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { notificationsKey } from './get-notifications';
 import { unreadCountKey } from './get-unread-count';
 
-export type MarkNotificationsViewedInput = { userId: string; lastNotificationViewedAt: string };
+export type MarkNotificationsViewedInput = Required<
+  Pick<BodyOf<typeof userContract.updateUserDetails>, 'userId' | 'lastNotificationViewedAt'>
+>;
 
 /** Everything created up to `lastNotificationViewedAt` counts as read from then on (docs/decisions/005). */
 export function markNotificationsViewed(input: MarkNotificationsViewedInput) {
-  return apiClient.put<unknown>('/user/update/user-details', input);
+  return apiClient.put<DataOf<typeof userContract.updateUserDetails>>('/user/update/user-details', input);
 }
 
 /**

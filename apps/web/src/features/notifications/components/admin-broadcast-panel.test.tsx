@@ -22,7 +22,7 @@ const learner = {
 
 function mockBroadcastApi(reply: { status?: number; body?: unknown } = {}) {
   return mockApi({
-    'GET /notification/all': { body: { success: true, data: [] } },
+    'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },
     'GET /admin/users': ({ url }) => {
       const search = url.searchParams.get('search')?.toLowerCase() ?? '';
       const users = [admin, learner].filter(

@@ -1,4 +1,6 @@
 import type { PublicUser } from '@candlewise/shared';
+import type { DataOf } from '@candlewise/shared/api/contract';
+import type { userContract } from '@candlewise/shared/user/user-contract';
 import { apiClient } from '@/lib/api-client';
 
 /** What the API accepts (PUT /user/profile-image): PNG, JPEG or WebP, at most 2 MB. */
@@ -24,6 +26,9 @@ export function profileImageProblem(file: Pick<File, 'type' | 'size'>): string |
 export async function uploadProfileImage(file: File): Promise<PublicUser> {
   const body = new FormData();
   body.append('image', file);
-  const response = await apiClient.put<{ user: PublicUser }>('/user/profile-image', body);
+  const response = await apiClient.put<DataOf<typeof userContract.uploadProfileImage>>(
+    '/user/profile-image',
+    body,
+  );
   return response.data.user;
 }

@@ -5,7 +5,9 @@ import { mockApi, validationFailed } from '@/testing/mock-api';
 import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
 import { makeSession, makeToken } from '@/testing/test-data';
 
-const noNotifications = { 'GET /notification/all': { body: { success: true, data: [] } } };
+const noNotifications = {
+  'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },
+};
 
 function imageFile(name: string, type: string, bytes: number): File {
   return new File([new Uint8Array(bytes)], name, { type });

@@ -1,9 +1,10 @@
-import type { Payment } from '@candlewise/shared/subscription/payment-schemas';
+import type { DataOf } from '@candlewise/shared/api/contract';
+import type { planContract } from '@candlewise/shared/subscription/plan-contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { subscriptionKeys } from './subscription-query-keys';
 
-export type { Payment };
+export type Payment = DataOf<typeof planContract.listPayments>[number];
 
 /** GET /api/v1/plans/payments: the caller's payments, newest first. */
 export async function getPayments(signal?: AbortSignal): Promise<Payment[]> {

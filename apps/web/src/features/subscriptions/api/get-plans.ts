@@ -1,15 +1,11 @@
+import type { DataOf } from '@candlewise/shared/api/contract';
+import type { planContract } from '@candlewise/shared/subscription/plan-contract';
 import { useCallback, useEffect, useState } from 'react';
 import { apiClient } from '@/lib/api-client';
 
-export type Plan = {
-  id: 'free' | 'pro';
-  name: string;
-  priceInr: number;
-  interval: 'month';
-  features: string[];
-};
-
-export type PlanCatalogue = { currency: 'INR'; provider: 'local' | 'stripe'; plans: Plan[] };
+/** Free and Pro with the configured monthly price (ADR 023: inferred from the contract). */
+export type PlanCatalogue = DataOf<typeof planContract.listPlans>;
+export type Plan = PlanCatalogue['plans'][number];
 
 /** GET /api/v1/plans (public): Free and Pro with the configured monthly price. */
 export async function getPlans(signal?: AbortSignal): Promise<PlanCatalogue> {

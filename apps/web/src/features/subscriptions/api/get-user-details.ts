@@ -1,4 +1,6 @@
 import type { PublicUser } from '@candlewise/shared';
+import type { DataOf } from '@candlewise/shared/api/contract';
+import type { userContract } from '@candlewise/shared/user/user-contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useDispatch } from 'react-redux';
@@ -8,7 +10,7 @@ import { subscriptionKeys } from './subscription-query-keys';
 
 /** GET /api/v1/user/details/{userId}: the user as the server has it now (plan fields included). */
 export async function getUserDetails(userId: string, signal?: AbortSignal): Promise<PublicUser> {
-  const response = await apiClient.get<{ userData: PublicUser }>(
+  const response = await apiClient.get<DataOf<typeof userContract.getUserDetails>>(
     `/user/details/${encodeURIComponent(userId)}`,
     { signal },
   );

@@ -1,8 +1,10 @@
+import type { DataOf } from '@candlewise/shared/api/contract';
+import type { planContract } from '@candlewise/shared/subscription/plan-contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { CardFormValues } from '../lib/card-form';
 
-export type PaidCheckout = { redirectUrl: string };
+export type PaidCheckout = DataOf<typeof planContract.payCheckout>;
 
 /**
  * POST /api/v1/plans/checkout/{sessionId}/pay with a test card: 4242 4242 4242 4242 pays and answers

@@ -1,7 +1,9 @@
+import type { DataOf } from '@candlewise/shared/api/contract';
+import type { planContract } from '@candlewise/shared/subscription/plan-contract';
 import { useCallback, useState } from 'react';
 import { apiClient } from '@/lib/api-client';
 
-export type StartedCheckout = { url: string; sessionId: string };
+export type StartedCheckout = DataOf<typeof planContract.startCheckout>;
 
 /**
  * POST /api/v1/plans/checkout: a Pro checkout at the configured provider. `url` is an in-app path

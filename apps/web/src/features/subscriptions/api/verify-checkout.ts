@@ -1,11 +1,13 @@
-import type { PublicUser } from '@candlewise/shared';
+import type { DataOf } from '@candlewise/shared/api/contract';
+import type { planContract } from '@candlewise/shared/subscription/plan-contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
-export type PlanFields = Pick<PublicUser, 'planStatus' | 'planExpirationDate'>;
+/** What cancelling or re-activating answers: the plan's status and expiry. */
+export type PlanFields = DataOf<typeof planContract.cancelSubscription>;
 
 /** What a verified checkout answers: the plan and the payment it recorded (its receipt). */
-export type VerifiedCheckout = PlanFields & { paymentId?: string | null };
+export type VerifiedCheckout = DataOf<typeof planContract.verifyCheckout>;
 
 /**
  * POST /api/v1/plans/getsession: the server verifies the finished checkout with the provider and

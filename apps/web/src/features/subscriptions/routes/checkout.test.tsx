@@ -95,7 +95,11 @@ describe('/checkout/:sessionId (the local provider)', { timeout: 20_000 }, () =>
         body: { success: true, data: { redirectUrl: '/success?session_id=cs_1' } },
       },
       'POST /plans/getsession': {
-        body: { success: true, data: { planStatus: 'active', planExpirationDate: null } },
+        body: {
+          success: true,
+          message: 'Your Pro plan is active.',
+          data: { planStatus: 'active', planExpirationDate: null, paymentId: 'pay_1' },
+        },
       },
     });
     const held = holdRequests(fetchMock, '/plans/checkout/cs_1/pay');

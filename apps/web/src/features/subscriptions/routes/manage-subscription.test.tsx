@@ -241,7 +241,11 @@ describe('/manage-subscription', { timeout: 20_000 }, () => {
       { planStatus: 'active', planExpirationDate: expiryInDays(30) },
       {
         'POST /plans/cancel-subscription': {
-          body: { success: true, message: 'Subscription canceled successfully', data: null },
+          body: {
+            success: true,
+            message: 'Subscription canceled successfully',
+            data: { planStatus: 'canceled', planExpirationDate: expiryInDays(30) },
+          },
         },
       },
     );

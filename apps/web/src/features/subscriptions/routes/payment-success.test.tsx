@@ -83,7 +83,13 @@ describe('/success', { timeout: 20_000 }, () => {
       ...frameHandlers,
       'POST /plans/getsession': () =>
         paid
-          ? { body: { success: true, data: { planStatus: 'active', planExpirationDate: expiryInDays(30) } } }
+          ? {
+              body: {
+                success: true,
+                message: 'Your Pro plan is active.',
+                data: { planStatus: 'active', planExpirationDate: expiryInDays(30), paymentId: null },
+              },
+            }
           : { status: 409, body: { success: false, code: 'CONFLICT', message: NOT_PAID } },
       [`GET /user/details/${session.user._id}`]: userDetailsReply({
         ...session.user,

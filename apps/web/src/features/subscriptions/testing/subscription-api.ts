@@ -4,7 +4,7 @@ import type { mockApi } from '@/testing/mock-api';
 
 /** What the frame itself asks for on every page (notifications), answered empty. */
 export const frameHandlers = {
-  'GET /notification/all': { body: { success: true, data: [] } },
+  'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },
   'GET /notification/unread-count': { body: { success: true, data: { unreadCount: 0 } } },
 };
 

@@ -25,7 +25,7 @@ describe('admin: users', { timeout: 60_000 }, () => {
 
   it('lists users with name, e-mail, role, status and joined date, and searches', async () => {
     const api = mockApi({
-      'GET /notification/all': { body: { success: true, data: [] } },
+      'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },
       'GET /admin/users': (call) =>
         call.url.searchParams.get('search') === 'lena'
           ? usersPage([learner])
@@ -47,7 +47,7 @@ describe('admin: users', { timeout: 60_000 }, () => {
 
   it('promotes after a confirmation', async () => {
     const api = mockApi({
-      'GET /notification/all': { body: { success: true, data: [] } },
+      'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },
       'GET /admin/users': usersPage([onlyAdmin, learner]),
       [`PATCH /admin/users/${learner._id}`]: {
         body: { success: true, data: { user: { ...learner, role: 'admin' } } },
@@ -65,7 +65,7 @@ describe('admin: users', { timeout: 60_000 }, () => {
 
   it('offers no way to demote or disable your own account, and says who can', async () => {
     mockApi({
-      'GET /notification/all': { body: { success: true, data: [] } },
+      'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },
       'GET /admin/users': usersPage([onlyAdmin, learner]),
     });
     renderApp('/admin', { auth: admin });
@@ -81,7 +81,7 @@ describe('admin: users', { timeout: 60_000 }, () => {
       disabled: false,
     };
     const api = mockApi({
-      'GET /notification/all': { body: { success: true, data: [] } },
+      'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },
       'GET /admin/users': usersPage([onlyAdmin, otherAdmin]),
       [`PATCH /admin/users/${otherAdmin._id}`]: {
         status: 409,

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { apiData, defineContract } from '../api/contract.ts';
+
+/** Liveness (ADR 023): the process, its database, its engine clock and its order desk. */
+export const healthContract = defineContract({
+  getHealth: {
+    method: 'GET',
+    path: '/health',
+    response: apiData(
+      z.object({
+        status: z.literal('ok'),
+        database: z.object({ engine: z.enum(['pglite', 'postgres']), reachable: z.literal(true) }),
+        /** Whether this process runs the market and the competitions (exactly one does). */
+        tradingEngine: z.enum(['leader', 'follower']),
+        /** The engine's clock: how long a tick takes, how far behind it runs, what waits to be loaded. */
+        engine: z.object({
+          role: z.enum(['leader', 'follower']),
+          epoch: z.number(),
+          lastTickMs: z.number(),
+          lagMs: z.number(),
+          skippedTicks: z.number(),
+          failedTicks: z.number(),
+          reloadQueue: z.number(),
+        }),
+        /** The order desk of this process: orders waiting, the last batch and how long the oldest waits. */
+        orders: z.object({
+          queued: z.number(),
+          lastBatch: z.number(),
+          lastBatchMs: z.number(),
+          oldestWaitMs: z.number(),
+        }),
+        uptimeSeconds: z.number(),
+      }),
+    ),
+  },
+});
