@@ -9,6 +9,7 @@ export * from './broker/broker-access.ts';
 export * from './broker/broker-schemas.ts';
 export * from './contact/contact-message-schema.ts';
 export * from './courses/chapter-rules.ts';
+export * from './courses/course-contract.ts';
 export * from './courses/course-progress.ts';
 export * from './courses/course-schemas.ts';
 export * from './courses/video-url.ts';

@@ -1,3 +1,4 @@
+import { adminCourseContract, courseContract } from '../courses/course-contract.ts';
 import { adminJournalContract, journalContract } from '../journal/journal-contract.ts';
 import { notificationContract } from '../notifications/notification-contract.ts';
 import { planContract } from '../subscription/plan-contract.ts';
@@ -8,8 +9,10 @@ import type { ApiOperation } from './contract.ts';
 
 /** Every domain's contract (ADR 023): what the web's test mocks are checked against. */
 export const apiContracts = {
+  adminCourse: adminCourseContract,
   adminJournal: adminJournalContract,
   adminMarket: adminMarketContract,
+  course: courseContract,
   journal: journalContract,
   notification: notificationContract,
   plan: planContract,

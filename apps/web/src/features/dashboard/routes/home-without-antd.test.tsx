@@ -36,9 +36,13 @@ describe('/home without antd', () => {
             {
               _id: 'course2',
               title: 'Trading Psychology',
+              description: 'Discipline, risk and the habits that keep a plan.',
               thumbnail: '/images/courses/course2.svg',
+              isPro: false,
+              published: true,
               locked: false,
               videoCount: 5,
+              totalDuration: 3000,
               completedCount: 2,
               progress: 40,
               continueVideoId: 202,
