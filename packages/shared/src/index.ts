@@ -14,6 +14,7 @@ export * from './courses/course-progress.ts';
 export * from './courses/course-schemas.ts';
 export * from './courses/video-url.ts';
 export * from './format/format-duration.ts';
+export * from './groups/group-contract.ts';
 export * from './groups/group-phase.ts';
 export * from './groups/group-rules.ts';
 export * from './journal/csv.ts';

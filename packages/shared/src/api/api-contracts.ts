@@ -1,4 +1,5 @@
 import { adminCourseContract, courseContract } from '../courses/course-contract.ts';
+import { adminGroupContract, groupContract } from '../groups/group-contract.ts';
 import { adminJournalContract, journalContract } from '../journal/journal-contract.ts';
 import { notificationContract } from '../notifications/notification-contract.ts';
 import { planContract } from '../subscription/plan-contract.ts';
@@ -10,9 +11,11 @@ import type { ApiOperation } from './contract.ts';
 /** Every domain's contract (ADR 023): what the web's test mocks are checked against. */
 export const apiContracts = {
   adminCourse: adminCourseContract,
+  adminGroup: adminGroupContract,
   adminJournal: adminJournalContract,
   adminMarket: adminMarketContract,
   course: courseContract,
+  group: groupContract,
   journal: journalContract,
   notification: notificationContract,
   plan: planContract,
