@@ -29,6 +29,7 @@ export * from './journal/trade-detail.ts';
 export * from './journal/zone-time.ts';
 export * from './money/money.ts';
 export * from './news/detect-symbols.ts';
+export * from './news/news-contract.ts';
 export * from './news/news-schemas.ts';
 export * from './notifications/in-app-path.ts';
 export * from './notifications/notification-contract.ts';

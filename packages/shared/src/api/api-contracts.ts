@@ -1,6 +1,7 @@
 import { adminCourseContract, courseContract } from '../courses/course-contract.ts';
 import { adminGroupContract, groupContract } from '../groups/group-contract.ts';
 import { adminJournalContract, journalContract } from '../journal/journal-contract.ts';
+import { adminNewsContract, newsContract } from '../news/news-contract.ts';
 import { notificationContract } from '../notifications/notification-contract.ts';
 import { planContract } from '../subscription/plan-contract.ts';
 import { adminMarketContract } from '../trading/admin-market-contract.ts';
@@ -14,9 +15,11 @@ export const apiContracts = {
   adminGroup: adminGroupContract,
   adminJournal: adminJournalContract,
   adminMarket: adminMarketContract,
+  adminNews: adminNewsContract,
   course: courseContract,
   group: groupContract,
   journal: journalContract,
+  news: newsContract,
   notification: notificationContract,
   plan: planContract,
   trading: tradingContract,
