@@ -6,6 +6,7 @@ export * from './api/envelope.ts';
 export * from './auth/account-schemas.ts';
 export * from './auth/credential-schemas.ts';
 export * from './broker/broker-access.ts';
+export * from './broker/broker-contract.ts';
 export * from './broker/broker-schemas.ts';
 export * from './contact/contact-message-schema.ts';
 export * from './courses/chapter-rules.ts';

@@ -1,3 +1,4 @@
+import { brokerContract } from '../broker/broker-contract.ts';
 import { adminCourseContract, courseContract } from '../courses/course-contract.ts';
 import { adminGroupContract, groupContract } from '../groups/group-contract.ts';
 import { adminJournalContract, journalContract } from '../journal/journal-contract.ts';
@@ -16,6 +17,7 @@ export const apiContracts = {
   adminJournal: adminJournalContract,
   adminMarket: adminMarketContract,
   adminNews: adminNewsContract,
+  broker: brokerContract,
   course: courseContract,
   group: groupContract,
   journal: journalContract,
