@@ -43,5 +43,6 @@ export * from './trading/replay-bars.ts';
 export * from './trading/risk-rules.ts';
 export * from './trading/trading-contract.ts';
 export * from './trading/trading-rules.ts';
+export * from './user/admin-user-contract.ts';
 export * from './user/user-contract.ts';
 export * from './user/user-types.ts';

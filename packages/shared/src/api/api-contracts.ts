@@ -7,6 +7,7 @@ import { notificationContract } from '../notifications/notification-contract.ts'
 import { planContract } from '../subscription/plan-contract.ts';
 import { adminMarketContract } from '../trading/admin-market-contract.ts';
 import { tradingContract } from '../trading/trading-contract.ts';
+import { adminUserContract } from '../user/admin-user-contract.ts';
 import { userContract } from '../user/user-contract.ts';
 import type { ApiOperation } from './contract.ts';
 
@@ -17,6 +18,7 @@ export const apiContracts = {
   adminJournal: adminJournalContract,
   adminMarket: adminMarketContract,
   adminNews: adminNewsContract,
+  adminUser: adminUserContract,
   broker: brokerContract,
   course: courseContract,
   group: groupContract,

@@ -35,6 +35,16 @@ export function apiSuccess<T extends z.ZodType>(data: T) {
 /** The envelope of a write that answers only a sentence: `{ success: true, message }`. */
 export const apiMessageSchema = z.object({ success: z.literal(true), message: z.string() });
 
+/** The success envelope of an answer that never carries a sentence: `{ success: true, data }`. */
+export function apiData<T extends z.ZodType>(data: T) {
+  return z.object({ success: z.literal(true), data });
+}
+
+/** The success envelope whose sentence is always there: `{ success: true, message, data }`. */
+export function apiSuccessWithMessage<T extends z.ZodType>(data: T) {
+  return z.object({ success: z.literal(true), message: z.string(), data });
+}
+
 /** What the web sees: the parsed answer of an operation, and its `data`. */
 export type ResponseOf<O extends ApiOperation> = z.output<O['response']>;
 export type DataOf<O extends ApiOperation> = z.output<O['response']> extends { data: infer D } ? D : never;

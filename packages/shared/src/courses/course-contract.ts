@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiSuccess, defineContract } from '../api/contract.ts';
+import { apiData, apiSuccess, defineContract } from '../api/contract.ts';
 import {
   chaptersSchema,
   courseFieldsSchema,
@@ -109,19 +109,19 @@ export const courseContract = defineContract({
   listCourses: {
     method: 'GET',
     path: '/courses',
-    response: apiSuccess(z.array(courseSummarySchema)),
+    response: apiData(z.array(courseSummarySchema)),
   },
   getCourse: {
     method: 'GET',
     path: '/courses/:courseId',
     params: courseParams,
-    response: apiSuccess(courseDetailSchema),
+    response: apiData(courseDetailSchema),
   },
   getCourseOutline: {
     method: 'GET',
     path: '/courses/:courseId/outline',
     params: courseParams,
-    response: apiSuccess(
+    response: apiData(
       z.object({
         course: courseSummarySchema.pick({
           _id: true,
@@ -139,13 +139,13 @@ export const courseContract = defineContract({
     method: 'PUT',
     path: '/courses/:courseId/videos/:videoId/completion',
     params: lessonParams,
-    response: apiSuccess(lessonCompletionSchema),
+    response: apiData(lessonCompletionSchema),
   },
   unmarkLessonComplete: {
     method: 'DELETE',
     path: '/courses/:courseId/videos/:videoId/completion',
     params: lessonParams,
-    response: apiSuccess(lessonCompletionSchema),
+    response: apiData(lessonCompletionSchema),
   },
   savePlaybackPosition: {
     method: 'PUT',
@@ -157,7 +157,7 @@ export const courseContract = defineContract({
         .min(0)
         .max(24 * 3600),
     }),
-    response: apiSuccess(z.object({ positionSeconds: z.number() })),
+    response: apiData(z.object({ positionSeconds: z.number() })),
   },
 });
 

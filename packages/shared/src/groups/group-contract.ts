@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiSuccess, defineContract } from '../api/contract.ts';
+import { apiData, apiSuccessWithMessage, defineContract } from '../api/contract.ts';
 import { DRAWDOWN_BASES } from '../trading/risk-rules.ts';
 import { groupFieldsSchema } from './group-rules.ts';
 
@@ -67,13 +67,13 @@ export const groupContract = defineContract({
   listGroups: {
     method: 'GET',
     path: '/group/',
-    response: apiSuccess(z.array(groupSchema)),
+    response: apiData(z.array(groupSchema)),
   },
   listParticipations: {
     method: 'GET',
     path: '/group/getParticipants/participants/:userId',
     params: z.object({ userId: z.string().min(1).max(64) }),
-    response: apiSuccess(z.array(participationSchema)),
+    response: apiData(z.array(participationSchema)),
   },
   requestToJoin: {
     method: 'POST',
@@ -81,19 +81,19 @@ export const groupContract = defineContract({
     params: groupParams,
     body: z.object({ userId: z.string().min(1).max(64) }),
     status: 201,
-    response: apiSuccess(participationSchema).extend({ message: z.string() }),
+    response: apiSuccessWithMessage(participationSchema),
   },
   withdrawJoinRequest: {
     method: 'DELETE',
     path: '/group/:groupId/participants/:participantId',
     params: groupParams.extend({ participantId: z.string().min(1).max(64) }),
-    response: apiSuccess(z.null()).extend({ message: z.string() }),
+    response: apiSuccessWithMessage(z.null()),
   },
   getGroup: {
     method: 'GET',
     path: '/group/:groupId',
     params: groupParams,
-    response: apiSuccess(groupSchema),
+    response: apiData(groupSchema),
   },
 });
 
@@ -102,27 +102,27 @@ export const adminGroupContract = defineContract({
     method: 'GET',
     path: '/admin/groups',
     /** Each competition with the number of join requests waiting in it. */
-    response: apiSuccess(z.array(groupSchema.extend({ pendingRequests: z.number() }))),
+    response: apiData(z.array(groupSchema.extend({ pendingRequests: z.number() }))),
   },
   createGroup: {
     method: 'POST',
     path: '/admin/groups',
     body: groupFieldsSchema,
     status: 201,
-    response: apiSuccess(groupSchema),
+    response: apiData(groupSchema),
   },
   updateGroup: {
     method: 'PUT',
     path: '/admin/groups/:groupId',
     params: groupParams,
     body: groupFieldsSchema,
-    response: apiSuccess(groupSchema),
+    response: apiData(groupSchema),
   },
   listParticipants: {
     method: 'GET',
     path: '/admin/groups/:groupId/participants',
     params: groupParams,
-    response: apiSuccess(z.array(groupParticipantSchema)),
+    response: apiData(z.array(groupParticipantSchema)),
   },
   decideParticipant: {
     method: 'POST',
@@ -131,6 +131,6 @@ export const adminGroupContract = defineContract({
       participantId: z.string().min(1).max(64),
       decision: z.enum(['approve', 'reject']),
     }),
-    response: apiSuccess(z.object({ _id: z.string(), status: participantStatus })),
+    response: apiData(z.object({ _id: z.string(), status: participantStatus })),
   },
 });

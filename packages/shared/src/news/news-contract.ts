@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiSuccess, defineContract } from '../api/contract.ts';
+import { apiData, apiSuccessWithMessage, defineContract } from '../api/contract.ts';
 import { NEWS_CATEGORIES } from './news-categories.ts';
 import { newsListQuerySchema, newsPostFieldsSchema, newsSourceFieldsSchema } from './news-schemas.ts';
 
@@ -54,7 +54,7 @@ export const newsContract = defineContract({
     method: 'GET',
     path: '/news',
     query: newsListQuerySchema,
-    response: apiSuccess(
+    response: apiData(
       z.object({
         items: z.array(newsItemSchema),
         total: z.number(),
@@ -69,7 +69,7 @@ export const newsContract = defineContract({
     method: 'GET',
     path: '/news/:newsId',
     params: z.object({ newsId: z.string().min(1).max(64) }),
-    response: apiSuccess(z.object({ item: newsItemDetailSchema })),
+    response: apiData(z.object({ item: newsItemDetailSchema })),
   },
 });
 
@@ -77,36 +77,34 @@ export const adminNewsContract = defineContract({
   listSources: {
     method: 'GET',
     path: '/admin/news/sources',
-    response: apiSuccess(z.object({ sources: z.array(newsSourceSchema) })),
+    response: apiData(z.object({ sources: z.array(newsSourceSchema) })),
   },
   createSource: {
     method: 'POST',
     path: '/admin/news/sources',
     body: newsSourceFieldsSchema,
     status: 201,
-    response: apiSuccess(z.object({ source: newsSourceSchema })).extend({ message: z.string() }),
+    response: apiSuccessWithMessage(z.object({ source: newsSourceSchema })),
   },
   updateSource: {
     method: 'PATCH',
     path: '/admin/news/sources/:sourceId',
     params: sourceParams,
     body: newsSourceFieldsSchema.partial(),
-    response: apiSuccess(z.object({ source: newsSourceSchema })),
+    response: apiData(z.object({ source: newsSourceSchema })),
   },
   deleteSource: {
     method: 'DELETE',
     path: '/admin/news/sources/:sourceId',
     params: sourceParams,
-    response: apiSuccess(z.null()).extend({ message: z.string() }),
+    response: apiSuccessWithMessage(z.null()),
   },
   pollSource: {
     method: 'POST',
     path: '/admin/news/sources/:sourceId/poll',
     params: sourceParams,
     /** A failed fetch is a 200 too: its message says why, and it is recorded on the source. */
-    response: apiSuccess(z.object({ result: newsPollResultSchema, source: newsSourceSchema })).extend({
-      message: z.string(),
-    }),
+    response: apiSuccessWithMessage(z.object({ result: newsPollResultSchema, source: newsSourceSchema })),
   },
   listPosts: {
     method: 'GET',
@@ -115,7 +113,7 @@ export const adminNewsContract = defineContract({
       page: z.coerce.number().int().min(1).default(1),
       pageSize: z.coerce.number().int().min(1).max(100).default(20),
     }),
-    response: apiSuccess(
+    response: apiData(
       z.object({
         posts: z.array(newsItemDetailSchema),
         total: z.number(),
@@ -129,19 +127,19 @@ export const adminNewsContract = defineContract({
     path: '/admin/news/posts',
     body: newsPostFieldsSchema,
     status: 201,
-    response: apiSuccess(z.object({ post: newsItemDetailSchema })).extend({ message: z.string() }),
+    response: apiSuccessWithMessage(z.object({ post: newsItemDetailSchema })),
   },
   updatePost: {
     method: 'PUT',
     path: '/admin/news/posts/:postId',
     params: postParams,
     body: newsPostFieldsSchema,
-    response: apiSuccess(z.object({ post: newsItemDetailSchema })),
+    response: apiData(z.object({ post: newsItemDetailSchema })),
   },
   deletePost: {
     method: 'DELETE',
     path: '/admin/news/posts/:postId',
     params: postParams,
-    response: apiSuccess(z.null()).extend({ message: z.string() }),
+    response: apiSuccessWithMessage(z.null()),
   },
 });

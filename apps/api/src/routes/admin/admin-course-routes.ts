@@ -45,12 +45,10 @@ export const adminCourseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send({
-          success: true as const,
-          data: courseView(await createCourse(db(), app.eventBus, request.body)),
-        }),
+      reply.code(201).send({
+        success: true as const,
+        data: courseView(await createCourse(db(), app.eventBus, request.body)),
+      }),
   );
   app.patch(
     '/admin/courses/:courseId',
