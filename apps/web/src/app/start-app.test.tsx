@@ -460,9 +460,13 @@ describe('signed-in first views drawn at build time', () => {
     const course = {
       _id: 'course-1',
       title: 'Candlestick Basics',
+      description: 'Read the bodies and wicks of a chart before placing a trade.',
       thumbnail: '/images/courses/candlestick-basics.svg',
+      isPro: false,
+      published: true,
       locked: false,
       videoCount: 4,
+      totalDuration: 1800,
       completedCount: 1,
       progress: 25,
       continueVideoId: 2,

@@ -1,12 +1,17 @@
 import { authContract } from '../auth/auth-contract.ts';
+import { brokerContract } from '../broker/broker-contract.ts';
 import { adminContactContract, contactContract } from '../contact/contact-contract.ts';
+import { adminCourseContract, courseContract } from '../courses/course-contract.ts';
 import { devContract } from '../dev/dev-contract.ts';
+import { adminGroupContract, groupContract } from '../groups/group-contract.ts';
 import { healthContract } from '../health/health-contract.ts';
 import { adminJournalContract, journalContract } from '../journal/journal-contract.ts';
+import { adminNewsContract, newsContract } from '../news/news-contract.ts';
 import { notificationContract } from '../notifications/notification-contract.ts';
 import { planContract } from '../subscription/plan-contract.ts';
 import { adminMarketContract } from '../trading/admin-market-contract.ts';
 import { tradingContract } from '../trading/trading-contract.ts';
+import { adminUserContract } from '../user/admin-user-contract.ts';
 import { userContract } from '../user/user-contract.ts';
 import type { ApiOperation } from './contract.ts';
 
@@ -19,7 +24,15 @@ export const apiContracts = {
   contact: contactContract,
   dev: devContract,
   health: healthContract,
+  adminCourse: adminCourseContract,
+  adminGroup: adminGroupContract,
+  adminNews: adminNewsContract,
+  adminUser: adminUserContract,
+  broker: brokerContract,
+  course: courseContract,
+  group: groupContract,
   journal: journalContract,
+  news: newsContract,
   notification: notificationContract,
   plan: planContract,
   trading: tradingContract,

@@ -5,49 +5,53 @@ export const brokerIds = ['paper', 'alpaca', 'dhan'] as const;
 export type BrokerId = (typeof brokerIds)[number];
 
 /** One input of a broker's connect form, described by the server so the form is built from it. */
-export type BrokerField = {
-  name: string;
-  label: string;
-  type: 'text' | 'secret' | 'choice';
+export const brokerFieldSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  type: z.enum(['text', 'secret', 'choice']),
   /** A sentence telling the learner where to find the value. */
-  help: string;
-  required: boolean;
-  options?: Array<{ value: string; label: string }>;
-  placeholder?: string;
-};
+  help: z.string(),
+  required: z.boolean(),
+  options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
+  placeholder: z.string().optional(),
+});
+export type BrokerField = z.output<typeof brokerFieldSchema>;
 
 /**
  * A second way to connect, where the learner signs in on the broker's own page (Dhan's "API key &
  * secret" consent): the form asks for these fields, the broker's login page opens, and the broker
  * sends the learner back to /connectbroker to finish.
  */
-export type BrokerSignIn = {
+export const brokerSignInSchema = z.object({
   /** The choice's label, e.g. "API key & secret". */
-  label: string;
+  label: z.string(),
   /** What happens, in a sentence or two (where to create the key, what to set as its redirect URL). */
-  description: string;
-  fields: BrokerField[];
-};
+  description: z.string(),
+  fields: z.array(brokerFieldSchema),
+});
+export type BrokerSignIn = z.output<typeof brokerSignInSchema>;
 
-export type BrokerDescription = {
-  id: BrokerId;
-  name: string;
-  description: string;
-  fields: BrokerField[];
+export const brokerDescriptionSchema = z.object({
+  id: z.enum(brokerIds),
+  name: z.string(),
+  description: z.string(),
+  fields: z.array(brokerFieldSchema),
   /** Present when the broker also offers signing in on its own page instead of pasting a token. */
-  signIn?: BrokerSignIn;
-};
+  signIn: brokerSignInSchema.optional(),
+});
+export type BrokerDescription = z.output<typeof brokerDescriptionSchema>;
 
 /** What a connected account looks like, as the broker reports it (never the credentials). */
-export type BrokerAccountSummary = {
+export const brokerAccountSummarySchema = z.object({
   /** The broker's account number or a label such as "2 competition accounts". */
-  accountLabel: string;
-  currency: string;
-  cash: number;
-  equity: number;
+  accountLabel: z.string(),
+  currency: z.string(),
+  cash: z.number(),
+  equity: z.number(),
   /** Extra lines the broker reports, e.g. each competition account. */
-  details: Array<{ label: string; value: string }>;
-};
+  details: z.array(z.object({ label: z.string(), value: z.string() })),
+});
+export type BrokerAccountSummary = z.output<typeof brokerAccountSummarySchema>;
 
 export type BrokerConnectionStatus = 'connected' | 'needs_reconnect';
 export type BrokerSyncResult = 'ok' | 'failed';
@@ -55,33 +59,36 @@ export type BrokerSyncResult = 'ok' | 'failed';
 export const brokerAuthMethods = ['form', 'consent'] as const;
 export type BrokerAuthMethod = (typeof brokerAuthMethods)[number];
 
-export type BrokerConnectionView = {
-  _id: string;
-  broker: BrokerId;
-  brokerName: string;
-  status: BrokerConnectionStatus;
-  summary: BrokerAccountSummary | null;
-  lastSyncAt: string | null;
-  lastSyncResult: BrokerSyncResult | null;
-  lastSyncImported: number | null;
-  lastError: string | null;
+/** A connection as the API sends it: the schema lists every field, so credentials cannot leave by accident. */
+export const brokerConnectionViewSchema = z.object({
+  _id: z.string(),
+  broker: z.enum(brokerIds),
+  brokerName: z.string(),
+  status: z.enum(['connected', 'needs_reconnect']),
+  summary: brokerAccountSummarySchema.nullable(),
+  lastSyncAt: z.string().nullable(),
+  lastSyncResult: z.enum(['ok', 'failed']).nullable(),
+  lastSyncImported: z.number().nullable(),
+  lastError: z.string().nullable(),
   /**
    * When the broker's access token stops working (Dhan's last 24 hours), ISO 8601; null when the
    * broker's credentials do not expire or it did not say.
    */
-  tokenExpiresAt: string | null;
+  tokenExpiresAt: z.string().nullable(),
   /** 'consent': the learner can renew access by signing in on the broker's page again. */
-  authMethod: BrokerAuthMethod;
-  createdAt: string;
-};
+  authMethod: z.enum(brokerAuthMethods),
+  createdAt: z.string(),
+});
+export type BrokerConnectionView = z.output<typeof brokerConnectionViewSchema>;
 
-export type BrokerSyncOutcome = {
+export const brokerSyncOutcomeSchema = z.object({
   /** Fills the broker returned in this sync (some may have been seen before). */
-  fetched: number;
+  fetched: z.number(),
   /** Journal trades that were new. */
-  imported: number;
-  connection: BrokerConnectionView;
-};
+  imported: z.number(),
+  connection: brokerConnectionViewSchema,
+});
+export type BrokerSyncOutcome = z.output<typeof brokerSyncOutcomeSchema>;
 
 /** The connect form's body: which broker and the values of its fields (validated per broker). */
 export const connectBrokerInputSchema = z.object({
@@ -98,12 +105,13 @@ export const startBrokerSignInInputSchema = z.object({
 export type StartBrokerSignInInput = z.input<typeof startBrokerSignInInputSchema>;
 
 /** Where to send the learner's browser to sign in on the broker's page. */
-export type BrokerSignInStart = {
+export const brokerSignInStartSchema = z.object({
   /** The broker's login page for this sign-in. */
-  signInUrl: string;
+  signInUrl: z.string(),
   /** How long the sign-in waits for the learner to come back, in minutes. */
-  expiresInMinutes: number;
-};
+  expiresInMinutes: z.number(),
+});
+export type BrokerSignInStart = z.output<typeof brokerSignInStartSchema>;
 
 /** Finish signing in: the token the broker put on the address it sent the learner back to. */
 export const completeBrokerSignInInputSchema = z.object({

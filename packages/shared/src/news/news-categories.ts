@@ -1,4 +1,6 @@
-// No zod here: the web app's news pages import this file alone to stay light.
+// No zod here: the web app's news pages import this file alone to stay light (types only below).
+import type { DataOf } from '../api/contract.ts';
+import type { newsContract } from './news-contract.ts';
 
 /** The news categories: the tabs on /news, a source's default and a post's category. */
 export const NEWS_CATEGORIES = ['markets', 'forex', 'crypto', 'stocks', 'commodities', 'education'] as const;
@@ -28,18 +30,7 @@ export function matchNewsCategory(label: string): NewsCategory | null {
   return hints.find(([pattern]) => pattern.test(text))?.[1] ?? null;
 }
 
-export type NewsItem = {
-  _id: string;
-  kind: 'feed' | 'post';
-  title: string;
-  summary: string;
-  url: string | null;
-  imageUrl: string | null;
-  category: NewsCategory;
-  symbols: string[];
-  source: { _id: string | null; name: string };
-  author: string | null;
-  publishedAt: string;
-};
-
-export type NewsItemDetail = NewsItem & { body: string | null };
+/** A story as GET /news sends it (ADR 023: inferred from the contract; a type-only import, no zod). */
+export type NewsItem = DataOf<typeof newsContract.listNews>['items'][number];
+/** A story with its markdown body (an admin's article; null for a feed item). */
+export type NewsItemDetail = DataOf<typeof newsContract.getNewsItem>['item'];

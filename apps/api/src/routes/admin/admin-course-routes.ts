@@ -1,11 +1,5 @@
-import {
-  chaptersSchema,
-  courseFieldsSchema,
-  createCourseSchema,
-  lessonFieldsSchema,
-} from '@candlewise/shared';
+import { adminCourseContract } from '@candlewise/shared/courses/course-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   createCourse,
   createLesson,
@@ -18,9 +12,19 @@ import {
   updateLesson,
 } from '../../services/courses/course-admin.ts';
 
-const courseParams = z.object({ courseId: z.string().min(1).max(64) });
-const videoParams = z.object({ videoId: z.coerce.number().int().positive() });
-const ok = z.object({ success: z.literal(true), message: z.string().optional(), data: z.any() });
+const c = adminCourseContract;
+
+/** A stored course as JSON sends it (dates in ISO 8601). */
+const courseView = (row: Awaited<ReturnType<typeof createCourse>>) => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+/** A stored lesson as JSON sends it (dates in ISO 8601). */
+const lessonView = (row: Awaited<ReturnType<typeof createLesson>>) => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+});
 
 export const adminCourseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
@@ -32,12 +36,19 @@ export const adminCourseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/courses',
     {
-      schema: { tags, security, summary: 'Create a course', body: createCourseSchema, response: { 201: ok } },
+      schema: {
+        tags,
+        security,
+        summary: 'Create a course',
+        body: c.createCourse.body,
+        response: { 201: c.createCourse.response },
+      },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send({ success: true as const, data: await createCourse(db(), app.eventBus, request.body) }),
+      reply.code(201).send({
+        success: true as const,
+        data: courseView(await createCourse(db(), app.eventBus, request.body)),
+      }),
   );
   app.patch(
     '/admin/courses/:courseId',
@@ -46,14 +57,14 @@ export const adminCourseRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Edit or publish a course',
-        params: courseParams,
-        body: courseFieldsSchema.partial(),
-        response: { 200: ok },
+        params: c.updateCourse.params,
+        body: c.updateCourse.body,
+        response: { 200: c.updateCourse.response },
       },
     },
     async (request) => ({
       success: true as const,
-      data: await updateCourse(db(), app.eventBus, request.params.courseId, request.body),
+      data: courseView(await updateCourse(db(), app.eventBus, request.params.courseId, request.body)),
     }),
   );
   app.delete(
@@ -63,8 +74,8 @@ export const adminCourseRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Delete a course and its lessons',
-        params: courseParams,
-        response: { 200: ok },
+        params: c.deleteCourse.params,
+        response: { 200: c.deleteCourse.response },
       },
     },
     async (request) => {
@@ -79,8 +90,8 @@ export const adminCourseRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Order the catalogue',
-        body: z.object({ courseIds: z.array(z.string().min(1)).min(1) }),
-        response: { 200: ok },
+        body: c.reorderCourses.body,
+        response: { 200: c.reorderCourses.response },
       },
     },
     async (request) => {
@@ -95,15 +106,15 @@ export const adminCourseRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Add a lesson',
-        params: courseParams,
-        body: lessonFieldsSchema,
-        response: { 201: ok },
+        params: c.createLesson.params,
+        body: c.createLesson.body,
+        response: { 201: c.createLesson.response },
       },
     },
     async (request, reply) =>
       reply.code(201).send({
         success: true as const,
-        data: await createLesson(db(), request.params.courseId, request.body),
+        data: lessonView(await createLesson(db(), request.params.courseId, request.body)),
       }),
   );
   app.put(
@@ -113,9 +124,9 @@ export const adminCourseRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Order the lessons of a course',
-        params: courseParams,
-        body: z.object({ videoIds: z.array(z.number().int().positive()).min(1) }),
-        response: { 200: ok },
+        params: c.reorderLessons.params,
+        body: c.reorderLessons.body,
+        response: { 200: c.reorderLessons.response },
       },
     },
     async (request) => {
@@ -130,19 +141,27 @@ export const adminCourseRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Edit a lesson',
-        params: videoParams,
-        body: lessonFieldsSchema.partial(),
-        response: { 200: ok },
+        params: c.updateLesson.params,
+        body: c.updateLesson.body,
+        response: { 200: c.updateLesson.response },
       },
     },
     async (request) => ({
       success: true as const,
-      data: await updateLesson(db(), request.params.videoId, request.body),
+      data: lessonView(await updateLesson(db(), request.params.videoId, request.body)),
     }),
   );
   app.delete(
     '/admin/videos/:videoId',
-    { schema: { tags, security, summary: 'Delete a lesson', params: videoParams, response: { 200: ok } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a lesson',
+        params: c.deleteLesson.params,
+        response: { 200: c.deleteLesson.response },
+      },
+    },
     async (request) => {
       await deleteLesson(db(), request.params.videoId);
       return { success: true as const, message: 'The lesson was deleted.', data: null };
@@ -155,9 +174,9 @@ export const adminCourseRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Replace the chapters of a lesson',
-        params: videoParams,
-        body: chaptersSchema,
-        response: { 200: ok },
+        params: c.replaceChapters.params,
+        body: c.replaceChapters.body,
+        response: { 200: c.replaceChapters.response },
       },
     },
     async (request) => ({

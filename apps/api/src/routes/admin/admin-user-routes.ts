@@ -1,10 +1,9 @@
+import { adminUserContract } from '@candlewise/shared/user/admin-user-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { listUsers, updateUserByAdmin } from '../../services/users/admin-users.ts';
 import { toPublicUser } from '../../services/users/to-public-user.ts';
-import { publicUserSchema } from '../users/public-user-schema.ts';
 
-const adminUserSchema = publicUserSchema.extend({ disabled: z.boolean() });
+const c = adminUserContract;
 
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
@@ -17,22 +16,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Search and page through users',
         security: [{ bearerAuth: [] }],
-        querystring: z.object({
-          search: z.string().trim().max(100).optional(),
-          page: z.coerce.number().int().min(1).default(1),
-          pageSize: z.coerce.number().int().min(1).max(100).default(20),
-        }),
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            data: z.object({
-              users: z.array(adminUserSchema),
-              total: z.number(),
-              page: z.number(),
-              pageSize: z.number(),
-            }),
-          }),
-        },
+        querystring: c.listUsers.query,
+        response: { 200: c.listUsers.response },
       },
     },
     async (request) => {
@@ -56,11 +41,9 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Promote or demote an admin, disable or enable an account',
         security: [{ bearerAuth: [] }],
-        params: z.object({ userId: z.string().min(1).max(64) }),
-        body: z
-          .object({ role: z.enum(['user', 'admin']).optional(), disabled: z.boolean().optional() })
-          .refine((body) => body.role !== undefined || body.disabled !== undefined, 'Send role or disabled.'),
-        response: { 200: z.object({ success: z.literal(true), data: z.object({ user: adminUserSchema }) }) },
+        params: c.updateUser.params,
+        body: c.updateUser.body,
+        response: { 200: c.updateUser.response },
       },
     },
     async (request) => {

@@ -1,11 +1,5 @@
-import {
-  brokerAuthMethods,
-  completeBrokerSignInInputSchema,
-  connectBrokerInputSchema,
-  startBrokerSignInInputSchema,
-} from '@candlewise/shared';
+import { brokerContract } from '@candlewise/shared/broker/broker-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { assertCanSyncBroker } from '../../services/broker/assert-can-sync-broker.ts';
 import {
   findMyConnection,
@@ -27,63 +21,7 @@ const tags = ['broker'];
 const security = [{ bearerAuth: [] }];
 const FIFTEEN_MINUTES = 15 * 60_000;
 
-const field = z.object({
-  name: z.string(),
-  label: z.string(),
-  type: z.enum(['text', 'secret', 'choice']),
-  help: z.string(),
-  required: z.boolean(),
-  options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
-  placeholder: z.string().optional(),
-});
-const brokerDescription = z.object({
-  id: z.enum(['paper', 'alpaca', 'dhan']),
-  name: z.string(),
-  description: z.string(),
-  fields: z.array(field),
-  signIn: z.object({ label: z.string(), description: z.string(), fields: z.array(field) }).optional(),
-});
-const summary = z.object({
-  accountLabel: z.string(),
-  currency: z.string(),
-  cash: z.number(),
-  equity: z.number(),
-  details: z.array(z.object({ label: z.string(), value: z.string() })),
-});
-/** The response schema lists every field sent: credentials cannot leave by accident. */
-const connection = z.object({
-  _id: z.string(),
-  broker: z.enum(['paper', 'alpaca', 'dhan']),
-  brokerName: z.string(),
-  status: z.enum(['connected', 'needs_reconnect']),
-  summary: summary.nullable(),
-  lastSyncAt: z.string().nullable(),
-  lastSyncResult: z.enum(['ok', 'failed']).nullable(),
-  lastSyncImported: z.number().nullable(),
-  lastError: z.string().nullable(),
-  tokenExpiresAt: z.string().nullable(),
-  authMethod: z.enum(brokerAuthMethods),
-  createdAt: z.string(),
-});
-const signInStart = z.object({ signInUrl: z.string(), expiresInMinutes: z.number() });
-const trade = z.object({
-  _id: z.string(),
-  symbol: z.string(),
-  side: z.enum(['long', 'short']),
-  quantity: z.number(),
-  entryPrice: z.number(),
-  exitPrice: z.number().nullable(),
-  entryTime: z.string(),
-  exitTime: z.string().nullable(),
-  fees: z.number(),
-  pnl: z.number().nullable(),
-  currency: z.string(),
-  source: z.string(),
-  verified: z.boolean(),
-});
-const connectionParams = z.object({ connectionId: z.string().min(1).max(64) });
-const ok = <T extends z.ZodType>(data: T) =>
-  z.object({ success: z.literal(true), message: z.string().optional(), data });
+const c = brokerContract;
 
 export const brokerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
@@ -115,7 +53,7 @@ export const brokerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'The brokers one can connect, with their form fields',
-        response: { 200: ok(z.array(brokerDescription)) },
+        response: { 200: c.listBrokers.response },
       },
     },
     async () => ({
@@ -131,7 +69,7 @@ export const brokerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'The caller’s broker connections (never the credentials)',
-        response: { 200: ok(z.array(connection)) },
+        response: { 200: c.listConnections.response },
       },
     },
     async (request) => ({
@@ -149,8 +87,8 @@ export const brokerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Connect a broker: the credentials are checked with it, then stored encrypted (Pro)',
-        body: connectBrokerInputSchema,
-        response: { 201: ok(connection) },
+        body: c.connect.body,
+        response: { 201: c.connect.response },
       },
       // Credentials can be guessed: few tries per account and per address.
       preHandler: [
@@ -184,8 +122,8 @@ export const brokerRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary:
           'Start signing in on the broker’s own page (Dhan’s API key & secret): answers the page to open (Pro)',
-        body: startBrokerSignInInputSchema,
-        response: { 200: ok(signInStart) },
+        body: c.startSignIn.body,
+        response: { 200: c.startSignIn.response },
       },
       preHandler: signInLimits,
     },
@@ -208,8 +146,8 @@ export const brokerRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary:
           'Finish signing in with the token the broker sent back: the access token is saved encrypted (Pro)',
-        body: completeBrokerSignInInputSchema,
-        response: { 201: ok(connection) },
+        body: c.completeSignIn.body,
+        response: { 201: c.completeSignIn.response },
       },
       preHandler: app.limit({
         max: 10,
@@ -235,8 +173,8 @@ export const brokerRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary:
           'Renew access: sign in on the broker’s page again with the saved API key (connections made by signing in, Pro)',
-        params: connectionParams,
-        response: { 200: ok(signInStart) },
+        params: c.renewAccess.params,
+        response: { 200: c.renewAccess.response },
       },
       preHandler: signInLimits,
     },
@@ -257,8 +195,8 @@ export const brokerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Sync now: import new fills into the journal as verified trades (Pro)',
-        params: connectionParams,
-        response: { 200: ok(z.object({ fetched: z.number(), imported: z.number(), connection })) },
+        params: c.sync.params,
+        response: { 200: c.sync.response },
       },
       preHandler: app.limit({
         max: 20,
@@ -292,8 +230,8 @@ export const brokerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'The journal trades this connection imported, newest first',
-        params: connectionParams,
-        response: { 200: ok(z.array(trade)) },
+        params: c.listTrades.params,
+        response: { 200: c.listTrades.response },
       },
     },
     async (request) => {
@@ -313,8 +251,8 @@ export const brokerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Disconnect: the credentials are deleted; imported trades stay in the journal',
-        params: connectionParams,
-        response: { 200: ok(z.object({ disconnected: z.literal(true) })) },
+        params: c.disconnect.params,
+        response: { 200: c.disconnect.response },
       },
     },
     async (request) => {

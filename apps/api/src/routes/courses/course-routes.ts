@@ -1,6 +1,6 @@
+import { courseContract } from '@candlewise/shared/courses/course-contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sendJsonText } from '../../lib/ttl-cache.ts';
 import {
   getCourseOutline,
@@ -10,71 +10,7 @@ import {
   setLessonCompleted,
 } from '../../services/courses/course-catalogue.ts';
 
-const courseParams = z.object({ courseId: z.string().min(1).max(64) });
-const lessonParams = courseParams.extend({
-  videoId: z.coerce.number({ message: 'The lesson id is a number.' }).int().positive(),
-});
-
-const courseSummary = z.object({
-  _id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  thumbnail: z.string(),
-  isPro: z.boolean(),
-  published: z.boolean(),
-  locked: z.boolean(),
-  videoCount: z.number(),
-  totalDuration: z.number(),
-  completedCount: z.number(),
-  progress: z.number(),
-  continueVideoId: z.number().nullable(),
-});
-
-const lesson = z.object({
-  id: z.number(),
-  title: z.string(),
-  description: z.string(),
-  courseId: z.string(),
-  thumbnail: z.string(),
-  duration: z.number(),
-  videoUrl: z.string(),
-  position: z.number(),
-  timestamps: z.array(
-    z.object({
-      id: z.number(),
-      videoId: z.number(),
-      name: z.string(),
-      startTime: z.number(),
-      endTime: z.number(),
-    }),
-  ),
-  completed: z.boolean(),
-  positionSeconds: z.number(),
-});
-
-const completionAnswer = z.object({
-  success: z.literal(true),
-  data: z.object({ videoId: z.number(), completed: z.boolean(), progress: z.number() }),
-});
-
-const courseAnswer = z.object({
-  success: z.literal(true),
-  data: z.object({
-    course: courseSummary.pick({
-      _id: true,
-      title: true,
-      description: true,
-      thumbnail: true,
-      isPro: true,
-      published: true,
-    }),
-    videos: z.array(lesson),
-    completedVideoIds: z.array(z.number()),
-    progress: z.number(),
-  }),
-});
-
-const courseListAnswer = z.object({ success: z.literal(true), data: z.array(courseSummary) });
+const c = courseContract;
 
 export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   // Reads (every /course page) from the identity cache; writes check the session afresh.
@@ -93,7 +29,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['courses'],
         summary: 'The catalogue with the caller’s progress',
         security: [{ bearerAuth: [] }],
-        response: { 200: courseListAnswer },
+        response: { 200: c.listCourses.response },
       },
     },
     async (request, reply) =>
@@ -101,7 +37,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
         reply,
         await cachedForCaller(request, 'list', async () =>
           JSON.stringify(
-            courseListAnswer.parse({
+            c.listCourses.response.parse({
               success: true,
               data: await listCoursesWithProgress(app.database.db, request.currentUser),
             }),
@@ -118,8 +54,8 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'One course with its lessons, chapters and the caller’s completions (403 for Pro without Pro)',
         security: [{ bearerAuth: [] }],
-        params: courseParams,
-        response: { 200: courseAnswer },
+        params: c.getCourse.params,
+        response: { 200: c.getCourse.response },
       },
     },
     async (request, reply) =>
@@ -127,7 +63,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
         reply,
         await cachedForCaller(request, `one:${request.params.courseId}`, async () =>
           JSON.stringify(
-            courseAnswer.parse({
+            c.getCourse.response.parse({
               success: true,
               data: await getCourseWithLessons(app.database.db, request.currentUser, request.params.courseId),
             }),
@@ -144,22 +80,8 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'What a course teaches (title, description, lesson titles and lengths) for anyone signed in, Pro or not',
         security: [{ bearerAuth: [] }],
-        params: courseParams,
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            data: z.object({
-              course: z.object({
-                _id: z.string(),
-                title: z.string(),
-                description: z.string(),
-                thumbnail: z.string(),
-                isPro: z.boolean(),
-              }),
-              lessons: z.array(z.object({ id: z.number(), title: z.string(), duration: z.number() })),
-            }),
-          }),
-        },
+        params: c.getCourseOutline.params,
+        response: { 200: c.getCourseOutline.response },
       },
     },
     async (request) => ({
@@ -175,8 +97,8 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['courses'],
         summary: 'Mark a lesson complete (idempotent)',
         security: [{ bearerAuth: [] }],
-        params: lessonParams,
-        response: { 200: completionAnswer },
+        params: c.markLessonComplete.params,
+        response: { 200: c.markLessonComplete.response },
       },
     },
     async (request) => ({
@@ -198,8 +120,8 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['courses'],
         summary: 'Unmark a lesson (idempotent)',
         security: [{ bearerAuth: [] }],
-        params: lessonParams,
-        response: { 200: completionAnswer },
+        params: c.unmarkLessonComplete.params,
+        response: { 200: c.unmarkLessonComplete.response },
       },
     },
     async (request) => ({
@@ -221,16 +143,9 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['courses'],
         summary: 'Save where playback stopped',
         security: [{ bearerAuth: [] }],
-        params: lessonParams,
-        body: z.object({
-          seconds: z
-            .number()
-            .min(0)
-            .max(24 * 3600),
-        }),
-        response: {
-          200: z.object({ success: z.literal(true), data: z.object({ positionSeconds: z.number() }) }),
-        },
+        params: c.savePlaybackPosition.params,
+        body: c.savePlaybackPosition.body,
+        response: { 200: c.savePlaybackPosition.response },
       },
     },
     async (request) => ({

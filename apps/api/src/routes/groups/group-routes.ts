@@ -1,6 +1,5 @@
-import { groupFieldsSchema } from '@candlewise/shared';
+import { adminGroupContract, groupContract } from '@candlewise/shared/groups/group-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sendJsonText } from '../../lib/ttl-cache.ts';
 import { assertSelf } from '../../plugins/authentication.ts';
 import { createGroup, listAdminGroups, updateGroup } from '../../services/groups/group-admin.ts';
@@ -14,39 +13,8 @@ import {
   withdrawJoinRequest,
 } from '../../services/groups/group-membership.ts';
 
-const groupSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  startDate: z.string().nullable(),
-  endDate: z.string().nullable(),
-  freezeDuration: z.number(),
-  freezeThreshold: z.number(),
-  startingBalance: z.number(),
-  /** The account currency: balances, P&L and standings are in it. */
-  currency: z.string(),
-  /** Risk rules: the drawdown basis ('peak', 'balance', 'start') and the daily loss limit (0: off). */
-  drawdownBasis: z.string(),
-  dailyLossLimit: z.number(),
-  dailyResetHour: z.number(),
-  timeZone: z.string(),
-  /** 'live' or 'replay' (a real day from uploaded bars, from `replayFrom` at `replaySpeed`×). */
-  marketMode: z.string(),
-  replayFrom: z.string().nullable(),
-  replaySpeed: z.number(),
-  registrationOpen: z.boolean(),
-  /** Symbols members may trade; empty means every instrument. */
-  instruments: z.array(z.string()),
-  participantsCount: z.number(),
-  phase: z.enum(['upcoming', 'running', 'ended']),
-});
-const groupListAnswer = z.object({ success: z.literal(true), data: z.array(groupSchema) });
-const participationSchema = z.object({
-  _id: z.string(),
-  groupId: z.object({ _id: z.string(), name: z.string() }),
-  status: z.enum(['pending', 'approved', 'rejected']),
-});
-const groupParams = z.object({ groupId: z.string().min(1).max(64) });
+const c = groupContract;
+const admin = adminGroupContract;
 
 export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', (request, reply) =>
@@ -67,14 +35,16 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'All trading competitions',
-        response: { 200: groupListAnswer },
+        response: { 200: c.listGroups.response },
       },
     },
     // Every page of the groups area reads this: the answer is checked against its schema and
     // serialised once per cache fill, then sent as is (a string skips the per-request serialiser).
     async (_request, reply) => {
       const body = await app.readCache.get('groups:list', 1000, async () =>
-        JSON.stringify(groupListAnswer.parse({ success: true, data: await listGroups(app.database.db) })),
+        JSON.stringify(
+          c.listGroups.response.parse({ success: true, data: await listGroups(app.database.db) }),
+        ),
       );
       return sendJsonText(reply, body);
     },
@@ -87,8 +57,8 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'The caller’s join requests and their status',
-        params: z.object({ userId: z.string().min(1).max(64) }),
-        response: { 200: z.object({ success: z.literal(true), data: z.array(participationSchema) }) },
+        params: c.listParticipations.params,
+        response: { 200: c.listParticipations.response },
       },
     },
     async (request) => {
@@ -107,11 +77,9 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Ask to join a competition (status pending); 409 when already asked',
-        params: groupParams,
-        body: z.object({ userId: z.string().min(1).max(64) }),
-        response: {
-          201: z.object({ success: z.literal(true), message: z.string(), data: participationSchema }),
-        },
+        params: c.requestToJoin.params,
+        body: c.requestToJoin.body,
+        response: { 201: c.requestToJoin.response },
       },
     },
     async (request, reply) => {
@@ -136,10 +104,8 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary:
           'Withdraw my pending join request (the `_id` the join answered); 409 once approved or rejected, 404 when it is not mine',
-        params: groupParams.extend({ participantId: z.string().min(1).max(64) }),
-        response: {
-          200: z.object({ success: z.literal(true), message: z.string(), data: z.null() }),
-        },
+        params: c.withdrawJoinRequest.params,
+        response: { 200: c.withdrawJoinRequest.response },
       },
     },
     async (request) => {
@@ -161,8 +127,8 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'One competition',
-        params: groupParams,
-        response: { 200: z.object({ success: z.literal(true), data: groupSchema }) },
+        params: c.getGroup.params,
+        response: { 200: c.getGroup.response },
       },
     },
     async (request) => ({
@@ -181,12 +147,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         security,
         summary: 'All competitions with the number of join requests waiting in each',
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            data: z.array(groupSchema.extend({ pendingRequests: z.number() })),
-          }),
-        },
+        response: { 200: admin.listGroups.response },
       },
     },
     async () => ({ success: true as const, data: await listAdminGroups(app.database.db) }),
@@ -199,8 +160,8 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         security,
         summary: 'Create a competition',
-        body: groupFieldsSchema,
-        response: { 201: z.object({ success: z.literal(true), data: groupSchema }) },
+        body: admin.createGroup.body,
+        response: { 201: admin.createGroup.response },
       },
     },
     async (request, reply) => {
@@ -220,9 +181,9 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         security,
         summary: 'Edit a competition',
-        params: groupParams,
-        body: groupFieldsSchema,
-        response: { 200: z.object({ success: z.literal(true), data: groupSchema }) },
+        params: admin.updateGroup.params,
+        body: admin.updateGroup.body,
+        response: { 200: admin.updateGroup.response },
       },
     },
     async (request) => {
@@ -240,23 +201,8 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         security,
         summary: 'Requests and members of a competition',
-        params: groupParams,
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            data: z.array(
-              z.object({
-                _id: z.string(),
-                userId: z.string(),
-                name: z.string(),
-                email: z.string(),
-                status: z.enum(['pending', 'approved', 'rejected']),
-                requestedAt: z.string(),
-                decidedAt: z.string().nullable(),
-              }),
-            ),
-          }),
-        },
+        params: admin.listParticipants.params,
+        response: { 200: admin.listParticipants.response },
       },
     },
     async (request) => ({
@@ -272,16 +218,8 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         security,
         summary: 'Approve or reject a join request (the user is notified)',
-        params: groupParams.extend({
-          participantId: z.string().min(1).max(64),
-          decision: z.enum(['approve', 'reject']),
-        }),
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            data: z.object({ _id: z.string(), status: z.enum(['pending', 'approved', 'rejected']) }),
-          }),
-        },
+        params: admin.decideParticipant.params,
+        response: { 200: admin.decideParticipant.response },
       },
     },
     async (request) => {

@@ -1,6 +1,5 @@
-import { newsPostFieldsSchema, newsSourceFieldsSchema } from '@candlewise/shared';
+import { adminNewsContract } from '@candlewise/shared/news/news-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { getNewsItem, toNewsItem } from '../../services/news/list-news.ts';
 import { listNewsPosts } from '../../services/news/list-news-posts.ts';
 import { createNewsPost, deleteNewsPost, updateNewsPost } from '../../services/news/news-posts-admin.ts';
@@ -14,31 +13,8 @@ import {
   updateNewsSource,
 } from '../../services/news/news-sources-admin.ts';
 import { pollNewsSource } from '../../services/news/poll-news-source.ts';
-import { newsItemSchema } from './news-routes.ts';
 
-const sourceSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  url: z.string(),
-  category: z.string(),
-  enabled: z.boolean(),
-  bundled: z.boolean(),
-  lastFetchedAt: z.string().nullable(),
-  lastSuccessAt: z.string().nullable(),
-  lastError: z.string().nullable(),
-  failureCount: z.number(),
-  nextPollAt: z.string().nullable(),
-  itemCount: z.number(),
-});
-const postSchema = newsItemSchema.extend({ body: z.string().nullable() });
-const sourceParams = z.object({ sourceId: z.string().min(1).max(64) });
-const postParams = z.object({ postId: z.string().min(1).max(64) });
-const pollSchema = z.object({
-  status: z.enum(['ok', 'not-modified', 'failed']),
-  received: z.number().optional(),
-  stored: z.number().optional(),
-  error: z.string().optional(),
-});
+const c = adminNewsContract;
 
 export const adminNewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
@@ -55,9 +31,7 @@ export const adminNewsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Feed sources with their last fetch, last error and item count',
-        response: {
-          200: z.object({ success: z.literal(true), data: z.object({ sources: z.array(sourceSchema) }) }),
-        },
+        response: { 200: c.listSources.response },
       },
     },
     async () => ({ success: true as const, data: { sources: await listNewsSources(db()) } }),
@@ -70,14 +44,8 @@ export const adminNewsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Add an RSS or Atom feed; it is polled at the next check (within a minute)',
-        body: newsSourceFieldsSchema,
-        response: {
-          201: z.object({
-            success: z.literal(true),
-            message: z.string(),
-            data: z.object({ source: sourceSchema }),
-          }),
-        },
+        body: c.createSource.body,
+        response: { 201: c.createSource.response },
       },
     },
     async (request, reply) => {
@@ -97,9 +65,9 @@ export const adminNewsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Rename, re-address, re-categorise, switch a source on or off',
-        params: sourceParams,
-        body: newsSourceFieldsSchema.partial(),
-        response: { 200: z.object({ success: z.literal(true), data: z.object({ source: sourceSchema }) }) },
+        params: c.updateSource.params,
+        body: c.updateSource.body,
+        response: { 200: c.updateSource.response },
       },
     },
     async (request) => {
@@ -120,8 +88,8 @@ export const adminNewsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Delete a source and the items it brought',
-        params: sourceParams,
-        response: { 200: z.object({ success: z.literal(true), message: z.string(), data: z.null() }) },
+        params: c.deleteSource.params,
+        response: { 200: c.deleteSource.response },
       },
     },
     async (request) => {
@@ -138,14 +106,8 @@ export const adminNewsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Fetch a source now; a failure is answered 200 with the error and recorded on the source',
-        params: sourceParams,
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            message: z.string(),
-            data: z.object({ result: pollSchema, source: sourceSchema }),
-          }),
-        },
+        params: c.pollSource.params,
+        response: { 200: c.pollSource.response },
       },
     },
     async (request) => {
@@ -179,21 +141,8 @@ export const adminNewsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Articles written by admins, newest first',
-        querystring: z.object({
-          page: z.coerce.number().int().min(1).default(1),
-          pageSize: z.coerce.number().int().min(1).max(100).default(20),
-        }),
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            data: z.object({
-              posts: z.array(postSchema),
-              total: z.number(),
-              page: z.number(),
-              pageSize: z.number(),
-            }),
-          }),
-        },
+        querystring: c.listPosts.query,
+        response: { 200: c.listPosts.response },
       },
     },
     async (request) => {
@@ -210,14 +159,8 @@ export const adminNewsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Publish an article (markdown); it appears on /news beside the feed items',
-        body: newsPostFieldsSchema,
-        response: {
-          201: z.object({
-            success: z.literal(true),
-            message: z.string(),
-            data: z.object({ post: postSchema }),
-          }),
-        },
+        body: c.createPost.body,
+        response: { 201: c.createPost.response },
       },
     },
     async (request, reply) => {
@@ -237,9 +180,9 @@ export const adminNewsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Edit an article',
-        params: postParams,
-        body: newsPostFieldsSchema,
-        response: { 200: z.object({ success: z.literal(true), data: z.object({ post: postSchema }) }) },
+        params: c.updatePost.params,
+        body: c.updatePost.body,
+        response: { 200: c.updatePost.response },
       },
     },
     async (request) => {
@@ -255,8 +198,8 @@ export const adminNewsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Delete an article',
-        params: postParams,
-        response: { 200: z.object({ success: z.literal(true), message: z.string(), data: z.null() }) },
+        params: c.deletePost.params,
+        response: { 200: c.deletePost.response },
       },
     },
     async (request) => {

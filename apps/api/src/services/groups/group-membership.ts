@@ -7,7 +7,7 @@ import {
   tradingAccounts,
   users,
 } from '@candlewise/db';
-import { groupPhase, joinRefusal } from '@candlewise/shared';
+import { type DrawdownBasis, groupPhase, joinRefusal } from '@candlewise/shared';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { type AccountState, cloneAccount, closeOut } from '../../engine/account-book.ts';
 import { loadAccounts, lockAccountOf, saveAccounts } from '../../engine/account-ledger.ts';
@@ -30,11 +30,11 @@ export type GroupView = {
   freezeThreshold: number;
   startingBalance: number;
   currency: string;
-  drawdownBasis: string;
+  drawdownBasis: DrawdownBasis;
   dailyLossLimit: number;
   dailyResetHour: number;
   timeZone: string;
-  marketMode: string;
+  marketMode: 'live' | 'replay';
   replayFrom: string | null;
   replaySpeed: number;
   registrationOpen: boolean;
@@ -54,11 +54,12 @@ function toView(row: typeof groups.$inferSelect, participantsCount: number): Gro
     freezeThreshold: row.freezeThreshold,
     startingBalance: row.startingBalance,
     currency: row.currency,
-    drawdownBasis: row.drawdownBasis,
+    // Written only through groupFieldsSchema's choices (the column is text).
+    drawdownBasis: row.drawdownBasis as DrawdownBasis,
     dailyLossLimit: row.dailyLossLimit,
     dailyResetHour: row.dailyResetHour,
     timeZone: row.timeZone,
-    marketMode: row.marketMode,
+    marketMode: row.marketMode as GroupView['marketMode'],
     replayFrom: row.replayFrom?.toISOString() ?? null,
     replaySpeed: row.replaySpeed,
     registrationOpen: row.registrationOpen,

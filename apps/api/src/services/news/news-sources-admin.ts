@@ -1,5 +1,5 @@
 import { type Database, newId, newsItems, newsSources } from '@candlewise/db';
-import type { NewsSourceFields } from '@candlewise/shared';
+import type { NewsCategory, NewsSourceFields } from '@candlewise/shared';
 import { asc, count, eq } from 'drizzle-orm';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { assertPublicHost, ForbiddenAddressError } from '../../lib/guarded-fetch.ts';
@@ -10,7 +10,7 @@ export type NewsSourceView = {
   _id: string;
   name: string;
   url: string;
-  category: string;
+  category: NewsCategory;
   enabled: boolean;
   bundled: boolean;
   lastFetchedAt: string | null;
@@ -27,7 +27,8 @@ export function toSourceView(row: SourceRow, itemCount: number): NewsSourceView 
     _id: row.id,
     name: row.name,
     url: row.url,
-    category: row.category,
+    // Written only through newsSourceFieldsSchema's categories (the column is text).
+    category: row.category as NewsCategory,
     enabled: row.enabled,
     bundled: row.url.startsWith('bundled:'),
     lastFetchedAt: iso(row.lastFetchedAt),

@@ -1,13 +1,12 @@
-import type {
-  BrokerConnectionView,
-  BrokerId,
-  BrokerSignInStart,
-} from '@candlewise/shared/broker/broker-schemas';
+import type { BodyOf, DataOf } from '@candlewise/shared/api/contract';
+import type { brokerContract } from '@candlewise/shared/broker/broker-contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { brokerKeys } from './broker-query-keys';
 
-export type StartBrokerSignInInput = { broker: BrokerId; fields: Record<string, string> };
+export type StartBrokerSignInInput = BodyOf<typeof brokerContract.startSignIn>;
+type BrokerSignInStart = DataOf<typeof brokerContract.startSignIn>;
+type BrokerConnectionView = DataOf<typeof brokerContract.completeSignIn>;
 
 /** POST /api/v1/broker/sign-in: the broker checks the app key and secret and answers its login page. */
 export async function startBrokerSignIn(input: StartBrokerSignInInput): Promise<BrokerSignInStart> {

@@ -1,11 +1,14 @@
-import type { BrokerDescription } from '@candlewise/shared/broker/broker-schemas';
+import type { DataOf } from '@candlewise/shared/api/contract';
+import type { brokerContract } from '@candlewise/shared/broker/broker-contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { brokerKeys } from './broker-query-keys';
 
+type Brokers = DataOf<typeof brokerContract.listBrokers>;
+
 /** GET /api/v1/broker/brokers: each broker with the fields of its connect form and their help. */
-export async function getBrokers(signal?: AbortSignal): Promise<BrokerDescription[]> {
-  const response = await apiClient.get<BrokerDescription[]>('/broker/brokers', { signal });
+export async function getBrokers(signal?: AbortSignal): Promise<Brokers> {
+  const response = await apiClient.get<Brokers>('/broker/brokers', { signal });
   return response.data;
 }
 

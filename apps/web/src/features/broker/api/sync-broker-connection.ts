@@ -1,7 +1,10 @@
-import type { BrokerSyncOutcome } from '@candlewise/shared/broker/broker-schemas';
+import type { DataOf } from '@candlewise/shared/api/contract';
+import type { brokerContract } from '@candlewise/shared/broker/broker-contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { brokerKeys } from './broker-query-keys';
+
+type BrokerSyncOutcome = DataOf<typeof brokerContract.sync>;
 
 /** POST /api/v1/broker/connections/{id}/sync: imports new fills as journal trades (Pro). */
 export async function syncBrokerConnection(connectionId: string): Promise<BrokerSyncOutcome> {

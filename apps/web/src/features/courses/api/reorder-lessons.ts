@@ -1,3 +1,5 @@
+import type { DataOf } from '@candlewise/shared/api/contract';
+import type { adminCourseContract } from '@candlewise/shared/courses/course-contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { courseKeys } from './course-query-keys';
@@ -6,7 +8,10 @@ export type ReorderLessonsInput = { courseId: string; videoIds: number[] };
 
 /** PUT /admin/courses/{id}/videos/order: every lesson id of the course exactly once. */
 export function reorderLessons({ courseId, videoIds }: ReorderLessonsInput) {
-  return apiClient.put<null>(`/admin/courses/${encodeURIComponent(courseId)}/videos/order`, { videoIds });
+  return apiClient.put<DataOf<typeof adminCourseContract.reorderLessons>>(
+    `/admin/courses/${encodeURIComponent(courseId)}/videos/order`,
+    { videoIds },
+  );
 }
 
 export function useReorderLessons() {

@@ -1,16 +1,19 @@
+import type { DataOf } from '@candlewise/shared/api/contract';
+import type { courseContract } from '@candlewise/shared/courses/course-contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { courseKeys } from './course-query-keys';
 import type { CourseDetail } from './get-course';
 
 export type PlaybackPositionInput = { videoId: number; seconds: number };
+type PlaybackPosition = DataOf<typeof courseContract.savePlaybackPosition>;
 
 /** PUT /courses/{courseId}/videos/{videoId}/position: the API clamps the seconds to the lesson. */
 export async function savePlaybackPosition(
   courseId: string,
   { videoId, seconds }: PlaybackPositionInput,
-): Promise<{ positionSeconds: number }> {
-  const response = await apiClient.put<{ positionSeconds: number }>(
+): Promise<PlaybackPosition> {
+  const response = await apiClient.put<PlaybackPosition>(
     `/courses/${encodeURIComponent(courseId)}/videos/${videoId}/position`,
     { seconds: Math.max(0, Math.floor(seconds)) },
   );

@@ -1,3 +1,5 @@
+import type { DataOf } from '@candlewise/shared/api/contract';
+import type { courseContract } from '@candlewise/shared/courses/course-contract';
 import { courseProgressPercent } from '@candlewise/shared/courses/course-progress';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
@@ -6,7 +8,7 @@ import { courseKeys } from './course-query-keys';
 import type { CourseDetail } from './get-course';
 
 export type LessonCompletionInput = { videoId: number; completed: boolean };
-export type LessonCompletion = { videoId: number; completed: boolean; progress: number };
+export type LessonCompletion = DataOf<typeof courseContract.markLessonComplete>;
 
 /** PUT marks a lesson complete, DELETE unmarks it; both are idempotent and answer the new progress. */
 export async function setLessonCompletion(

@@ -1,3 +1,6 @@
+import type { DataOf } from '@candlewise/shared/api/contract';
+import type { courseContract } from '@candlewise/shared/courses/course-contract';
+
 /**
  * What /home reads first, with no library attached: the query modules build on it, and a signed-in
  * first load (app/signed-in-pages.ts) starts these reads, and the picture, while the page's code loads.
@@ -8,17 +11,11 @@ export const COURSE_PROGRESS_PATH = '/courses';
 /** GET /journal/summary, the journal card's figures. */
 export const JOURNAL_SUMMARY_PATH = '/journal/summary';
 
-/** The part of a GET /courses entry the dashboard shows (features do not share modules). */
-export type CourseProgress = {
-  _id: string;
-  title: string;
-  thumbnail: string;
-  locked: boolean;
-  videoCount: number;
-  completedCount: number;
-  progress: number;
-  continueVideoId: number | null;
-};
+/** The part of a GET /courses entry the dashboard shows (features do not share modules; ADR 023). */
+export type CourseProgress = Pick<
+  DataOf<typeof courseContract.listCourses>[number],
+  '_id' | 'title' | 'thumbnail' | 'locked' | 'videoCount' | 'completedCount' | 'progress' | 'continueVideoId'
+>;
 
 export type ContinueLearning =
   | { kind: 'continue'; course: CourseProgress }

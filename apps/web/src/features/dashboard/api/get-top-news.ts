@@ -1,4 +1,6 @@
+import type { DataOf } from '@candlewise/shared/api/contract';
 import type { NewsItem } from '@candlewise/shared/news/news-categories';
+import type { newsContract } from '@candlewise/shared/news/news-contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
@@ -6,7 +8,7 @@ export const TOP_NEWS_COUNT = 4;
 
 /** The newest stories for the dashboard (GET /news, first page). */
 export async function getTopNews(signal?: AbortSignal): Promise<NewsItem[]> {
-  const response = await apiClient.get<{ items: NewsItem[] }>('/news', {
+  const response = await apiClient.get<DataOf<typeof newsContract.listNews>>('/news', {
     signal,
     query: { page: 1, pageSize: TOP_NEWS_COUNT },
   });

@@ -1,7 +1,8 @@
 import type { groupFieldsSchema } from '@candlewise/shared';
+import type { DataOf } from '@candlewise/shared/api/contract';
+import type { adminGroupContract } from '@candlewise/shared/groups/group-contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import type { Group } from './get-groups';
 import { groupKeys } from './group-query-keys';
 
 /** What POST and PUT /admin/groups accept: the API's own schema, shared with the admin form. */
@@ -9,7 +10,7 @@ export type GroupFields = ReturnType<typeof groupFieldsSchema.parse>;
 
 /** POST /admin/groups: 201 with the new competition. */
 export function createGroup(fields: GroupFields) {
-  return apiClient.post<Group>('/admin/groups', fields);
+  return apiClient.post<DataOf<typeof adminGroupContract.createGroup>>('/admin/groups', fields);
 }
 
 export function useCreateGroup() {

@@ -1,8 +1,10 @@
+import type { DataOf } from '@candlewise/shared/api/contract';
+import type { adminGroupContract } from '@candlewise/shared/groups/group-contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import type { ParticipantStatus } from './get-group-statuses';
 import { groupKeys } from './group-query-keys';
 
+type DecideParticipant = typeof adminGroupContract.decideParticipant;
 export type ParticipantDecision = 'approve' | 'reject';
 
 /** POST /admin/groups/{groupId}/participants/{participantId}/approve | reject; the user is notified. */
@@ -15,7 +17,7 @@ export function decideParticipant({
   participantId: string;
   decision: ParticipantDecision;
 }) {
-  return apiClient.post<{ _id: string; status: ParticipantStatus }>(
+  return apiClient.post<DataOf<DecideParticipant>>(
     `/admin/groups/${encodeURIComponent(groupId)}/participants/${encodeURIComponent(participantId)}/${decision}`,
   );
 }

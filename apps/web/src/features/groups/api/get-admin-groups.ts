@@ -1,10 +1,11 @@
+import type { DataOf } from '@candlewise/shared/api/contract';
+import type { adminGroupContract } from '@candlewise/shared/groups/group-contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import type { Group } from './get-groups';
 import { groupKeys } from './group-query-keys';
 
 /** A competition as the admin sees it: with how many join requests wait for a decision. */
-export type AdminGroup = Group & { pendingRequests: number };
+export type AdminGroup = DataOf<typeof adminGroupContract.listGroups>[number];
 
 /** GET /admin/groups: every competition with its waiting join requests (admins only). */
 export function useAdminGroups() {

@@ -1,18 +1,11 @@
+import type { DataOf } from '@candlewise/shared/api/contract';
+import type { adminGroupContract } from '@candlewise/shared/groups/group-contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import type { ParticipantStatus } from './get-group-statuses';
 import { groupKeys } from './group-query-keys';
 
 /** One join request of a competition, as the admins see it. */
-export type GroupParticipant = {
-  _id: string;
-  userId: string;
-  name: string;
-  email: string;
-  status: ParticipantStatus;
-  requestedAt: string;
-  decidedAt: string | null;
-};
+export type GroupParticipant = DataOf<typeof adminGroupContract.listParticipants>[number];
 
 /** GET /admin/groups/{groupId}/participants: requests and members, oldest request first. */
 export async function getGroupParticipants(

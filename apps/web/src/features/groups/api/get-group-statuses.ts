@@ -1,17 +1,14 @@
+import type { DataOf } from '@candlewise/shared/api/contract';
+import type { groupContract } from '@candlewise/shared/groups/group-contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiClient } from '@/lib/api-client';
 import { participationsPath } from './first-reads';
 import { groupKeys } from './group-query-keys';
 
-export type ParticipantStatus = 'pending' | 'approved' | 'rejected';
-
-/** One of the user's join requests (docs/product-contract.md §3, Participant record). */
-export type Participation = {
-  _id: string;
-  groupId: { _id: string; name?: string };
-  status: ParticipantStatus;
-};
+/** One of the user's join requests (the spec's §3 Participant record; ADR 023: from the shared contract). */
+export type Participation = DataOf<typeof groupContract.listParticipations>[number];
+export type ParticipantStatus = Participation['status'];
 
 export async function getParticipations(userId: string, signal?: AbortSignal): Promise<Participation[]> {
   const response = await apiClient.get<Participation[]>(participationsPath(userId), { signal });

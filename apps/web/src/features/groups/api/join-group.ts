@@ -1,3 +1,5 @@
+import type { BodyOf, DataOf } from '@candlewise/shared/api/contract';
+import type { groupContract } from '@candlewise/shared/groups/group-contract';
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { ApiError, apiClient } from '@/lib/api-client';
@@ -13,8 +15,14 @@ export const JOIN_FAILURE_FALLBACK = 'Failed to join group';
 const joinGroupKey = [...groupKeys.all, 'join'] as const;
 
 /** POST /group/{groupId}/participants: 201 with the request (pending); 409 when already asked or closed. */
-export function joinGroup({ groupId, userId }: { groupId: string; userId: string }) {
-  return apiClient.post<Participation>(`/group/${encodeURIComponent(groupId)}/participants`, { userId });
+export function joinGroup({
+  groupId,
+  userId,
+}: { groupId: string } & BodyOf<typeof groupContract.requestToJoin>) {
+  return apiClient.post<DataOf<typeof groupContract.requestToJoin>>(
+    `/group/${encodeURIComponent(groupId)}/participants`,
+    { userId },
+  );
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { DataOf } from '@candlewise/shared/api/contract';
+import type { groupContract } from '@candlewise/shared/groups/group-contract';
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { ApiError, apiClient } from '@/lib/api-client';
@@ -19,7 +21,7 @@ export type WithdrawInput = { group: Pick<Group, '_id' | 'name'>; participantId:
  * 409 once an admin approved or rejected it; 404 when it is gone (or not the caller's).
  */
 export function withdrawJoinRequest({ groupId, participantId }: { groupId: string; participantId: string }) {
-  return apiClient.delete<null>(
+  return apiClient.delete<DataOf<typeof groupContract.withdrawJoinRequest>>(
     `/group/${encodeURIComponent(groupId)}/participants/${encodeURIComponent(participantId)}`,
   );
 }

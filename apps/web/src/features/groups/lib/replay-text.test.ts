@@ -10,6 +10,8 @@ describe('the replay a competition plays', () => {
 
   it('says nothing for the live market', () => {
     expect(replayText({ marketMode: 'live', replayFrom: null, replaySpeed: 1 })).toBeNull();
-    expect(replayTagText({})).toBeNull();
+    expect(
+      replayTagText({ marketMode: 'live', replayFrom: '2023-03-10T14:00:00.000Z', replaySpeed: 60 }),
+    ).toBeNull();
   });
 });

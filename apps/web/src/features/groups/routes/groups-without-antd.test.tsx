@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
 import { renderPage } from '@/testing/render-page';
 import { makeSession } from '@/testing/test-data';
+import { makeGroup } from '../testing/make-group';
 
 // /group paints before antd's script has loaded: nothing the page and its cards import may load antd
 // or its icons (the dialogs bring antd when first wanted; groups.test.tsx opens them).
@@ -29,7 +30,7 @@ describe('/group without antd', () => {
         body: {
           success: true,
           data: [
-            {
+            makeGroup({
               _id: 'g-open',
               name: 'December Sprint',
               description: 'Paper trading.',
@@ -39,8 +40,8 @@ describe('/group without antd', () => {
               freezeThreshold: 5,
               participantsCount: 12,
               currency: 'INR',
-            },
-            {
+            }),
+            makeGroup({
               _id: 'g-member',
               name: 'Nifty Week',
               description: 'Paper trading.',
@@ -50,7 +51,7 @@ describe('/group without antd', () => {
               freezeThreshold: 5,
               participantsCount: 40,
               currency: 'INR',
-            },
+            }),
           ],
         },
       },

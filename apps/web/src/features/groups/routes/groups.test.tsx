@@ -8,12 +8,13 @@ import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
 import { makeSession } from '@/testing/test-data';
 import type { Participation } from '../api/get-group-statuses';
 import type { Group } from '../api/get-groups';
+import { makeGroup as makeAnyGroup } from '../testing/make-group';
 import GroupsPage from './groups';
 
 const localIso = (...parts: [number, number, number, number, number]) => new Date(...parts).toISOString();
 
 function makeGroup(overrides: Partial<Group> = {}): Group {
-  return {
+  return makeAnyGroup({
     _id: 'g-forex',
     name: 'November Forex Sprint',
     description: 'Two weeks of **paper trading**.\n\n- Majors and gold\n- Ranked live by PnL %',
@@ -24,7 +25,7 @@ function makeGroup(overrides: Partial<Group> = {}): Group {
     participantsCount: 12,
     currency: 'INR',
     ...overrides,
-  };
+  });
 }
 
 const participation = (groupId: string, status: Participation['status']): Participation => ({
@@ -43,7 +44,7 @@ function mockGroupsApi(
     participations = [],
     groupsReply,
     statusesReply,
-    joinReply = { status: 201, body: { success: true, message: 'Request sent successfully', data: {} } },
+    joinReply,
     withdrawReply = { status: 200, body: { success: true, message: 'Request withdrawn', data: null } },
   }: {
     groups?: Group[];
@@ -62,7 +63,18 @@ function mockGroupsApi(
         `GET /group/${group._id}/leaderboard`,
         { body: { success: true, data: { rows: [], currency: 'INR' } } },
       ],
-      [`POST /group/${group._id}/participants`, () => joinReply],
+      [
+        `POST /group/${group._id}/participants`,
+        () =>
+          joinReply ?? {
+            status: 201,
+            body: {
+              success: true,
+              message: 'Request sent successfully',
+              data: { ...participation(group._id, 'pending'), groupId: { _id: group._id, name: group.name } },
+            },
+          },
+      ],
       [`DELETE /group/${group._id}/participants/p-${group._id}`, () => withdrawReply],
     ]),
   );

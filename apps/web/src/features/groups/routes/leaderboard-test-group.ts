@@ -1,7 +1,7 @@
-import type { Group } from '../api/get-groups';
+import { makeGroup } from '../testing/make-group';
 
 /** The running competition the leaderboard's tests open (started a day ago, ends in a day). */
-export const GROUP: Group = {
+export const GROUP = makeGroup({
   _id: 'g-forex',
   name: 'November Forex Sprint',
   description: 'Paper trading.',
@@ -14,4 +14,4 @@ export const GROUP: Group = {
   currency: 'INR',
   instruments: ['EURUSD'],
   phase: 'running',
-};
+});

@@ -1,17 +1,12 @@
-import type { NewsCategory } from '@candlewise/shared/news/news-categories';
+import type { BodyOf, DataOf } from '@candlewise/shared/api/contract';
+import type { adminNewsContract } from '@candlewise/shared/news/news-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { apiClient } from '@/lib/api-client';
-import type { NewsItemDetail } from './get-news-item';
 import { newsKeys } from './news-query-keys';
 
-export type NewsPostInput = {
-  title: string;
-  summary: string;
-  body: string;
-  category: NewsCategory;
-  imageUrl: string;
-};
+/** An article as the form sends it (newsPostFieldsSchema, shared with the API). */
+export type NewsPostInput = BodyOf<typeof adminNewsContract.createPost>;
 
 /** GET /admin/news/posts: the articles admins wrote, newest first. */
 export function useNewsPosts() {
@@ -19,7 +14,7 @@ export function useNewsPosts() {
     queryKey: newsKeys.posts(),
     queryFn: async ({ signal }) =>
       (
-        await apiClient.get<{ posts: NewsItemDetail[]; total: number }>('/admin/news/posts', {
+        await apiClient.get<DataOf<typeof adminNewsContract.listPosts>>('/admin/news/posts', {
           signal,
           query: { pageSize: 100 },
         })
@@ -33,8 +28,11 @@ export function useSaveNewsPost() {
   return useMutation({
     mutationFn: ({ postId, input }: { postId?: string; input: NewsPostInput }) =>
       postId
-        ? apiClient.put(`/admin/news/posts/${encodeURIComponent(postId)}`, input)
-        : apiClient.post('/admin/news/posts', input),
+        ? apiClient.put<DataOf<typeof adminNewsContract.updatePost>>(
+            `/admin/news/posts/${encodeURIComponent(postId)}`,
+            input,
+          )
+        : apiClient.post<DataOf<typeof adminNewsContract.createPost>>('/admin/news/posts', input),
     onSuccess: (_response, { postId }) => {
       toast.success(postId ? 'The article was saved.' : 'The article was published.');
       void queryClient.invalidateQueries({ queryKey: newsKeys.all });
@@ -46,7 +44,10 @@ export function useSaveNewsPost() {
 export function useDeleteNewsPost() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (postId: string) => apiClient.delete(`/admin/news/posts/${encodeURIComponent(postId)}`),
+    mutationFn: (postId: string) =>
+      apiClient.delete<DataOf<typeof adminNewsContract.deletePost>>(
+        `/admin/news/posts/${encodeURIComponent(postId)}`,
+      ),
     onSuccess: () => {
       toast.success('The article was deleted.');
       void queryClient.invalidateQueries({ queryKey: newsKeys.all });

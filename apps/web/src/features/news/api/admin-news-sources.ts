@@ -1,32 +1,22 @@
-import type { NewsCategory } from '@candlewise/shared/news/news-categories';
+import type { BodyOf, DataOf } from '@candlewise/shared/api/contract';
+import type { adminNewsContract } from '@candlewise/shared/news/news-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { apiClient } from '@/lib/api-client';
 import { newsKeys } from './news-query-keys';
 
-export type NewsSource = {
-  _id: string;
-  name: string;
-  url: string;
-  category: NewsCategory;
-  enabled: boolean;
-  bundled: boolean;
-  lastFetchedAt: string | null;
-  lastSuccessAt: string | null;
-  lastError: string | null;
-  failureCount: number;
-  nextPollAt: string | null;
-  itemCount: number;
-};
-
-export type NewsSourceInput = { name: string; url: string; category: NewsCategory; enabled: boolean };
+type Sources = typeof adminNewsContract;
+/** A feed source as the admins see it (ADR 023: inferred from the shared contract). */
+export type NewsSource = DataOf<Sources['listSources']>['sources'][number];
+/** A source as the form sends it (newsSourceFieldsSchema, shared with the API). */
+export type NewsSourceInput = BodyOf<Sources['createSource']>;
 
 /** GET /admin/news/sources. */
 export function useNewsSources() {
   return useQuery({
     queryKey: newsKeys.sources(),
     queryFn: async ({ signal }) =>
-      (await apiClient.get<{ sources: NewsSource[] }>('/admin/news/sources', { signal })).data.sources,
+      (await apiClient.get<DataOf<Sources['listSources']>>('/admin/news/sources', { signal })).data.sources,
   });
 }
 
@@ -44,20 +34,26 @@ function useSourceMutation<Variables>(run: (variables: Variables) => Promise<{ m
 
 /** POST /admin/news/sources. */
 export function useCreateNewsSource() {
-  return useSourceMutation((input: NewsSourceInput) => apiClient.post('/admin/news/sources', input));
+  return useSourceMutation((input: NewsSourceInput) =>
+    apiClient.post<DataOf<Sources['createSource']>>('/admin/news/sources', input),
+  );
 }
 
 /** PATCH /admin/news/sources/:id (rename, re-address, switch on or off). */
 export function useUpdateNewsSource() {
-  return useSourceMutation(({ sourceId, changes }: { sourceId: string; changes: Partial<NewsSourceInput> }) =>
-    apiClient.patch(`/admin/news/sources/${encodeURIComponent(sourceId)}`, changes),
+  return useSourceMutation(
+    ({ sourceId, changes }: { sourceId: string; changes: BodyOf<Sources['updateSource']> }) =>
+      apiClient.patch<DataOf<Sources['updateSource']>>(
+        `/admin/news/sources/${encodeURIComponent(sourceId)}`,
+        changes,
+      ),
   );
 }
 
 /** DELETE /admin/news/sources/:id, with its items. */
 export function useDeleteNewsSource() {
   return useSourceMutation((sourceId: string) =>
-    apiClient.delete(`/admin/news/sources/${encodeURIComponent(sourceId)}`),
+    apiClient.delete<DataOf<Sources['deleteSource']>>(`/admin/news/sources/${encodeURIComponent(sourceId)}`),
   );
 }
 
@@ -66,7 +62,7 @@ export function usePollNewsSource() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (sourceId: string) =>
-      apiClient.post<{ result: { status: 'ok' | 'not-modified' | 'failed' } }>(
+      apiClient.post<DataOf<Sources['pollSource']>>(
         `/admin/news/sources/${encodeURIComponent(sourceId)}/poll`,
       ),
     onSuccess: (response) => {

@@ -1,12 +1,14 @@
-import type { NewsItem } from '@candlewise/shared/news/news-categories';
+import type { DataOf } from '@candlewise/shared/api/contract';
+import type { newsContract } from '@candlewise/shared/news/news-contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { newsKeys } from './news-query-keys';
 
-export type NewsItemDetail = NewsItem & { body: string | null };
+type NewsItemAnswer = DataOf<typeof newsContract.getNewsItem>;
+export type NewsItemDetail = NewsItemAnswer['item'];
 
 export async function getNewsItem(newsId: string, signal?: AbortSignal): Promise<NewsItemDetail> {
-  const response = await apiClient.get<{ item: NewsItemDetail }>(`/news/${encodeURIComponent(newsId)}`, {
+  const response = await apiClient.get<NewsItemAnswer>(`/news/${encodeURIComponent(newsId)}`, {
     signal,
   });
   return response.data.item;

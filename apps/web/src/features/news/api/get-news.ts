@@ -1,4 +1,5 @@
-import type { NewsItem } from '@candlewise/shared/news/news-categories';
+import type { DataOf } from '@candlewise/shared/api/contract';
+import type { newsContract } from '@candlewise/shared/news/news-contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { type NewsFilters, newsListQuery } from './first-reads';
@@ -6,13 +7,8 @@ import { newsKeys } from './news-query-keys';
 
 export type { NewsFilters };
 
-export type NewsPage = {
-  items: NewsItem[];
-  total: number;
-  page: number;
-  pageSize: number;
-  mySymbols?: string[];
-};
+/** One page of GET /news (ADR 023: inferred from the shared contract). */
+export type NewsPage = DataOf<typeof newsContract.listNews>;
 
 /** GET /news with the page's filters. */
 export async function getNews(filters: NewsFilters, signal?: AbortSignal): Promise<NewsPage> {

@@ -1,9 +1,11 @@
-import type { PublicUser } from '@candlewise/shared';
+import type { DataOf } from '@candlewise/shared/api/contract';
+import type { adminUserContract } from '@candlewise/shared/user/admin-user-contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
-export type AdminUser = PublicUser & { disabled: boolean };
-export type AdminUsersPage = { users: AdminUser[]; total: number; page: number; pageSize: number };
+/** One page of GET /admin/users (ADR 023: inferred from the shared contract). */
+export type AdminUsersPage = DataOf<typeof adminUserContract.listUsers>;
+export type AdminUser = AdminUsersPage['users'][number];
 export type AdminUsersFilter = { search: string; page: number; pageSize: number };
 
 /** Every admin users query starts with this key, so one invalidation refreshes every page. */

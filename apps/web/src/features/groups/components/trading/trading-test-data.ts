@@ -1,7 +1,7 @@
-import type { Group } from '../../api/get-groups';
 import type { Instrument } from '../../api/get-instruments';
 import type { TradingAccount } from '../../api/get-trading-account';
 import type { Quote } from '../../api/use-competition-stream';
+import { makeGroup } from '../../testing/make-group';
 
 /**
  * What the desk's tests share, with no library attached (the `*-without-antd` tests use it too): one
@@ -20,18 +20,7 @@ export const EURUSD: Instrument = {
   currency: 'USD',
 };
 /** A competition that started yesterday and ends tomorrow, trading EURUSD in rupees. */
-export const RUNNING_GROUP: Group = {
-  _id: 'g-1',
-  name: 'Sprint',
-  description: '',
-  startDate: new Date(Date.now() - 86_400_000).toISOString(),
-  endDate: new Date(Date.now() + 86_400_000).toISOString(),
-  freezeDuration: 60_000,
-  freezeThreshold: 5,
-  participantsCount: 1,
-  currency: 'INR',
-  instruments: ['EURUSD'],
-};
+export const RUNNING_GROUP = makeGroup({ participantsCount: 1, instruments: ['EURUSD'] });
 export const QUOTE: Quote = { symbol: 'EURUSD', bid: 1.08, ask: 1.08012, mid: 1.08006, time: Date.now() };
 
 export function account(book: Partial<Omit<TradingAccount, 'account'>> = {}): TradingAccount {
