@@ -6,13 +6,13 @@ import {
   type ImportedTrade,
   type ParsedExecutions,
   type ParsedTradeRows,
-  parseJournalFile,
   type RoundTrip,
   rebuildPositions,
   roundTripProblems,
 } from '@candlewise/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
+import { parseJournalFileOffThread } from './parse-journal-file-off-thread.ts';
 import { loadAccountExecutions, rebuildOptionsFor } from './rebuild-account-trades.ts';
 import { recordExecutions } from './record-executions.ts';
 
@@ -242,7 +242,7 @@ export async function previewJournalImport(
   options: ImportOptions,
 ) {
   const text = readFile(bytes);
-  const parsed = parseJournalFile(options.preset, text, { timeZone: options.timeZone });
+  const parsed = await parseJournalFileOffThread(options.preset, text, { timeZone: options.timeZone });
   if (parsed.kind !== 'trades') {
     const plan =
       parsed.kind === 'unknown' || parsed.errors.length
@@ -302,7 +302,7 @@ export async function commitJournalImport(
   options: ImportOptions,
 ) {
   const text = readFile(file.bytes);
-  const parsed = parseJournalFile(options.preset, text, { timeZone: options.timeZone });
+  const parsed = await parseJournalFileOffThread(options.preset, text, { timeZone: options.timeZone });
   if (parsed.errors.length > 0) throw rowErrors(parsed.errors);
   if (parsed.kind === 'unknown') throw rowErrors(parsed.errors);
   const layout = parsed.layout;
