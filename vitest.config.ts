@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { TestProgressReporter } from './scripts/test-progress-reporter.ts';
 
 // One `npm test` runs every Vitest project: pure rules, API integration on a real database, web routes.
 export default defineConfig({
@@ -10,9 +11,18 @@ export default defineConfig({
     // and the whole suite ran on one core. The main process only transforms files (~15 s of a run),
     // so two workers on two cores nearly halve `npm test` there; larger machines keep Vitest's default.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // In a log (CI, a pipe) a line at the start and every 15 s says what runs; a terminal keeps
+    // the default reporter's live summary alone.
+    reporters: process.stdout.isTTY
+      ? ['default']
+      : ['default', new TestProgressReporter({ root: fileURLToPath(new URL('.', import.meta.url)) })],
     projects: [
       {
-        test: { name: 'shared', include: ['packages/*/src/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'shared',
+          include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+        },
       },
       {
         test: {

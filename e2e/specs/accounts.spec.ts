@@ -112,7 +112,11 @@ test('a signed-in user without a role resumes onboarding at the next step', asyn
     data: { email, password: 'resume-password-1' },
   });
   expect(signup.status()).toBe(201);
-  await plantSession(page, (await signup.json()).data);
+  // Sign-up grants no session (ADR 027): the session comes from logging in.
+  const session = await request.post('/api/v1/auth/login', {
+    data: { email, password: 'resume-password-1' },
+  });
+  await plantSession(page, (await session.json()).data);
   await page.goto('/journal');
   await expect(page).toHaveURL(/\/confirm-email$/);
   await page.goto('/login');
@@ -125,10 +129,9 @@ test('screenshots: /signup, /confirm-email and /profile, light and dark, 1280 an
   request,
 }) => {
   const learner = await apiLogin(request, 'learner');
-  const signup = await request.post('/api/v1/auth/signup', {
-    data: { email: `shots-${unique}@e2e.test`, password: 'shots-password-1' },
-  });
-  const onboarding = (await signup.json()).data;
+  const shots = { email: `shots-${unique}@e2e.test`, password: 'shots-password-1' };
+  expect((await request.post('/api/v1/auth/signup', { data: shots })).status()).toBe(201);
+  const onboarding = (await (await request.post('/api/v1/auth/login', { data: shots })).json()).data;
 
   for (const dark of [false, true]) {
     for (const width of [1280, 375]) {

@@ -26,7 +26,10 @@ async function signUpFreeUser(request: APIRequestContext): Promise<Session> {
     data: { email, password: 'pro-buyer-password-1' },
   });
   expect(signup.status(), await signup.text()).toBe(201);
-  const { token } = (await signup.json()).data as Session;
+  const login = await request.post('/api/v1/auth/login', {
+    data: { email, password: 'pro-buyer-password-1' },
+  });
+  const { token } = (await login.json()).data as Session;
   const headers = { Authorization: `Bearer ${token}` };
   const post = async (url: string, data: unknown) => {
     const response = await request.post(url, { data, headers });

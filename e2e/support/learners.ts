@@ -31,8 +31,10 @@ export async function createLearner(
   const email = `${prefix}-${unique}@e2e.test`;
   const password = `${prefix}-password-1`;
   const phoneNumber = `+9197${unique.slice(-8)}`;
-  const signUp = await json(await request.post('/api/v1/auth/signup', { data: { email, password } }));
-  const headers = { Authorization: `Bearer ${signUp.data.token}` };
+  await json(await request.post('/api/v1/auth/signup', { data: { email, password } }));
+  // Sign-up grants no session (ADR 027): log in with the password just chosen.
+  const started = await json(await request.post('/api/v1/auth/login', { data: { email, password } }));
+  const headers = { Authorization: `Bearer ${started.data.token}` };
   const confirm = async (url: string, to: string) =>
     json(await request.post(url, { headers, data: { code: await latestCode(request, to) } }));
   await confirm('/api/v1/auth/confirm-email', email);

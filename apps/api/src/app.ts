@@ -58,6 +58,7 @@ import { groupRoutes } from './routes/groups/group-routes.ts';
 import { healthRoutes } from './routes/health/health-routes.ts';
 import { journalRoutes } from './routes/journal/journal-routes.ts';
 import { journalTradeDetailRoutes } from './routes/journal/journal-trade-detail-routes.ts';
+import { localCliRoutes } from './routes/local-cli/local-cli-routes.ts';
 import { adminNewsRoutes } from './routes/news/admin-news-routes.ts';
 import { newsRoutes } from './routes/news/news-routes.ts';
 import { notificationRoutes } from './routes/notifications/notification-routes.ts';
@@ -119,6 +120,11 @@ export type BuildAppOptions = {
   brokerAdapters?: BrokerAdapters;
   /** Live market-data providers (tests pass local or fake ones); default: from the configuration. */
   marketDataProviders?: MarketDataProviders;
+  /**
+   * The key of POST /api/v1/local-cli, the CLI's way in while this server owns the embedded
+   * database (server.ts writes it to DATA_DIR/cli-access.json); without it the route does not exist.
+   */
+  localCliSecret?: string;
   /** A live quote older than this is stale (default 5 s). */
   quoteStaleAfterMs?: number;
   /** pino options, or false to silence (tests). */
@@ -300,6 +306,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminJournalRoutes);
       await api.register(brokerRoutes);
       if (!config.isProduction) await api.register(devOutboxRoutes);
+      if (options.localCliSecret) await api.register(localCliRoutes, { secret: options.localCliSecret });
     },
     { prefix: API_PREFIX },
   );

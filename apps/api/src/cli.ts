@@ -5,31 +5,21 @@ import {
   lockDataDir,
   openDatabase,
   runMigrations,
-  seedDatabase,
 } from '@candlewise/db';
 import { ZodError } from 'zod';
 import { ConfigError, loadConfig } from './config.ts';
 import { AppError } from './lib/app-error.ts';
-import { seedSampleNews } from './services/news/seed-sample-news.ts';
-import { checkLedgerInvariants, formatLedgerReport } from './services/trading/check-ledger-invariants.ts';
-import { createOnboardedUser } from './services/users/create-onboarded-user.ts';
-import { setUserRoleByEmail } from './services/users/set-user-role.ts';
+import { readCliAccess } from './lib/cli-access.ts';
+import {
+  CLI_USAGE,
+  type CliOptions,
+  FailedCheck,
+  runCliCommand,
+  UsageError,
+} from './services/cli/run-cli-command.ts';
 
-const USAGE = `Candlewise CLI
-
-  npm run cli -- user:create --email E --password P [--admin] [--first F] [--last L]
-      make a fully onboarded user (role user, or admin with --admin)
-  npm run cli -- user:promote --email E      make an existing user an admin
-  npm run cli -- db:migrate                  apply the database migrations
-  npm run cli -- db:seed                     add the sample courses and competitions to an empty database
-  npm run cli -- ledger:check                check the competition ledger's invariants (exit 1 on a violation)
-
-It uses the same configuration as the server (DATA_DIR or DATABASE_URL). With the embedded
-database, stop the server first: the data folder has one owner at a time.`;
-
-class UsageError extends Error {}
-/** A command that ran and found a problem: its report is printed and the exit code is 1. */
-class FailedCheck extends Error {}
+/** The embedded database is owned by a running server: the command goes to it instead. */
+class ServerOwnsDataDir extends Error {}
 
 async function withDatabase<T>(run: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
   const config = loadConfig();
@@ -38,7 +28,12 @@ async function withDatabase<T>(run: (handle: DatabaseHandle) => Promise<T>): Pro
   if (config.databaseUrl) {
     handle = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 2 });
   } else {
-    release = await lockDataDir(config.dataDir);
+    try {
+      release = await lockDataDir(config.dataDir);
+    } catch (error) {
+      if (error instanceof DataDirLockedError && readCliAccess(config.dataDir)) throw new ServerOwnsDataDir();
+      throw error;
+    }
     handle = await openDatabase({ dataDir: config.dataDir });
   }
   try {
@@ -48,6 +43,32 @@ async function withDatabase<T>(run: (handle: DatabaseHandle) => Promise<T>): Pro
     await handle.close();
     await release?.();
   }
+}
+
+/** Asks the server that owns DATA_DIR to run the command (routes/local-cli), over 127.0.0.1. */
+async function runOnServer(command: string | undefined, options: CliOptions): Promise<string> {
+  const access = readCliAccess(loadConfig().dataDir);
+  if (!access) throw new Error('The server that owns DATA_DIR left no cli-access.json.');
+  let response: Response;
+  try {
+    response = await fetch(`${access.url}/api/v1/local-cli`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-cli-secret': access.secret },
+      body: JSON.stringify({ command, options }),
+    });
+  } catch {
+    throw new AppError(
+      503,
+      'SERVICE_UNAVAILABLE',
+      `Another process holds DATA_DIR but the server at ${access.url} does not answer. Stop it (or wait for it to start) and try again.`,
+    );
+  }
+  const body = (await response.json()) as { success: boolean; message?: string };
+  const message = body.message ?? `The server answered ${response.status}.`;
+  if (response.ok && body.success) return message;
+  if (response.ok) throw new FailedCheck(message);
+  if (response.status === 400) throw new UsageError(message);
+  throw new AppError(response.status, 'BAD_REQUEST', message);
 }
 
 async function main(argv: string[]): Promise<string> {
@@ -63,51 +84,11 @@ async function main(argv: string[]): Promise<string> {
     },
     strict: true,
   });
-
-  switch (command) {
-    case 'user:create': {
-      if (!values.email || !values.password)
-        throw new UsageError('user:create needs --email and --password.');
-      const user = await withDatabase((handle) =>
-        createOnboardedUser(handle.db, {
-          email: values.email!,
-          password: values.password!,
-          firstName: values.first,
-          lastName: values.last,
-          role: values.admin ? 'admin' : 'user',
-        }),
-      );
-      return `Created ${user.role} ${user.email} (${user.firstName} ${user.lastName}, id ${user.id}).`;
-    }
-    case 'user:promote': {
-      if (!values.email) throw new UsageError('user:promote needs --email.');
-      const user = await withDatabase((handle) => setUserRoleByEmail(handle.db, values.email!, 'admin'));
-      return `${user.email} is now an admin.`;
-    }
-    case 'db:migrate':
-      await withDatabase(async () => undefined);
-      return 'The database is up to date.';
-    case 'db:seed': {
-      const [result, news] = await withDatabase(
-        async (handle) => [await seedDatabase(handle.db), await seedSampleNews(handle.db)] as const,
-      );
-      const newsNote = news ? ` Added ${news} sample news items.` : '';
-      return result.courses || result.groups
-        ? `Seeded ${result.courses} courses, ${result.videos} videos, ${result.chapters} chapters and ${result.groups} competitions.${newsNote}`
-        : `Nothing to seed: the database already has courses and competitions.${newsNote}`;
-    }
-    case 'ledger:check': {
-      const report = await withDatabase((handle) => checkLedgerInvariants(handle.db));
-      const text = `${formatLedgerReport(report)}\n${report.violations} violation(s) in ${report.checks.length} checks.`;
-      if (report.violations) throw new FailedCheck(text);
-      return text;
-    }
-    case undefined:
-    case 'help':
-    case '--help':
-      return USAGE;
-    default:
-      throw new UsageError(`Unknown command "${command}".`);
+  try {
+    return await runCliCommand(command, values, (run) => withDatabase((handle) => run(handle.db)));
+  } catch (error) {
+    if (!(error instanceof ServerOwnsDataDir)) throw error;
+    return runOnServer(command, values);
   }
 }
 
@@ -123,9 +104,11 @@ main(process.argv.slice(2)).then(
       error instanceof UsageError ||
       (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')
     ) {
-      console.error(`${error.message}\n\n${USAGE}`);
+      console.error(`${error.message}\n\n${CLI_USAGE}`);
     } else if (error instanceof DataDirLockedError) {
-      console.error(`${error.message}\nThe CLI needs the server stopped when it uses the embedded database.`);
+      console.error(
+        `${error.message}\nThe process holding it left no way in for the CLI (an older server, or one not listening on this machine): stop it and try again.`,
+      );
     } else if (error instanceof AppError || error instanceof ConfigError) {
       console.error(error.message);
     } else if (error instanceof ZodError) {

@@ -1,12 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import { type DatabaseHandle, lockDataDir, openDatabase, runMigrations, seedDatabase } from '@candlewise/db';
 import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { removeCliAccess, writeCliAccess } from './lib/cli-access.ts';
 import { createRedisEventBus } from './providers/events/event-bus.ts';
 import { createBackgroundJobRunner } from './services/jobs/background-jobs.ts';
 import { seedSampleReplayBars } from './services/market/replay-bars-admin.ts';
 import { NewsPoller } from './services/news/news-poller.ts';
 import { seedSampleNews } from './services/news/seed-sample-news.ts';
+import { listAdminEmails } from './services/users/list-admins.ts';
+
+const LOOPBACK_OR_ANY = new Set(['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::']);
 
 const startedAt = Date.now();
 
@@ -29,7 +34,11 @@ async function main() {
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const eventBus = redis ? createRedisEventBus(redis, config.redisPrefix) : undefined;
-  const app = await buildApp({ config, database, redis, eventBus });
+  // On the embedded database this process owns DATA_DIR, so the CLI runs its commands through us
+  // (routes/local-cli): from this machine only, with a key that changes at every start.
+  const localCli = !config.databaseUrl && LOOPBACK_OR_ANY.has(config.host);
+  const localCliSecret = localCli ? randomBytes(32).toString('base64url') : undefined;
+  const app = await buildApp({ config, database, redis, eventBus, localCliSecret });
   if (seeded.courses || seeded.groups) {
     app.log.info(seeded, 'seeded the empty database with the sample courses and competitions');
   }
@@ -83,6 +92,7 @@ async function main() {
       await eventBus?.close();
       await redis?.quit();
       await database.close();
+      if (localCli) removeCliAccess(config.dataDir);
       await releaseDataDir?.();
       process.exit(0);
     } catch (error) {
@@ -94,6 +104,14 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (localCliSecret) {
+    const { port } = app.server.address() as { port: number };
+    writeCliAccess(config.dataDir, {
+      url: `http://127.0.0.1:${port}`,
+      secret: localCliSecret,
+      pid: process.pid,
+    });
+  }
   const address = `http://localhost:${config.port}`;
   // Allowed on purpose (ALLOW_TEST_PAYMENTS, ALLOW_CONSOLE_MESSAGES), but worth a line at every start.
   const standIns = [
@@ -111,12 +129,23 @@ async function main() {
       `  Candlewise is ready at ${address}  (started in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`,
       `  Database: ${engine}${config.redisUrl ? '; Redis: on' : ''}`,
       config.apiDocs ? `  API docs: ${address}/api/docs` : '  API docs: off (API_DOCS=true serves them)',
-      '  No admin account exists by default. Make one with:',
-      '    npm run cli -- user:create --email you@example.com --password "a long password" --admin',
-      config.databaseUrl ? '' : '  (with the embedded database, stop the server before running the CLI)',
+      ...adminLines(await listAdminEmails(database.db)),
       '',
     ].join('\n'),
   );
+}
+
+/** The banner's word on admins: who they are, or how to make the first (the CLI works while we run). */
+function adminLines(admins: string[]): string[] {
+  if (admins.length === 0) {
+    return [
+      '  No admin account yet. Make one (in another terminal; the server can keep running):',
+      '    npm run cli -- user:create --email you@example.com --password "a long password" --admin',
+    ];
+  }
+  const shown = admins.slice(0, 3).join(', ');
+  const more = admins.length > 3 ? ` and ${admins.length - 3} more` : '';
+  return [`  Admins: ${admins.length} (${shown}${more})`];
 }
 
 main().catch((error) => {

@@ -23,10 +23,13 @@ async function post(url: string, payload: unknown, token?: string, remoteAddress
   });
 }
 
+/** Signs up, then logs in with the same password as the web does (sign-up grants no session). */
 async function signUp(email: string, password = 'a-strong-password') {
   const response = await post('/auth/signup', { email, password });
   expect(response.statusCode).toBe(201);
-  return response.json().data as { token: string; user: { _id: string; role: string | null } };
+  const session = await post('/auth/login', { email, password });
+  expect(session.statusCode).toBe(200);
+  return session.json().data as { token: string; user: { _id: string; role: string | null } };
 }
 
 async function onboard(email: string, phone = '+919876543210') {
@@ -80,16 +83,37 @@ describe('onboarding', () => {
     expect(details.json().data.user).toMatchObject({ firstName: 'Asha', lastName: 'Rao', role: 'user' });
   });
 
-  it('refuses a second account with the same e-mail (any case) with 409', async () => {
+  it('answers a sign-up for a registered e-mail like a new one, grants nothing, and e-mails the owner', async () => {
+    const fresh = await post('/auth/signup', {
+      email: 'brand.new@example.com',
+      password: 'a-strong-password',
+    });
     await signUp('twice@example.com');
+    const before = t.outbox.length;
     const again = await post('/auth/signup', { email: 'TWICE@example.com', password: 'another-password' });
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ success: false, code: 'CONFLICT' });
+    // Same status, same body: nothing tells whether the address had an account.
+    expect(again.statusCode).toBe(fresh.statusCode);
+    expect(again.json()).toEqual(fresh.json());
+    expect(JSON.stringify(again.json())).not.toMatch(/token|already exists/i);
+    // The owner hears of it (with no code in it), and the account is unchanged.
+    const notes = t.outbox.slice(before);
+    expect(notes).toHaveLength(1);
+    expect(notes[0].to).toBe('twice@example.com');
+    expect(notes[0].text).toMatch(/tried to create an account with your e-mail address/);
+    expect(notes[0].text).toMatch(/reset your password/);
+    expect(notes[0].text).not.toMatch(/\b\d{6}\b/);
     const [{ count }] = await t.database.db
       .select({ count: sql<number>`count(*)::int` })
       .from(users)
       .where(sql`lower(email) = 'twice@example.com'`);
     expect(count).toBe(1);
+    expect(
+      (await post('/auth/login', { email: 'twice@example.com', password: 'another-password' })).statusCode,
+    ).toBe(401);
+    // A second try within the hour answers the same and does not e-mail the owner again.
+    const third = await post('/auth/signup', { email: 'twice@example.com', password: 'third-password' });
+    expect(third.json()).toEqual(fresh.json());
+    expect(t.outbox.length).toBe(before + 1);
   });
 
   it('refuses steps out of order', async () => {
@@ -149,6 +173,55 @@ describe('verification codes', () => {
     const replay = await post('/auth/confirm-email', { code: fresh }, token);
     expect(replay.statusCode).toBe(400);
     expect(replay.json().message).toBe('This code is no longer valid. Ask for a new code.');
+  });
+
+  it('lets the owner in with a fresh code after 40 wrong guesses, and still stops the guessing', async () => {
+    const { token, user } = await signUp('locked.out@example.com');
+    const first = lastCode(t.outbox, 'locked.out@example.com');
+    const wrongFor = (right: string) => (right === '000000' ? '111111' : '000000');
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i += 1) {
+      // From many addresses, so only the account's own counts decide.
+      statuses.push((await post('/auth/confirm-email', { code: wrongFor(first) }, token)).statusCode);
+    }
+    expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+    expect(statuses.slice(5).every((status) => status === 429)).toBe(true);
+    expect((await post('/auth/confirm-email', { code: first }, token)).statusCode).toBe(429);
+
+    // A minute later the owner asks for a new code: it works at once.
+    const resendAfterAMinute = async () => {
+      await t.database.db
+        .update(verificationCodes)
+        .set({ sentAt: new Date(Date.now() - 61_000) })
+        .where(eq(verificationCodes.userId, user._id));
+      expect((await post('/auth/resend-code', { channel: 'email' }, token)).statusCode).toBe(200);
+      return lastCode(t.outbox, 'locked.out@example.com');
+    };
+    const fresh = await resendAfterAMinute();
+    // The fresh code still allows only five wrong guesses, then refuses even the right one.
+    for (let i = 0; i < 5; i += 1) {
+      expect((await post('/auth/confirm-email', { code: wrongFor(fresh) }, token)).statusCode).toBe(400);
+    }
+    expect((await post('/auth/confirm-email', { code: fresh }, token)).statusCode).toBe(429);
+    const third = await resendAfterAMinute();
+    const confirmed = await post('/auth/confirm-email', { code: third }, token);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().data.user.emailVerified).toBe(true);
+  });
+
+  it('still stops one address guessing codes for many accounts', async () => {
+    const address = freshIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      const { token } = await signUp(`spread.guess.${i}@example.com`);
+      const right = lastCode(t.outbox, `spread.guess.${i}@example.com`);
+      const wrong = right === '000000' ? '111111' : '000000';
+      for (let j = 0; j < 5; j += 1) {
+        statuses.push((await post('/auth/confirm-email', { code: wrong }, token, address)).statusCode);
+      }
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 400)).toBe(true);
+    expect(statuses.slice(30).every((status) => status === 429)).toBe(true);
   });
 
   it('answers a resend within 60 s with 429 and Retry-After, and sends nothing', async () => {

@@ -22,11 +22,11 @@ export type ApiProcess = { port: number; child: ChildProcess; logFile: string };
  * several processes on one PostgreSQL and Redis. Its output goes to a log file (named in failures);
  * resolves once /api/v1/health answers.
  */
-export async function startApiProcess(env: {
-  DATABASE_URL: string;
-  APP_SECRET: string;
-  REDIS_URL?: string;
-}): Promise<ApiProcess> {
+export async function startApiProcess(
+  env:
+    | { DATABASE_URL: string; APP_SECRET: string; REDIS_URL?: string }
+    | { DATA_DIR: string; APP_SECRET: string },
+): Promise<ApiProcess> {
   const port = await freePort();
   const logFile = path.join(tmpdir(), `candlewise-api-${port}.log`);
   const log = openSync(logFile, 'w');

@@ -679,14 +679,58 @@ describe('fills are the source of truth of broker files', () => {
     });
     const [first] = await tradesOf('kiran', 'WIPRO');
     await as('kiran', 'POST', '/journal/trades/bulk-tag', { tradeIds: [first._id], setupTags: ['gap'] });
-    await as('kiran', 'PUT', `/journal/trades/${first._id}`, {
-      ...manualTrade,
-      symbol: 'WIPRO',
+    // Its price or quantity cannot change: the answer says what can, and nothing is saved.
+    const facts = (({
+      symbol,
+      side,
+      quantity,
+      entryPrice,
+      exitPrice,
+      entryTime,
+      exitTime,
+      fees,
+      currency,
+      multiplier,
+    }) => ({
+      symbol,
+      side,
+      quantity,
+      entryPrice,
+      exitPrice,
+      entryTime,
+      exitTime,
+      fees,
+      currency,
+      multiplier,
+    }))(first);
+    const annotations = { stopPrice: 490, setupTags: ['gap'], notes: 'Held through the dip.' };
+    const refused = await as('kiran', 'PUT', `/journal/trades/${first._id}`, {
+      ...facts,
       quantity: 999,
-      stopPrice: 490,
-      setupTags: ['gap'],
-      notes: 'Held through the dip.',
+      entryPrice: 1,
+      ...annotations,
     });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'This trade is rebuilt from its fills, so its quantity and entry price come from them. You can edit its stop, target, setup tags, mistake tags and notes.',
+    );
+    expect(refused.json().details).toEqual([
+      { path: 'quantity', message: 'Comes from the fills: it cannot be edited.' },
+      { path: 'entryPrice', message: 'Comes from the fills: it cannot be edited.' },
+    ]);
+    expect((await as('kiran', 'GET', `/journal/trades/${first._id}`)).json().data).toMatchObject({
+      quantity: 10,
+      entryPrice: 500,
+      notes: first.notes,
+    });
+    // The same facts (times as the form sends them, to the minute) with new annotations are saved.
+    const saved = await as('kiran', 'PUT', `/journal/trades/${first._id}`, {
+      ...facts,
+      entryTime: `${facts.entryTime.slice(0, 16)}:00.000Z`,
+      ...annotations,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().message).toBe('Trade saved.');
 
     const again = await commit('kiran', fileA);
     expect(again.json().data).toMatchObject({ newFills: 0, knownFills: 3, added: 0 });

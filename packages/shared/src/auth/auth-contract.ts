@@ -20,12 +20,16 @@ const sentence = apiSuccessWithMessage(z.null());
 
 /** Sign-up, sign-in, onboarding steps, passwords and signing out (ADR 023). */
 export const authContract = defineContract({
+  /**
+   * The same sentence for a new and a registered address, and no session (ADR 027): the learner
+   * logs in next; the owner of a registered address gets an e-mail instead of a code.
+   */
   signUp: {
     method: 'POST',
     path: '/auth/signup',
     body: signUpSchema,
     status: 201,
-    response: apiData(sessionSchema),
+    response: sentence,
   },
   logIn: { method: 'POST', path: '/auth/login', body: logInSchema, response: apiData(sessionSchema) },
   confirmEmail: {

@@ -2,6 +2,7 @@ import { authContract } from '@candlewise/shared/auth/auth-contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
+import { retryAfterSeconds, waitText } from '../../lib/wait-text.ts';
 import { logIn } from '../../services/auth/log-in.ts';
 import {
   addPhoneNumber,
@@ -12,7 +13,7 @@ import {
 } from '../../services/auth/onboarding.ts';
 import { changePassword, requestPasswordReset, resetPassword } from '../../services/auth/passwords.ts';
 import { revokeAllTokens, revokeToken } from '../../services/auth/sessions.ts';
-import { signUp } from '../../services/auth/sign-up.ts';
+import { SIGN_UP_ANSWER, signUp } from '../../services/auth/sign-up.ts';
 import { toPublicUser } from '../../services/users/to-public-user.ts';
 
 const c = authContract;
@@ -61,6 +62,33 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const perUser = (name: string, max: number) =>
     app.limit({ max, windowMs: FIFTEEN_MINUTES, key: (request) => `${name}:user:${request.currentUser.id}` });
+  // Wrong codes per account: 10 in 15 minutes, counted before the answer (a right code gives its
+  // place back). A freshly issued code starts the count afresh, so the owner who asks for a new
+  // code gets in with it; each code still takes only 5 wrong tries, a new one comes after 60 s, and
+  // the per-address limits stay. Otherwise 40 wrong guesses locked the right code out for 15 min.
+  const CODE_GUESSES_PER_USER = 10;
+  const guessKey = (channel: 'email' | 'phone', userId: string) => `confirm-${channel}:user:${userId}`;
+  const countingWrongCodes = async <T>(key: string, check: () => Promise<T>): Promise<T> => {
+    const reserved = await app.attempts.reserve(key, CODE_GUESSES_PER_USER, FIFTEEN_MINUTES);
+    if (!reserved.allowed) {
+      const seconds = retryAfterSeconds(reserved.retryAfterMs);
+      throw new AppError(
+        429,
+        'RATE_LIMITED',
+        `Too many wrong codes. Ask for a new code, or wait ${waitText(seconds)}.`,
+        [{ path: 'code', message: 'Too many wrong codes. Ask for a new code.' }],
+        { 'Retry-After': String(seconds) },
+      );
+    }
+    try {
+      const result = await check();
+      await app.attempts.release(key);
+      return result;
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode !== 400) await app.attempts.release(key);
+      throw error;
+    }
+  };
 
   app.post(
     '/auth/signup',
@@ -68,14 +96,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [perIp('signup', app.config.signupsPerIp)],
       schema: {
         tags: ['auth'],
-        summary: 'Create an account; a 6-digit code is e-mailed',
+        summary:
+          'Create an account and e-mail its 6-digit code; then log in. A registered address gets the same answer, and its owner an e-mail',
         body: c.signUp.body,
         response: { 201: c.signUp.response },
       },
     },
     async (request, reply) => {
-      const session = await signUp(app.database.db, app.mailer, app.config.appSecret, request.body);
-      return reply.code(201).send({ success: true as const, data: session });
+      // One note an hour to the owner of a registered address, however often it is tried.
+      const mayNotifyOwner = async (email: string) =>
+        (await app.attempts.reserve(`signup-notice:${email.toLowerCase()}`, 1, 60 * 60_000)).allowed;
+      await signUp(app.database.db, app.mailer, app.config.appSecret, request.body, mayNotifyOwner);
+      return reply.code(201).send({ success: true as const, message: SIGN_UP_ANSWER, data: null });
     },
   );
 
@@ -106,7 +138,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/confirm-email',
     {
       onRequest: app.authenticate,
-      preHandler: [perIp('confirm', 30), perUser('confirm-email', 10)],
+      preHandler: [perIp('confirm', 30)],
       schema: {
         tags: ['auth'],
         summary: 'Confirm the e-mail with its code',
@@ -115,7 +147,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await confirmEmail(deps(), request.currentUser, request.body.code);
+      const user = await countingWrongCodes(guessKey('email', request.currentUser.id), () =>
+        confirmEmail(deps(), request.currentUser, request.body.code),
+      );
       return { success: true as const, data: { user: toPublicUser(user) } };
     },
   );
@@ -136,6 +170,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const resend = () => resendCode(deps(), request.currentUser, request.body.channel);
       if (request.body.channel === 'phone') await withinDailySmsCap(request.currentUser.id, resend);
       else await resend();
+      await app.attempts.clear(guessKey(request.body.channel, request.currentUser.id)); // a fresh code
       return {
         success: true as const,
         message:
@@ -163,6 +198,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await withinDailySmsCap(request.currentUser.id, () =>
         addPhoneNumber(deps(), request.currentUser, request.body.phoneNumber),
       );
+      await app.attempts.clear(guessKey('phone', request.currentUser.id)); // a fresh code
       return { success: true as const, message: 'We sent a code to your phone.', data: null };
     },
   );
@@ -171,7 +207,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/confirm-phone',
     {
       onRequest: app.authenticate,
-      preHandler: [perIp('confirm', 30), perUser('confirm-phone', 10)],
+      preHandler: [perIp('confirm', 30)],
       schema: {
         tags: ['auth'],
         summary: 'Confirm the phone number with its code',
@@ -180,7 +216,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await confirmPhone(deps(), request.currentUser, request.body.code);
+      const user = await countingWrongCodes(guessKey('phone', request.currentUser.id), () =>
+        confirmPhone(deps(), request.currentUser, request.body.code),
+      );
       return { success: true as const, data: { user: toPublicUser(user) } };
     },
   );

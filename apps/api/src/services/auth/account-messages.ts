@@ -68,3 +68,17 @@ export function passwordChangedMail(to: string): MailMessage {
 export function phoneCodeText(code: string): string {
   return `${code} is your Candlewise phone confirmation code. It expires in 10 minutes.`;
 }
+
+/** To the owner of an address someone tried to sign up with again: no code, the way back in. */
+export function signUpAttemptMail(to: string): MailMessage {
+  const lines = [
+    'Someone (hopefully you) tried to create an account with your e-mail address, but you already have a Candlewise account. No new account was made.',
+    'To get in, log in with your password. If you forgot it, reset your password on the log-in page. If it was not you, you can ignore this e-mail: your account is unchanged.',
+  ];
+  return {
+    to,
+    subject: 'You already have a Candlewise account',
+    text: `${lines.join('\n\n')}\n\n— The Candlewise team`,
+    html: layout('You already have an account', lines),
+  };
+}

@@ -1,40 +1,43 @@
 import { type Database, newId, users } from '@candlewise/db';
-import type { PublicUser, SignUpInput } from '@candlewise/shared';
-import { conflict } from '../../lib/app-error.ts';
+import type { SignUpInput } from '@candlewise/shared';
 import type { Mailer } from '../../providers/mail/mailer.ts';
-import { toPublicUser } from '../users/to-public-user.ts';
-import { emailConfirmationMail } from './account-messages.ts';
+import { emailConfirmationMail, signUpAttemptMail } from './account-messages.ts';
 import { hashPassword } from './password-hash.ts';
-import { signSessionToken } from './session-token.ts';
 import { issueVerificationCode } from './verification-code.ts';
 
-/** Creates the account (role null until onboarding completes) and e-mails the confirmation code. */
+/** What every sign-up hears, whether the address was new or already had an account (ADR 027). */
+export const SIGN_UP_ANSWER =
+  'We sent an e-mail to this address: a 6-digit code to confirm it, or, if it already has an account, how to log in. Log in with your e-mail and password to carry on.';
+
+/**
+ * Creates the account (role null until onboarding completes) and e-mails the confirmation code.
+ * A registered address gets the same answer and no session (sign-up grants none: the client logs
+ * in with the password it just chose); its owner is e-mailed instead, at most as often as
+ * `mayNotifyOwner` allows, so sign-ups cannot flood an inbox.
+ */
 export async function signUp(
   db: Database,
   mailer: Mailer,
   secret: string,
   input: SignUpInput,
-): Promise<{ token: string; user: PublicUser }> {
-  const passwordHash = await hashPassword(input.password);
-  const { user, code } = await db.transaction(async (tx) => {
+  mayNotifyOwner: (email: string) => Promise<boolean> = async () => true,
+): Promise<void> {
+  const passwordHash = await hashPassword(input.password); // paid either way: the same time
+  const outcome = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(users)
       .values({ id: newId(), email: input.email, passwordHash })
       .onConflictDoNothing()
       .returning();
-    if (!created) {
-      throw conflict(
-        'An account with this e-mail already exists. Log in, or reset your password if you forgot it.',
-      );
-    }
-    const issued = await issueVerificationCode(tx, {
+    if (!created) return { created: false as const };
+    const code = await issueVerificationCode(tx, {
       secret,
       userId: created.id,
       purpose: 'email_confirmation',
       target: created.email,
     });
-    return { user: created, code: issued };
+    return { created: true as const, email: created.email, code };
   });
-  await mailer.send(emailConfirmationMail(user.email, code));
-  return { token: await signSessionToken(secret, user.id, user.tokenVersion), user: toPublicUser(user) };
+  if (outcome.created) await mailer.send(emailConfirmationMail(outcome.email, outcome.code));
+  else if (await mayNotifyOwner(input.email)) await mailer.send(signUpAttemptMail(input.email));
 }

@@ -13,13 +13,14 @@ import {
   type ImportedTrade,
   type ParsedExecutions,
   type ParsedTradeRows,
-  parseJournalFile,
   type RoundTrip,
   rebuildPositions,
   roundTripProblems,
 } from '@candlewise/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
+import { listedCurrencies } from './listed-currencies.ts';
+import { parseJournalFileOffThread } from './parse-journal-file-off-thread.ts';
 import { loadAccountExecutions, rebuildOptionsFor } from './rebuild-account-trades.ts';
 import { recordExecutions } from './record-executions.ts';
 
@@ -238,15 +239,6 @@ const noFills = {
   needsOpeningHoldings: [] as NeedsOpeningHoldings[],
 };
 
-/** The currency of each symbol Candlewise lists, for template rows that leave it empty. */
-async function listedCurrencies(db: DbExecutor): Promise<(symbol: string) => string | null> {
-  const rows = await db
-    .select({ symbol: instruments.symbol, currency: instruments.currency })
-    .from(instruments);
-  const bySymbol = new Map(rows.map((row) => [row.symbol.toUpperCase(), row.currency]));
-  return (symbol) => bySymbol.get(symbol.toUpperCase()) ?? null;
-}
-
 /**
  * What an import would do, nothing written: every row error with its line and, for broker files,
  * "N new fills, M already in your journal, K trades complete, P positions open" and the symbols
@@ -260,9 +252,9 @@ export async function previewJournalImport(
   options: ImportOptions,
 ) {
   const text = readFile(bytes);
-  const parsed = parseJournalFile(options.preset, text, {
+  const parsed = await parseJournalFileOffThread(options.preset, text, {
     timeZone: options.timeZone,
-    currencyOf: await listedCurrencies(db),
+    listedCurrencies: await listedCurrencies(db),
   });
   if (parsed.kind !== 'trades') {
     const plan =
@@ -323,9 +315,9 @@ export async function commitJournalImport(
   options: ImportOptions,
 ) {
   const text = readFile(file.bytes);
-  const parsed = parseJournalFile(options.preset, text, {
+  const parsed = await parseJournalFileOffThread(options.preset, text, {
     timeZone: options.timeZone,
-    currencyOf: await listedCurrencies(db),
+    listedCurrencies: await listedCurrencies(db),
   });
   if (parsed.errors.length > 0) throw rowErrors(parsed.errors);
   if (parsed.kind === 'unknown') throw rowErrors(parsed.errors);

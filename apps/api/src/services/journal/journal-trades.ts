@@ -1,7 +1,7 @@
-import { type DbExecutor, journalTrades, newId } from '@candlewise/db';
+import { type DbExecutor, type JournalTradeRow, journalTrades, newId } from '@candlewise/db';
 import { type JournalTradeInput, tradePnl } from '@candlewise/shared';
 import { and, type Column, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { conflict, notFound } from '../../lib/app-error.ts';
+import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 
 /** A manual trade: P&L is stored net of fees when it closes, so statistics need no arithmetic. */
 export async function createJournalTrade(db: DbExecutor, userId: string, input: JournalTradeInput) {
@@ -45,6 +45,7 @@ export async function updateJournalTrade(
   input: JournalTradeInput,
 ) {
   const existing = await findOwnTrade(db, userId, tradeId);
+  if (existing.verified || existing.account !== null) refuseChangedFacts(existing, input);
   const annotations = {
     stopPrice: input.stopPrice,
     targetPrice: input.targetPrice,
@@ -77,6 +78,60 @@ export async function updateJournalTrade(
     .returning();
   if (!row) throw notFound('That trade is not in your journal.');
   return row;
+}
+
+/** What fills (or a verified source) decide, with the words the refusal uses. */
+const FACTS = {
+  symbol: 'symbol',
+  side: 'side',
+  quantity: 'quantity',
+  entryPrice: 'entry price',
+  exitPrice: 'exit price',
+  entryTime: 'entry time',
+  exitTime: 'exit time',
+  fees: 'fees',
+  currency: 'currency',
+  multiplier: 'multiplier',
+} as const;
+type Fact = keyof typeof FACTS;
+
+export const EDITABLE_ON_REBUILT_TRADES =
+  'You can edit its stop, target, setup tags, mistake tags and notes.';
+
+/** Times to the minute (what the form shows and sends back), symbols and currencies in any case. */
+function sameFact(fact: Fact, stored: unknown, sent: unknown): boolean {
+  if (fact === 'entryTime' || fact === 'exitTime') {
+    const minute = (value: unknown) =>
+      value == null ? null : Math.floor(new Date(value as string | Date).getTime() / 60_000);
+    return minute(stored) === minute(sent);
+  }
+  if (fact === 'symbol' || fact === 'currency') {
+    return String(stored ?? '').toUpperCase() === String(sent ?? '').toUpperCase();
+  }
+  if (typeof stored === 'number' || typeof sent === 'number')
+    return Number(stored ?? 0) === Number(sent ?? 0);
+  return (stored ?? null) === (sent ?? null);
+}
+
+/**
+ * A trade rebuilt from fills keeps what they say: an edit that changes any of it is refused with
+ * 409 naming what changed and what can be edited, instead of answering "Trade saved." and quietly
+ * keeping the old numbers. Sending the same facts back (the form does) is fine.
+ */
+function refuseChangedFacts(existing: JournalTradeRow, input: JournalTradeInput) {
+  const changed = (Object.keys(FACTS) as Fact[]).filter(
+    (fact) => !sameFact(fact, existing[fact], (input as Record<Fact, unknown>)[fact]),
+  );
+  if (changed.length === 0) return;
+  const words = changed.map((fact) => FACTS[fact]);
+  const list = words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+  const verb = changed.length === 1 && changed[0] !== 'fees' ? 'comes' : 'come';
+  throw new AppError(
+    409,
+    'CONFLICT',
+    `This trade is rebuilt from its fills, so its ${list} ${verb} from them. ${EDITABLE_ON_REBUILT_TRADES}`,
+    changed.map((fact) => ({ path: fact, message: 'Comes from the fills: it cannot be edited.' })),
+  );
 }
 
 /**

@@ -4,6 +4,9 @@ import { mockApi, validationFailed } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import { makeToken, makeUser } from '@/testing/test-data';
 
+const SIGN_UP_ANSWER =
+  'We sent an e-mail to this address: a 6-digit code to confirm it, or, if it already has an account, how to log in. Log in with your e-mail and password to carry on.';
+
 const newUser = () => makeUser({ role: null, emailVerified: false, phoneVerified: false, phoneNumber: null });
 
 describe('/signup', () => {
@@ -36,16 +39,12 @@ describe('/signup', () => {
     expect(screen.queryByText('Please enter a valid e-mail address.')).not.toBeInTheDocument();
   });
 
-  it("shows the server's sentence when the e-mail is taken, and stays signed out", async () => {
+  it('sends a returning user whose password does not match to the log-in page with a sentence', async () => {
     const api = mockApi({
-      'POST /auth/signup': {
-        status: 409,
-        body: {
-          success: false,
-          code: 'CONFLICT',
-          message:
-            'An account with this e-mail already exists. Log in, or reset your password if you forgot it.',
-        },
+      'POST /auth/signup': { status: 201, body: { success: true, message: SIGN_UP_ANSWER, data: null } },
+      'POST /auth/login': {
+        status: 401,
+        body: { success: false, code: 'UNAUTHORIZED', message: 'Invalid email or password' },
       },
     });
     const { user, store, currentPath } = renderApp('/signup');
@@ -53,17 +52,16 @@ describe('/signup', () => {
     await user.type(screen.getByLabelText('Password'), 'correct-horse-battery');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'An account with this e-mail already exists. Log in, or reset your password if you forgot it.',
-    );
-    // The shared schema trims and lower-cases the address before it is sent.
-    expect(api.callsTo('POST', '/auth/signup')[0].body).toEqual({
-      email: 'ada@example.com',
-      password: 'correct-horse-battery',
-    });
+    await waitFor(() => expect(currentPath()).toBe('/login'));
+    expect(
+      await screen.findByText(/If this address already has an account, we e-mailed its owner instead/),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('E-mail')).toHaveValue('ada@example.com');
+    // The shared schema trims and lower-cases the address before it is sent; log-in uses the same.
+    const sent = { email: 'ada@example.com', password: 'correct-horse-battery' };
+    expect(api.callsTo('POST', '/auth/signup')[0].body).toEqual(sent);
+    expect(api.callsTo('POST', '/auth/login')[0].body).toEqual(sent);
     expect(store.getState().auth.token).toBeNull();
-    expect(currentPath()).toBe('/signup');
-    expect(screen.getByRole('button', { name: 'Create account' })).toBeEnabled();
   });
 
   it('puts the server’s field details under the field they name', async () => {
@@ -89,8 +87,9 @@ describe('/signup', () => {
   it('signs the new user in and moves on to the e-mail code with the resend countdown running', async () => {
     const token = makeToken();
     const created = newUser();
-    mockApi({
-      'POST /auth/signup': { status: 201, body: { success: true, data: { token, user: created } } },
+    const api = mockApi({
+      'POST /auth/signup': { status: 201, body: { success: true, message: SIGN_UP_ANSWER, data: null } },
+      'POST /auth/login': { status: 200, body: { success: true, data: { token, user: created } } },
     });
     const { user, store, currentPath } = renderApp('/signup');
     await user.type(await screen.findByLabelText('E-mail'), 'ada@example.com');
@@ -100,6 +99,8 @@ describe('/signup', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Confirm your e-mail' })).toBeInTheDocument();
     expect(currentPath()).toBe('/confirm-email');
     expect(store.getState().auth).toEqual({ token, user: created });
+    // Sign-up grants no session: the page logs in with the password just chosen.
+    expect(api.callsTo('POST', '/auth/login')).toHaveLength(1);
     // The code went out with the sign-up: asking again is possible only after 60 s.
     expect(screen.getByRole('button', { name: /Send a new code in (60|59) s/ })).toBeDisabled();
   });

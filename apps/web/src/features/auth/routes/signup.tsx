@@ -1,7 +1,9 @@
 import { useDispatch } from 'react-redux';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '@/lib/api-client';
 import { login } from '@/lib/auth-slice';
-import { signUp } from '../api/sign-up';
+import { logIn } from '../api/log-in';
+import { type AccountSession, signUp } from '../api/sign-up';
 import { markCodeSent } from '../code-delivery';
 import {
   FormAlert,
@@ -11,16 +13,33 @@ import {
   useAccountForm,
 } from '../components/account-form';
 import { AccountPage } from '../components/account-page';
+import type { LoginPageState } from './login';
+
+const RETURNING_USER_NOTICE =
+  'If this address already has an account, we e-mailed its owner instead of a code: log in with its password, or reset the password if you forgot it.';
 
 /** /signup: e-mail and password; the new session has no role, so the gate moves on to /confirm-email. */
 function SignupForm() {
   const dispatch = useDispatch();
+  const navigate = useNavigate();
   const form = useAccountForm({
     initialValues: { email: '', password: '' },
     schema: (schemas) => schemas.signUpSchema,
     onSubmit: async (input) => {
-      const session = await signUp(input);
-      markCodeSent(`email:${session.user._id}`); // the confirmation code is already on its way
+      // Sign-up answers the same for a new and a registered address and grants no session (ADR 027):
+      // the page logs in with the password just chosen. A new account (or its owner typing the
+      // right password) gets in; otherwise the address had an account, whose owner we e-mailed.
+      await signUp(input);
+      let session: AccountSession;
+      try {
+        session = await logIn(input);
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status !== 401) throw error;
+        const state: LoginPageState = { email: input.email, notice: RETURNING_USER_NOTICE };
+        navigate('/login', { replace: true, state });
+        return;
+      }
+      if (!session.user.emailVerified) markCodeSent(`email:${session.user._id}`); // the code is on its way
       dispatch(login(session));
     },
   });
