@@ -1,12 +1,18 @@
-import { type Browser, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
 import { headingJumps, seriousViolations, settled } from '../support/axe.ts';
-import { json } from '../support/learners.ts';
+import { createLearner, json, type NewLearner } from '../support/learners.ts';
 import { apiLogin, plantSession, type Session } from '../support/session.ts';
 
 /**
  * The axe sweep (issue #17): every screen, signed out, as a learner and as an admin, at 1280 and
  * 375 px, in light and dark, has no serious or critical violation of WCAG 2.1 A and AA, and is no
  * wider than the window.
+ *
+ * The learner is the spec's own, with something on each screen (issue #43): two closed trades this
+ * month (a winning and a losing calendar day, a trades table with rows), an approved competition on
+ * /home and a completed lesson with a saved position. An empty account hid five serious findings:
+ * the calendar's day P&L on its tint, the "Completed" button, the trades table's measure row, and
+ * the names of /home's competition links and the lesson's poster button.
  */
 
 type Audience = 'visitor' | 'learner' | 'admin';
@@ -36,9 +42,11 @@ const sessions: Partial<Record<Audience, Session>> = {};
 const pages: Record<Audience, string[]> = { visitor: SIGNED_OUT, learner: [], admin: [] };
 
 test.beforeAll(async ({ request }) => {
-  sessions.learner = await apiLogin(request, 'learner');
+  const learner = await createLearner(request, { prefix: 'a11y', firstName: 'Ally', lastName: 'Sweep' });
+  sessions.learner = learner;
   sessions.admin = await apiLogin(request, 'admin');
-  const headers = { Authorization: `Bearer ${sessions.learner.token}` };
+  const { headers } = learner;
+  await furnish(request, learner, sessions.admin);
   const groups = (await json(await request.get('/api/v1/group/', { headers }))).data;
   const groupList = Array.isArray(groups) ? groups : (groups.groups ?? []);
   const courses = (await json(await request.get('/api/v1/courses', { headers }))).data;
@@ -77,6 +85,50 @@ test.beforeAll(async ({ request }) => {
     '/admin?tab=live',
   ];
 });
+
+/** Something on each of the learner's screens: trades, a competition, a lesson done and one begun. */
+async function furnish(request: APIRequestContext, learner: NewLearner, admin: Session) {
+  const { headers } = learner;
+  const userId = learner.user._id;
+  const now = new Date();
+  const today = now.toISOString().slice(0, 10);
+  const first = `${today.slice(0, 8)}01`;
+  const trade = (day: string, exitPrice: number) => ({
+    symbol: 'AAPL',
+    side: 'long',
+    quantity: 10,
+    entryPrice: 100,
+    exitPrice,
+    entryTime: `${day}T00:01:00Z`,
+    exitTime: `${day}T00:02:00Z`,
+  });
+  // The month's largest win and its largest loss: each day at its strongest tint.
+  await json(await request.post('/api/v1/journal/trades', { headers, data: trade(today, 150) }));
+  if (first !== today) {
+    await json(await request.post('/api/v1/journal/trades', { headers, data: trade(first, 50) }));
+  }
+  const asAdmin = { headers: { Authorization: `Bearer ${admin.token}` } };
+  await json(await request.post('/api/v1/group/group-running/participants', { headers, data: { userId } }));
+  const asked = (await json(await request.get('/api/v1/admin/groups/group-running/participants', asAdmin)))
+    .data as Array<{ _id: string; userId: string }>;
+  const mine = asked.find((row) => row.userId === userId);
+  if (mine) {
+    await json(
+      await request.post(`/api/v1/admin/groups/group-running/participants/${mine._id}/approve`, asAdmin),
+    );
+  }
+  const courses = (await json(await request.get('/api/v1/courses', { headers }))).data;
+  const course = (Array.isArray(courses) ? courses : (courses.courses ?? []))[0];
+  if (course) {
+    const detail = (await json(await request.get(`/api/v1/courses/${course._id}`, { headers }))).data;
+    const lesson = (detail.videos ?? detail.course?.videos ?? [])[0];
+    if (lesson) {
+      const base = `/api/v1/courses/${course._id}/videos/${lesson.id}`;
+      await json(await request.put(`${base}/completion`, { headers }));
+      await json(await request.put(`${base}/position`, { headers, data: { seconds: 125 } }));
+    }
+  }
+}
 
 async function sweep(browser: Browser, audience: Audience, width: number, dark: boolean) {
   const context = await browser.newContext({

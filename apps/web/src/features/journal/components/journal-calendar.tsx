@@ -38,7 +38,8 @@ function monthCells(month: string): Array<string | null> {
 function tone(day: CalendarDay | undefined, largest: number): string | undefined {
   if (!day || day.trades === 0 || day.netPnl === 0) return undefined;
   const strength = Math.round(25 + 55 * Math.min(1, Math.abs(day.netPnl) / largest));
-  const colour = day.netPnl > 0 ? 'var(--cw-color-profit)' : 'var(--cw-color-loss)';
+  // The fills, not the text colours: the day's number and P&L stay readable on the strongest tint.
+  const colour = day.netPnl > 0 ? 'var(--cw-color-profit-fill)' : 'var(--cw-color-loss-fill)';
   return `color-mix(in srgb, ${colour} ${strength}%, transparent)`;
 }
 

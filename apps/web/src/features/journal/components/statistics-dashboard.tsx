@@ -83,7 +83,7 @@ export function StatisticsDashboard() {
       {stats.error ? (
         <Alert type="error" showIcon message={stats.error.message} />
       ) : !data ? (
-        <Skeleton active paragraph={{ rows: 8 }} aria-label="Loading statistics" />
+        <Skeleton active title={false} paragraph={{ rows: 8 }} aria-label="Loading statistics" />
       ) : (
         <>
           <dl className="cw-journal-figures" data-testid="journal-figures">
