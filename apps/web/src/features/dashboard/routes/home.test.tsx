@@ -71,6 +71,19 @@ describe('the dashboard /home', { timeout: 20_000 }, () => {
     expect(screen.getByText('Open courses').closest('a')).toHaveAttribute('href', '/course');
   });
 
+  it('offers Start, not Continue, for a course not begun (0 %)', async () => {
+    mockApi({ ...noNotifications, 'GET /courses': { body: { success: true, data: [course({})] } } });
+    renderApp('/home', { auth: makeSession({ firstName: 'Lena' }) });
+    await screen.findByRole('heading', { level: 1, name: 'Welcome back, Lena' });
+    const card = continueCard();
+    expect(await within(card).findByText('Stock Market Fundamentals')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Start: Stock Market Fundamentals' })).toHaveAttribute(
+      'href',
+      '/courseVideos/course1?video=101',
+    );
+    expect(within(card).queryByText('Continue')).not.toBeInTheDocument();
+  });
+
   it('shows where I stand in each competition, with my equity in its account currency', async () => {
     const competition = (name: string, currency: string, equity: number, rank: number): MyCompetition => ({
       group: {

@@ -114,6 +114,8 @@ export function StatisticsDashboard() {
                     bars={buckets.map((bucket) => ({
                       label: `${formatNumber(bucket.from, 0)}…${formatNumber(bucket.to, 0)}`,
                       value: bucket.trades,
+                      // Losing buckets red, winning green, one across zero neither.
+                      tone: bucket.to <= 0 ? 'loss' : bucket.from >= 0 ? 'profit' : 'even',
                     }))}
                   />
                 </Card>

@@ -101,6 +101,31 @@ describe('/journal', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('combobox', { name: 'Currency' })).not.toBeInTheDocument();
   });
 
+  it('colours the P&L distribution by the sign of each bucket: losing buckets red, winning green', async () => {
+    const spread = statistics('INR', [-300, -120, 80, 250, 400], true);
+    spread.data.currencies = [{ currency: 'INR', trades: 5 }];
+    mockApi({ ...noNotifications, ...emptyTrades, 'GET /journal/stats': { body: spread } });
+    renderApp('/journal?tab=statistics', {
+      auth: makeSession({ planStatus: 'active', planExpirationDate: Math.floor(Date.now() / 1000) + 86_400 }),
+    });
+    await screen.findByText('P&L by symbol');
+    const chart = screen.getByText('P&L distribution (trades per bucket)').closest('figure')!;
+    const buckets = spread.data.pnlDistribution as Array<{ from: number; to: number; trades: number }>;
+    const bars = [...chart.querySelectorAll('rect')];
+    expect(bars).toHaveLength(buckets.length);
+    bars.forEach((bar, index) => {
+      const { from, to } = buckets[index];
+      const expected =
+        to <= 0
+          ? 'cw-journal-bars__bar--loss'
+          : from >= 0
+            ? 'cw-journal-bars__bar--profit'
+            : 'cw-journal-bars__bar--even';
+      expect(bar.getAttribute('class'), `${from}…${to}`).toBe(expected);
+    });
+    expect(bars.some((bar) => bar.getAttribute('class') === 'cw-journal-bars__bar--loss')).toBe(true);
+  });
+
   it('shows the day on the calendar tab with its entry editor, the currency choice and the trade dialog loading in antd’s theme', async () => {
     mockApi({
       ...noNotifications,
