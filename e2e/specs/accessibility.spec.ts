@@ -155,6 +155,24 @@ async function sweep(browser: Browser, audience: Audience, width: number, dark: 
     await settled(page);
     found.push(...(await seriousViolations(page, url)));
     found.push(...(await headingJumps(page, url)));
+    // Every tab shows whole: none is cut by the edge of a strip that scrolls or clips (issue #43:
+    // 375 px showed "Isers" for Users and half of Import).
+    const cut = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('[role="tab"]')]
+        .filter((tab) => tab.getClientRects().length > 0)
+        .filter((tab) => {
+          const box = tab.getBoundingClientRect();
+          if (box.left < -1 || box.right > window.innerWidth + 1) return true;
+          for (let up = tab.parentElement; up; up = up.parentElement) {
+            if (getComputedStyle(up).overflowX === 'visible') continue;
+            const frame = up.getBoundingClientRect();
+            if (box.left < frame.left - 1 || box.right > frame.right + 1) return true;
+          }
+          return false;
+        })
+        .map((tab) => (tab.textContent ?? '').trim()),
+    );
+    if (cut.length > 0) found.push(`${url}: tabs cut at the edge: ${cut.join(', ')}`);
     // Every screen fits the phone: nothing makes the page scroll sideways.
     const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     if (pageWidth > width) found.push(`${url}: the page is ${pageWidth} px wide at ${width} px`);

@@ -1,6 +1,7 @@
 import { computeStatistics, gateStatistics } from '@candlewise/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { setViewportWidth } from '@/testing/match-media';
 import { type ApiCall, mockApi, validationFailed } from '@/testing/mock-api';
 import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
 import { makeSession } from '@/testing/test-data';
@@ -172,6 +173,46 @@ describe('/journal', { timeout: 60_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Add a trade');
     expect(within(dialog).getByLabelText('Entry time')).toHaveValue('2026-11-02T09:30');
+  });
+
+  it('fits each day’s P&L in its cell at 375 px: a short amount, the exact one in the day', async () => {
+    setViewportWidth(375);
+    mockApi({
+      ...noNotifications,
+      'GET /journal/calendar': {
+        body: {
+          success: true,
+          data: {
+            month: '2026-11',
+            currency: 'INR',
+            currencies: [{ currency: 'INR', trades: 3 }],
+            timeZone: 'Asia/Kolkata',
+            days: [
+              {
+                date: '2026-11-03',
+                trades: 2,
+                netPnl: 12345.67,
+                hasEntry: false,
+                rating: null,
+                emotion: null,
+              },
+              { date: '2026-11-04', trades: 1, netPnl: -987.5, hasEntry: false, rating: null, emotion: null },
+            ],
+          },
+        },
+      },
+      'GET /journal/entries/2026-11-02': {
+        body: { success: true, data: { date: '2026-11-02', entry: null, questions: [], trades: [] } },
+      },
+    });
+    renderApp('/journal?date=2026-11-02', { auth: makeSession() });
+    const day = (date: string) => document.querySelector<HTMLElement>(`[data-date="${date}"]`);
+    await waitFor(() => expect(day('2026-11-03')).toHaveTextContent(/2 trades/));
+    // The cell shows a short amount; the name still starts with its visible day and says the trades.
+    expect(day('2026-11-03')?.querySelector('.cw-journal-calendar__pnl')).toHaveTextContent(/^\+12\.3K$/);
+    expect(day('2026-11-04')?.querySelector('.cw-journal-calendar__pnl')).toHaveTextContent(/^−988$/);
+    expect(day('2026-11-04')).toHaveTextContent(/^4 November 2026: 1 trade/);
+    setViewportWidth(1280);
   });
 
   it('lists open positions and sends the opening holdings a sale without a purchase needs', async () => {
