@@ -207,7 +207,14 @@ test('moves the stop of an open position and of a pending order, and asks before
 test('on a phone the desk fits the screen: its wide tables scroll inside their boxes', async ({
   browser,
 }) => {
-  const { context, page } = await openDesk(browser, { width: 375 });
+  const { context, page, ticket } = await openDesk(browser, { width: 375 });
+  // The ticket is on the first screen (issue #43: it sat ~900 px down, under seven figure cards and
+  // the chart): before the chart, under one line of figures, its instrument, prices, side and order
+  // type above the bottom bar without scrolling.
+  const bar = await page.getByTestId('bottom-nav').evaluate((nav) => nav.getBoundingClientRect().top);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  const type = ticket.getByRole('radiogroup', { name: 'Order type' });
+  expect(await type.evaluate((group) => group.getBoundingClientRect().bottom)).toBeLessThan(bar);
   const book = page.locator('.cw-trading__book');
   await expect(book.getByRole('tab', { name: /^Positions/ })).toBeVisible();
   // The tables of positions and standings are wider than the phone, and scroll sideways in their boxes…

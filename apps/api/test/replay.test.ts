@@ -157,4 +157,21 @@ describe('a competition replaying a real day', () => {
       expect.arrayContaining([expect.objectContaining({ symbol: 'BTCUSD', bars: 1440 })]),
     );
   });
+
+  it('lists the UTC days each instrument has bars on, so an admin picks a replay that can start', async () => {
+    const upload = await first.as('admin', 'POST', '/admin/market/replay-bars/ETHUSD', {
+      csv: 'time,open,high,low,close,volume\n2023-03-13T09:00:00Z,1400,1410,1395,1405,3\n2023-03-15T00:00:00Z,1400,1410,1395,1405,3\n2023-03-15T23:59:00Z,1400,1410,1395,1405,3\n',
+    });
+    expect(upload.statusCode).toBe(201);
+    const listed = (await first.as('admin', 'GET', '/admin/market/replay-bars')).json().data as Array<{
+      symbol: string;
+      days: string[];
+    }>;
+    // Each day once, in order; none between them without bars (the 14th). An earlier test may have
+    // stored ETHUSD's 10th.
+    const eth = listed.find((row) => row.symbol === 'ETHUSD')?.days ?? [];
+    expect(eth.filter((day) => day >= '2023-03-11')).toEqual(['2023-03-13', '2023-03-15']);
+    expect([...eth].sort()).toEqual(eth);
+    expect(listed.find((row) => row.symbol === 'BTCUSD')?.days).toEqual(['2023-03-10']);
+  });
 });

@@ -62,6 +62,12 @@ export function keepScrollRegionsFocusable(root: HTMLElement = document.body): (
   const watched = new WeakSet<Element>();
   const run = () => {
     queued = false;
+    // antd's measure row (a table that scrolls or has a fixed header) copies every column's title
+    // under aria-hidden, the select-all checkbox included: a tab stop nobody can see (axe:
+    // aria-hidden-focus). Inert takes the copy out of the tab order; the header's own stays.
+    for (const row of root.querySelectorAll<HTMLElement>('.ant-table-measure-row:not([inert])')) {
+      row.setAttribute('inert', '');
+    }
     for (const region of root.querySelectorAll<HTMLElement>(REGIONS)) {
       settleScrollRegion(region);
       for (const element of [region, region.firstElementChild]) {

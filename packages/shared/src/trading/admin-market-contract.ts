@@ -83,6 +83,8 @@ export const adminMarketContract = defineContract({
           bars: z.number(),
           first: z.string().nullable(),
           last: z.string().nullable(),
+          /** The UTC days (YYYY-MM-DD) with at least one bar, in order: where a replay can start. */
+          days: z.array(z.string()),
         }),
       ),
     ),

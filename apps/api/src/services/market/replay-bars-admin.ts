@@ -71,11 +71,20 @@ export async function listReplayBars(db: DbExecutor) {
     .from(replayBars)
     .groupBy(replayBars.symbol)
     .orderBy(replayBars.symbol);
+  // The UTC days with at least one bar: a replay can start only on one of them (issue #43).
+  const day = sql<string>`to_char(${replayBars.time} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const dayRows = await db
+    .selectDistinct({ symbol: replayBars.symbol, day })
+    .from(replayBars)
+    .orderBy(replayBars.symbol, day);
+  const days = new Map<string, string[]>();
+  for (const row of dayRows) days.set(row.symbol, [...(days.get(row.symbol) ?? []), row.day]);
   return rows.map((row) => ({
     symbol: row.symbol,
     bars: row.bars,
     first: row.first ? new Date(row.first).toISOString() : null,
     last: row.last ? new Date(row.last).toISOString() : null,
+    days: days.get(row.symbol) ?? [],
   }));
 }
 

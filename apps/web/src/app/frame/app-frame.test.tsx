@@ -38,10 +38,13 @@ describe('the signed-in frame', () => {
     expect(sidebar).toHaveStyle({ width: '200px' });
     expect(screen.queryByTestId('bottom-nav')).not.toBeInTheDocument();
     const sideLinks = within(sidebar).getAllByRole('link');
+    // The four pillars one click away (issue #43): home, groups, journal, courses and news.
     expect(sideLinks.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Home', '/home'],
       ['Groups', '/group'],
       ['Journal', '/journal'],
+      ['Courses', '/course'],
+      ['News', '/news'],
     ]);
     expect(within(sidebar).getByRole('link', { name: 'Journal' })).toHaveAttribute('aria-current', 'page');
 
@@ -52,13 +55,31 @@ describe('the signed-in frame', () => {
       ['Home', '/home'],
       ['Groups', '/group'],
       ['Journal', '/journal'],
+      ['Courses', '/course'],
+      ['News', '/news'],
     ]) {
       expect(within(bottomNav).getByRole('link', { name })).toHaveAttribute('href', href);
     }
+    expect(within(bottomNav).queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
 
     act(() => setViewportWidth(769));
     expect(await screen.findByTestId('sidebar')).toBeInTheDocument();
     expect(screen.queryByTestId('bottom-nav')).not.toBeInTheDocument();
+  });
+
+  it('names Admin in the navigation for an admin, on wide and narrow screens', async () => {
+    mockApi(noNotifications);
+    setViewportWidth(1280);
+    renderApp('/journal', { auth: makeSession({ role: 'admin' }) });
+    const sidebar = await screen.findByTestId('sidebar');
+    expect(within(sidebar).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    act(() => setViewportWidth(375));
+    const bottomNav = await screen.findByTestId('bottom-nav');
+    expect(
+      within(bottomNav)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('aria-label')),
+    ).toEqual(['Home', 'Groups', 'Journal', 'Courses', 'News', 'Admin']);
   });
 
   it('opens the avatar menu with the picture, the Free trialz badge and the full name, and logs out to /auth', async () => {

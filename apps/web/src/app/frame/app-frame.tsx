@@ -58,6 +58,7 @@ function FrameLayout() {
     <FrameProviders userId={user._id} darkMode={darkMode}>
       <FrameChrome
         navigation={isNarrow ? 'bottom' : 'sidebar'}
+        isAdmin={user.role === 'admin'}
         actions={
           <FrameHeaderActions
             user={user}

@@ -10,6 +10,8 @@ type Props = {
    * are fixed, so they arrive with the app without moving anything, and they are live from the start.
    */
   navigation: 'sidebar' | 'bottom' | 'none';
+  /** An admin's navigation names the admin area too. */
+  isAdmin?: boolean;
   /** The header's right-hand side (bell, dark-mode switch, avatar); empty in the frame drawn at build time. */
   actions?: ReactNode;
   children: ReactNode;
@@ -21,7 +23,7 @@ type Props = {
  * build time for a signed-in first load (app/signed-in-shells.tsx) both draw it, so the two line up to the
  * pixel and the app replaces one with the other without a layout shift.
  */
-export function FrameChrome({ navigation, actions, children }: Props) {
+export function FrameChrome({ navigation, isAdmin = false, actions, children }: Props) {
   return (
     // The sidebar is fixed, so header, body and footer stack in a column. The narrow layout's rules
     // are a media query (app-frame.css), the same width the navigation switches at.
@@ -36,14 +38,14 @@ export function FrameChrome({ navigation, actions, children }: Props) {
         </Link>
         <div className="cw-frame-header__actions">{actions}</div>
       </header>
-      {navigation === 'sidebar' ? <Sidebar /> : null}
+      {navigation === 'sidebar' ? <Sidebar isAdmin={isAdmin} /> : null}
       <div className="cw-frame__body">
         <main id="main" tabIndex={-1} className="cw-frame__content">
           {children}
         </main>
         <SiteFooter />
       </div>
-      {navigation === 'bottom' ? <BottomNavigation /> : null}
+      {navigation === 'bottom' ? <BottomNavigation isAdmin={isAdmin} /> : null}
     </div>
   );
 }

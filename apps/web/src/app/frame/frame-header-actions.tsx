@@ -1,5 +1,7 @@
 import type { PublicUser } from '@candlewise/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { DarkModeSwitch } from '@/components/dark-mode-switch/dark-mode-switch';
+import { refreshTradingDesks } from '@/features/groups';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { AccountMenu } from './account-menu';
 
@@ -10,11 +12,24 @@ type Props = {
   onNotificationsViewed: (lastNotificationViewedAt: string) => void;
 };
 
+/** Notifications that change what a trading desk shows: announced once the desk shows it. */
+const DESK_CHANGES = new Set(['account_frozen', 'account_released', 'order_canceled']);
+
 /** The header's right-hand side: the notification bell, the dark-mode switch and the avatar menu. */
 export function FrameHeaderActions({ user, isNarrow, onLogout, onNotificationsViewed }: Props) {
+  const queryClient = useQueryClient();
   return (
     <>
-      <NotificationBell userId={user._id} onViewed={onNotificationsViewed} allowLarge={!isNarrow} />
+      <NotificationBell
+        userId={user._id}
+        onViewed={onNotificationsViewed}
+        allowLarge={!isNarrow}
+        beforeAnnounce={(notification) =>
+          notification.kind && DESK_CHANGES.has(notification.kind)
+            ? refreshTradingDesks(queryClient)
+            : undefined
+        }
+      />
       <DarkModeSwitch />
       <AccountMenu user={user} onLogout={onLogout} />
     </>

@@ -11,12 +11,12 @@ const navLinkClass =
     isActive ? `${base} ${base}--active` : base;
 
 /** Wide screens: the fixed 200 px left sidebar (docs/product-contract.md §9). */
-export function Sidebar() {
+export function Sidebar({ isAdmin = false }: { isAdmin?: boolean }) {
   return (
     <aside className="cw-sidebar" style={{ width: SIDEBAR_WIDTH_PX }} data-testid="sidebar">
       <nav aria-label="Main">
         <ul className="cw-sidebar__list">
-          {navigationItems.map(({ to, label, icon }) => (
+          {navigationItems(isAdmin).map(({ to, label, icon }) => (
             <li key={to}>
               <NavLink to={to} className={navLinkClass('cw-sidebar__link')}>
                 <SvgIcon icon={icon} />
@@ -31,11 +31,11 @@ export function Sidebar() {
 }
 
 /** Narrow screens (768 px or less): the same destinations as a fixed bar of icons along the bottom. */
-export function BottomNavigation() {
+export function BottomNavigation({ isAdmin = false }: { isAdmin?: boolean }) {
   return (
     <nav aria-label="Main" className="cw-bottom-nav" data-testid="bottom-nav">
       <ul className="cw-bottom-nav__list">
-        {navigationItems.map(({ to, label, icon }) => (
+        {navigationItems(isAdmin).map(({ to, label, icon }) => (
           <li key={to} className="cw-bottom-nav__item">
             <NavLink to={to} aria-label={label} className={navLinkClass('cw-bottom-nav__link')}>
               <SvgIcon icon={icon} className="cw-bottom-nav__icon" />

@@ -1,9 +1,11 @@
 import type { PublicUser } from '@candlewise/shared';
+import { QueryObserver } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ApiCall, mockApi } from '@/testing/mock-api';
 import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
 import { makeSession, makeUser } from '@/testing/test-data';
+import { getSessionQueryClient } from './session-query-client';
 
 const unreadItems = [
   {
@@ -304,6 +306,46 @@ describe('the live bell', () => {
     expect(await screen.findByText('Nifty Sprint starts now')).toBeInTheDocument();
     await waitFor(() => expect(notificationQueries(api.callsTo, 'false')).toHaveLength(2));
     expect(notificationQueries(api.callsTo, 'true')).toHaveLength(0);
+  });
+
+  it('announces an account frozen only once the open desk has read its account again (issue #43)', async () => {
+    const api = mockNotifications();
+    const stream = mockNotificationStream(api);
+    const session = makeSession();
+    renderApp('/home', { auth: session });
+    await screen.findByRole('button', { name: bellName });
+    // An open desk: its account query is active, with a position the freeze is about to close.
+    const reads: Array<(positions: number) => void> = [];
+    const observer = new QueryObserver(getSessionQueryClient(session.user._id), {
+      queryKey: ['groups', 'account', 'g-1'],
+      queryFn: () =>
+        new Promise<{ positions: number }>((resolve) => reads.push((positions) => resolve({ positions }))),
+    });
+    const seen: number[] = [];
+    const stop = observer.subscribe((result) => {
+      if (result.data) seen.push(result.data.positions);
+    });
+    await waitFor(() => expect(reads).toHaveLength(1));
+    reads[0](1);
+    await waitFor(() => expect(seen).toEqual([1]));
+
+    const frozen = {
+      _id: 'n9',
+      kind: 'account_frozen',
+      notificationContent: { title: 'Account frozen', message: 'Positions were closed.' },
+      read: false,
+      createdAt: new Date().toISOString(),
+      link: '/group/g-1/leaderboard',
+    };
+    await stream.send(sseEvent('notification', { notification: frozen, unreadCount: 3 }));
+    // The desk is read again first; until it answers, no toast says what the desk does not show yet.
+    await waitFor(() => expect(reads).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByText('Account frozen')).not.toBeInTheDocument();
+    reads[1](0);
+    expect(await screen.findByText('Account frozen')).toBeInTheDocument();
+    expect(seen.at(-1)).toBe(0);
+    stop();
   });
 
   it('shows a notification that arrives while the drawer is open', async () => {

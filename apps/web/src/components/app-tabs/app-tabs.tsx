@@ -1,5 +1,6 @@
 import { Tabs, type TabsProps } from 'antd';
 import { useEffect, useRef } from 'react';
+import './app-tabs.css';
 
 /**
  * antd's Tabs, with the overflow "more" button kept out of the tab list's accessibility tree.

@@ -96,7 +96,7 @@ export default function ConnectBrokerPage() {
           Your connections
         </h2>
         {connections.isPending ? (
-          <Skeleton active paragraph={{ rows: 3 }} />
+          <Skeleton active title={false} paragraph={{ rows: 3 }} />
         ) : connections.isError ? (
           <Alert
             type="error"
@@ -128,7 +128,7 @@ export default function ConnectBrokerPage() {
 
       <div ref={formRef}>
         {brokers.isPending ? (
-          <Skeleton active paragraph={{ rows: 5 }} />
+          <Skeleton active title={false} paragraph={{ rows: 5 }} />
         ) : brokers.isError ? (
           <Alert
             type="error"

@@ -45,7 +45,7 @@ export default function AdminCoursesPanel() {
         </Button>
       </div>
       {courses.isPending ? (
-        <Skeleton active paragraph={{ rows: 6 }} />
+        <Skeleton active title={false} paragraph={{ rows: 6 }} />
       ) : courses.error ? (
         <Alert
           type="error"

@@ -104,9 +104,10 @@ export function ContinueLearningCard() {
             <Link
               className="cw-dashboard-continue__action"
               to={lessonsPath(query.data.course._id, query.data.course.continueVideoId)}
-              aria-label={`Continue: ${query.data.course.title}`}
+              aria-label={`${query.data.course.progress > 0 ? 'Continue' : 'Start'}: ${query.data.course.title}`}
             >
-              Continue
+              {/* Nothing to continue at 0 %. */}
+              {query.data.course.progress > 0 ? 'Continue' : 'Start'}
             </Link>
           </div>
         </div>

@@ -73,11 +73,10 @@ export function MyCompetitionsCard() {
               </div>
               <StandingLine competition={competition} />
               {competition.status === 'approved' ? (
-                <Link
-                  to={`/group/${encodeURIComponent(competition.group._id)}/leaderboard`}
-                  aria-label={`Open the ${competition.group.name} leaderboard`}
-                >
-                  {competition.group.phase === 'running' ? 'Trade' : 'Leaderboard'}
+                // Named by its visible word, then the competition (WCAG 2.5.3, label in name).
+                <Link to={`/group/${encodeURIComponent(competition.group._id)}/leaderboard`}>
+                  {competition.group.phase === 'running' ? 'Trade' : 'Leaderboard'}{' '}
+                  <span className="cw-visually-hidden">in {competition.group.name}</span>
                 </Link>
               ) : null}
             </li>

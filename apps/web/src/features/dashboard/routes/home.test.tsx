@@ -73,6 +73,19 @@ describe('the dashboard /home', { timeout: 20_000 }, () => {
     expect(screen.getByText('Open courses').closest('a')).toHaveAttribute('href', '/course');
   });
 
+  it('offers Start, not Continue, for a course not begun (0 %)', async () => {
+    mockApi({ ...noNotifications, 'GET /courses': { body: { success: true, data: [course({})] } } });
+    renderApp('/home', { auth: makeSession({ firstName: 'Lena' }) });
+    await screen.findByRole('heading', { level: 1, name: 'Welcome back, Lena' });
+    const card = continueCard();
+    expect(await within(card).findByText('Stock Market Fundamentals')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Start: Stock Market Fundamentals' })).toHaveAttribute(
+      'href',
+      '/courseVideos/course1?video=101',
+    );
+    expect(within(card).queryByText('Continue')).not.toBeInTheDocument();
+  });
+
   it('shows where I stand in each competition, with my equity in its account currency', async () => {
     const competition = (name: string, currency: string, equity: number, rank: number): MyCompetition => ({
       group: {
@@ -104,9 +117,10 @@ describe('the dashboard /home', { timeout: 20_000 }, () => {
     expect(within(nifty).getByText('+1.50%')).toBeInTheDocument();
     const wallStreet = screen.getByText('Wall Street Week').closest('li')!;
     expect(within(wallStreet).getByText('Equity $1,234,567.80')).toBeInTheDocument();
-    expect(
-      within(wallStreet).getByRole('link', { name: 'Open the Wall Street Week leaderboard' }),
-    ).toHaveAttribute('href', '/group/g-USD/leaderboard');
+    // The name starts with the visible word (WCAG 2.5.3, label in name): "Trade" or "Leaderboard".
+    const link = within(wallStreet).getByRole('link', { name: /^(Trade|Leaderboard) in Wall Street Week$/ });
+    expect(link).toHaveAttribute('href', '/group/g-USD/leaderboard');
+    expect(link.getAttribute('aria-label')).toBeNull();
   });
 
   it('congratulates a learner who has finished every open course', async () => {

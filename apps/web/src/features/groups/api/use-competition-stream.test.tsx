@@ -53,3 +53,33 @@ describe('the competition stream after missed frames', () => {
     expect(result.current.quotes.get('EURUSD')?.mid).toBe(1.1);
   });
 });
+
+describe('the competition stream when my account freezes (issue #43)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reads the account again at once: the freeze closed its positions, which the row does not carry', async () => {
+    const stream = stubEventStream('/group/g-1/stream');
+    const { wrapper } = streamHookWrapper();
+    const readAccount = vi.fn(async () => ({
+      account: { equity: 100_000, leverage: 10, exposure: 50_000, frozenUntil: null, peakEquity: 100_000 },
+      positions: [],
+      orders: [],
+    }));
+    renderHook(
+      () => {
+        useQuery({ queryKey: groupKeys.account('g-1'), queryFn: readAccount });
+        return useCompetitionStream('g-1', { enabled: true });
+      },
+      { wrapper },
+    );
+    await waitFor(() => expect(readAccount).toHaveBeenCalledTimes(1));
+    // An ordinary row (equity moved): patched in place, no read.
+    await stream.send('standings', { total: 1, me: { ...row(1, 'me'), equity: 99_000 } }, 1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(readAccount).toHaveBeenCalledTimes(1);
+    // The row that froze the account: the book is read again, not left showing closed positions.
+    const until = new Date(Date.now() + 60_000).toISOString();
+    await stream.send('standings', { total: 1, me: { ...row(1, 'me'), frozenUntil: until, freezes: 1 } }, 2);
+    await waitFor(() => expect(readAccount).toHaveBeenCalledTimes(2));
+  });
+});

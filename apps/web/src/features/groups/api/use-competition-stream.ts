@@ -27,6 +27,9 @@ function parse(data: string): unknown {
   }
 }
 
+/** A freeze's end as a number (null when none): the row and the account may write it differently. */
+const instant = (value: string | null | undefined) => (value ? Date.parse(value) : null);
+
 const isQuote = (value: unknown): value is Quote =>
   typeof value === 'object' &&
   value !== null &&
@@ -68,9 +71,15 @@ export function useCompetitionStream(groupId: string, { enabled }: { enabled: bo
       // The member's own row is their account at this moment: the desk says what the table says.
       const me = frame.me;
       if (me) {
+        const before = queryClient.getQueryData<TradingAccount>(groupKeys.account(groupId));
         queryClient.setQueryData<TradingAccount>(groupKeys.account(groupId), (current) =>
           current ? withStandingsRow(current, me) : current,
         );
+        // A freeze (or its release) changed the book too: the positions it closed, the orders it
+        // canceled, the exposure. The row does not carry them: the account is read now, not in 5 s.
+        if (before && instant(me.frozenUntil) !== instant(before.account.frozenUntil)) {
+          void queryClient.invalidateQueries({ queryKey: groupKeys.account(groupId) });
+        }
       }
     } else if (event.event === 'quotes' && Array.isArray(payload)) {
       const fresh = payload.filter(isQuote);

@@ -63,6 +63,27 @@ function mockAdminApi({ refuseCurrencyChange = false }: { refuseCurrencyChange?:
   let groups = [sprint];
   let participants = requests();
   const api = mockApi({
+    'GET /admin/market/replay-bars': {
+      body: {
+        success: true,
+        data: [
+          {
+            symbol: 'BTCUSD',
+            bars: 1440,
+            first: '2023-03-10T00:00:00.000Z',
+            last: '2023-03-10T23:59:00.000Z',
+            days: ['2023-03-10'],
+          },
+          {
+            symbol: 'EURUSD',
+            bars: 782,
+            first: '2023-03-09T14:30:00.000Z',
+            last: '2023-03-10T21:00:00.000Z',
+            days: ['2023-03-09', '2023-03-10'],
+          },
+        ],
+      },
+    },
     'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },
     'GET /instruments': {
       body: {
@@ -317,6 +338,13 @@ describe('the admin Groups and approvals panel', { timeout: 60_000 }, () => {
     expect(within(dialog).queryByLabelText('First replayed minute')).not.toBeInTheDocument();
 
     await user.click(within(dialog).getByText('Replay of a real day'));
+    // The days an instrument has bars on, from the uploads (issue #43): a replay starts on one.
+    const days = await within(dialog).findByRole('list', { name: 'Days with bars (UTC)' });
+    expect(
+      within(days)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['BTCUSD: 10 Mar 2023', 'EURUSD: 9 Mar 2023, 10 Mar 2023']);
     const minute = within(dialog).getByLabelText('First replayed minute');
     const minuteItem = minute.closest('.ant-form-item') as HTMLElement;
     expect(minuteItem).toHaveTextContent('Times are UTC.');

@@ -48,7 +48,7 @@ export default function LiveCompetitionsMonitor() {
         Every running competition at a glance, refreshed every 5 seconds: open one for the live leaderboard.
       </p>
       {groups.isPending ? (
-        <Skeleton active paragraph={{ rows: 3 }} />
+        <Skeleton active title={false} paragraph={{ rows: 3 }} />
       ) : groups.isError ? (
         <Alert
           type="error"

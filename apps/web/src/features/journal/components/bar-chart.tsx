@@ -1,6 +1,10 @@
 import { formatPnl } from '../lib/journal-time';
 
-export type Bar = { label: string; value: number; detail?: string };
+/**
+ * A bar's colour: by default the sign of its value. A count (the P&L distribution's trades per
+ * bucket) is never negative: its bucket's side of zero says whether it is a win or a loss.
+ */
+export type Bar = { label: string; value: number; detail?: string; tone?: 'profit' | 'loss' | 'even' };
 
 /**
  * A small horizontal bar chart in plain SVG (no chart library): positive bars in the profit
@@ -47,7 +51,7 @@ export function BarChart({
                 width={`${Math.max(width, bar.value === 0 ? 0 : 0.5)}%`}
                 height={rowHeight - 8}
                 rx="2"
-                className={bar.value >= 0 ? 'cw-journal-bars__bar--profit' : 'cw-journal-bars__bar--loss'}
+                className={`cw-journal-bars__bar--${bar.tone ?? (bar.value >= 0 ? 'profit' : 'loss')}`}
               >
                 <title>{`${bar.label}: ${format(bar.value)}${bar.detail ? ` (${bar.detail})` : ''}`}</title>
               </rect>

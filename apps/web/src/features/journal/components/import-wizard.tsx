@@ -84,7 +84,7 @@ export function ImportWizard() {
       />
       <h2>1. Choose the format</h2>
       {presets.isPending ? (
-        <Skeleton active paragraph={{ rows: 3 }} />
+        <Skeleton active title={false} paragraph={{ rows: 3 }} />
       ) : presets.error ? (
         <Alert type="error" showIcon message={presets.error.message} />
       ) : (

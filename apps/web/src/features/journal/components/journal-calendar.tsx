@@ -7,6 +7,7 @@ import { PlainAlert } from '@/components/plain/plain-alert';
 import { PlainButton } from '@/components/plain/plain-button';
 import { PlainSkeleton } from '@/components/plain/plain-skeleton';
 import { SvgIcon } from '@/components/svg-icon/svg-icon';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { useJournalCalendar } from '../api/journal-entries';
 import type { CalendarDay } from '../api/journal-types';
 import { formatPnl } from '../lib/journal-time';
@@ -15,6 +16,12 @@ import { formatPnl } from '../lib/journal-time';
 const CurrencySelect = lazyAntd(() => import('./currency-select').then((module) => module.CurrencySelect));
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+/** A phone's day cell is ~40 px wide: "+12.3K", "−988"; the day's panel has the exact amount. */
+const PHONE_QUERY = '(max-width: 480px)';
+const short = new Intl.NumberFormat('en', { notation: 'compact', maximumSignificantDigits: 3 });
+const shortPnl = (value: number) =>
+  value === 0 ? '0' : `${value > 0 ? '+' : '−'}${short.format(Math.abs(value))}`;
+
 const monthName = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 export function shiftMonth(month: string, by: number): string {
@@ -38,7 +45,8 @@ function monthCells(month: string): Array<string | null> {
 function tone(day: CalendarDay | undefined, largest: number): string | undefined {
   if (!day || day.trades === 0 || day.netPnl === 0) return undefined;
   const strength = Math.round(25 + 55 * Math.min(1, Math.abs(day.netPnl) / largest));
-  const colour = day.netPnl > 0 ? 'var(--cw-color-profit)' : 'var(--cw-color-loss)';
+  // The fills, not the text colours: the day's number and P&L stay readable on the strongest tint.
+  const colour = day.netPnl > 0 ? 'var(--cw-color-profit-fill)' : 'var(--cw-color-loss-fill)';
   return `color-mix(in srgb, ${colour} ${strength}%, transparent)`;
 }
 
@@ -60,6 +68,7 @@ export function JournalCalendar({
   today: string;
 }) {
   const [currency, setCurrency] = useState<string | undefined>();
+  const phone = useMediaQuery(PHONE_QUERY);
   const calendar = useJournalCalendar(month, currency);
   const byDate = new Map((calendar.data?.days ?? []).map((day) => [day.date, day]));
   const largest = Math.max(1, ...(calendar.data?.days ?? []).map((day) => Math.abs(day.netPnl)));
@@ -158,7 +167,9 @@ export function JournalCalendar({
                         </span>
                       ) : null}
                       {day?.trades ? (
-                        <span className="cw-journal-calendar__pnl">{formatPnl(day.netPnl)}</span>
+                        <span className="cw-journal-calendar__pnl">
+                          {phone ? shortPnl(day.netPnl) : formatPnl(day.netPnl)}
+                        </span>
                       ) : null}
                       {entry ? <span className="cw-visually-hidden">{entry}</span> : null}
                     </button>

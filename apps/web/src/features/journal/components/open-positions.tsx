@@ -27,7 +27,7 @@ export function OpenPositions() {
     );
   }
   if (positions.isPending)
-    return <Skeleton active paragraph={{ rows: 5 }} aria-label="Loading open positions" />;
+    return <Skeleton active title={false} paragraph={{ rows: 5 }} aria-label="Loading open positions" />;
   const { needsOpeningHoldings } = positions.data;
   return (
     <section className="cw-journal-positions" aria-label="Open positions">

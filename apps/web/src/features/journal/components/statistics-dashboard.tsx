@@ -83,7 +83,7 @@ export function StatisticsDashboard() {
       {stats.error ? (
         <Alert type="error" showIcon message={stats.error.message} />
       ) : !data ? (
-        <Skeleton active paragraph={{ rows: 8 }} aria-label="Loading statistics" />
+        <Skeleton active title={false} paragraph={{ rows: 8 }} aria-label="Loading statistics" />
       ) : (
         <>
           <dl className="cw-journal-figures" data-testid="journal-figures">
@@ -114,6 +114,8 @@ export function StatisticsDashboard() {
                     bars={buckets.map((bucket) => ({
                       label: `${formatNumber(bucket.from, 0)}…${formatNumber(bucket.to, 0)}`,
                       value: bucket.trades,
+                      // Losing buckets red, winning green, one across zero neither.
+                      tone: bucket.to <= 0 ? 'loss' : bucket.from >= 0 ? 'profit' : 'even',
                     }))}
                   />
                 </Card>

@@ -1,6 +1,7 @@
 import { computeStatistics, gateStatistics } from '@candlewise/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { setViewportWidth } from '@/testing/match-media';
 import { type ApiCall, mockApi, validationFailed } from '@/testing/mock-api';
 import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
 import { makeSession } from '@/testing/test-data';
@@ -103,6 +104,31 @@ describe('/journal', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('combobox', { name: 'Currency' })).not.toBeInTheDocument();
   });
 
+  it('colours the P&L distribution by the sign of each bucket: losing buckets red, winning green', async () => {
+    const spread = statistics('INR', [-300, -120, 80, 250, 400], true);
+    spread.data.currencies = [{ currency: 'INR', trades: 5 }];
+    mockApi({ ...noNotifications, ...emptyTrades, 'GET /journal/stats': { body: spread } });
+    renderApp('/journal?tab=statistics', {
+      auth: makeSession({ planStatus: 'active', planExpirationDate: Math.floor(Date.now() / 1000) + 86_400 }),
+    });
+    await screen.findByText('P&L by symbol');
+    const chart = screen.getByText('P&L distribution (trades per bucket)').closest('figure')!;
+    const buckets = spread.data.pnlDistribution as Array<{ from: number; to: number; trades: number }>;
+    const bars = [...chart.querySelectorAll('rect')];
+    expect(bars).toHaveLength(buckets.length);
+    bars.forEach((bar, index) => {
+      const { from, to } = buckets[index];
+      const expected =
+        to <= 0
+          ? 'cw-journal-bars__bar--loss'
+          : from >= 0
+            ? 'cw-journal-bars__bar--profit'
+            : 'cw-journal-bars__bar--even';
+      expect(bar.getAttribute('class'), `${from}…${to}`).toBe(expected);
+    });
+    expect(bars.some((bar) => bar.getAttribute('class') === 'cw-journal-bars__bar--loss')).toBe(true);
+  });
+
   it('shows the day on the calendar tab with its entry editor, the currency choice and the trade dialog loading in antd’s theme', async () => {
     mockApi({
       ...noNotifications,
@@ -149,6 +175,46 @@ describe('/journal', { timeout: 60_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Add a trade');
     expect(within(dialog).getByLabelText('Entry time')).toHaveValue('2026-11-02T09:30');
+  });
+
+  it('fits each day’s P&L in its cell at 375 px: a short amount, the exact one in the day', async () => {
+    setViewportWidth(375);
+    mockApi({
+      ...noNotifications,
+      'GET /journal/calendar': {
+        body: {
+          success: true,
+          data: {
+            month: '2026-11',
+            currency: 'INR',
+            currencies: [{ currency: 'INR', trades: 3 }],
+            timeZone: 'Asia/Kolkata',
+            days: [
+              {
+                date: '2026-11-03',
+                trades: 2,
+                netPnl: 12345.67,
+                hasEntry: false,
+                rating: null,
+                emotion: null,
+              },
+              { date: '2026-11-04', trades: 1, netPnl: -987.5, hasEntry: false, rating: null, emotion: null },
+            ],
+          },
+        },
+      },
+      'GET /journal/entries/2026-11-02': {
+        body: { success: true, data: { date: '2026-11-02', entry: null, questions: [], trades: [] } },
+      },
+    });
+    renderApp('/journal?date=2026-11-02', { auth: makeSession() });
+    const day = (date: string) => document.querySelector<HTMLElement>(`[data-date="${date}"]`);
+    await waitFor(() => expect(day('2026-11-03')).toHaveTextContent(/2 trades/));
+    // The cell shows a short amount; the name still starts with its visible day and says the trades.
+    expect(day('2026-11-03')?.querySelector('.cw-journal-calendar__pnl')).toHaveTextContent(/^\+12\.3K$/);
+    expect(day('2026-11-04')?.querySelector('.cw-journal-calendar__pnl')).toHaveTextContent(/^−988$/);
+    expect(day('2026-11-04')).toHaveTextContent(/^4 November 2026: 1 trade/);
+    setViewportWidth(1280);
   });
 
   it('lists open positions and sends the opening holdings a sale without a purchase needs', async () => {

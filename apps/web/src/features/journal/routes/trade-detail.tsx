@@ -53,7 +53,7 @@ export default function TradeDetailPage() {
       <>
         {back}
         <PageHeader title="Trade" />
-        <Skeleton active paragraph={{ rows: 8 }} aria-label="Loading the trade" />
+        <Skeleton active title={false} paragraph={{ rows: 8 }} aria-label="Loading the trade" />
       </>
     );
   }

@@ -3,7 +3,7 @@ import { apiClient } from '@/lib/api-client';
 import { marketKeys } from './market-query-keys';
 
 /** The 1-minute bars stored for one instrument, for replay competitions; `first`/`last` are ISO bar times. */
-export type StoredBars = { symbol: string; bars: number; first: string; last: string };
+export type StoredBars = { symbol: string; bars: number; first: string; last: string; days: string[] };
 
 /** GET /admin/market/replay-bars: one row per instrument with bars. */
 export async function getReplayBars(signal?: AbortSignal): Promise<StoredBars[]> {

@@ -56,7 +56,13 @@ const csvFile = (name: string, text: string) => new File([text], name, { type: '
 function mockMarketsApi() {
   let list = instruments();
   let stored = [
-    { symbol: 'BTCUSD', bars: 1440, first: '2023-03-10T00:00:00.000Z', last: '2023-03-10T23:59:00.000Z' },
+    {
+      symbol: 'BTCUSD',
+      bars: 1440,
+      first: '2023-03-10T00:00:00.000Z',
+      last: '2023-03-10T23:59:00.000Z',
+      days: ['2023-03-10'],
+    },
   ];
   return mockApi({
     'GET /admin/market/replay-bars': () => ({ body: { success: true, data: stored } }),
@@ -68,7 +74,7 @@ function mockMarketsApi() {
         );
       }
       const day = { symbol: 'EURUSD', first: '2023-03-10T14:30:00.000Z', last: '2023-03-10T21:00:00.000Z' };
-      stored = [...stored, { ...day, bars: 391 }];
+      stored = [...stored, { ...day, bars: 391, days: ['2023-03-10'] }];
       return { status: 201, body: { success: true, data: { ...day, stored: 391 } } };
     },
     'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },

@@ -22,7 +22,7 @@ export default function NewsArticlePage() {
     return (
       <>
         {back}
-        <Skeleton active paragraph={{ rows: 8 }} aria-label="Loading the article" />
+        <Skeleton active title={false} paragraph={{ rows: 8 }} aria-label="Loading the article" />
       </>
     );
   }

@@ -97,7 +97,7 @@ export default function NewsPage() {
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
             <li key={index} className="cw-news__placeholder">
               <div className="cw-news__placeholder-image" />
-              <Skeleton active paragraph={{ rows: 3 }} />
+              <Skeleton active title={false} paragraph={{ rows: 3 }} />
             </li>
           ))}
         </ul>

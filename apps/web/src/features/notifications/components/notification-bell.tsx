@@ -18,6 +18,11 @@ type Props = {
   onViewed: (lastNotificationViewedAt: string) => void;
   /** Narrow screens have no room for the large (736 px) drawer. */
   allowLarge?: boolean;
+  /**
+   * What the page must show before a notification is announced (the desk of a frozen account read
+   * again): its toast waits for it, 3 s at most.
+   */
+  beforeAnnounce?: (notification: AppNotification) => Promise<unknown> | undefined;
 };
 
 /** "Notifications, 3 unread": the count is part of the bell's name, not only the badge's picture. */
@@ -25,7 +30,16 @@ function bellLabel(unreadCount: number): string {
   return unreadCount > 0 ? `Notifications, ${unreadCount} unread` : 'Notifications';
 }
 
-function announce(notification: AppNotification) {
+const ANNOUNCE_WAIT_MS = 3000;
+
+async function announce(notification: AppNotification, before: Props['beforeAnnounce']) {
+  const ready = before?.(notification);
+  if (ready) {
+    await Promise.race([
+      ready.catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, ANNOUNCE_WAIT_MS)),
+    ]);
+  }
   toast.info(notification.notificationContent.title, { toastId: `notification-${notification._id}` });
 }
 
@@ -36,13 +50,16 @@ function announce(notification: AppNotification) {
  * to now as viewed. The bell and its badge are plain markup; the drawer (antd) loads when the bell
  * is first pointed at, focused or opened.
  */
-export function NotificationBell({ userId, onViewed, allowLarge = true }: Props) {
+export function NotificationBell({ userId, onViewed, allowLarge = true, beforeAnnounce }: Props) {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   const [tab, setTab] = useState<NotificationTab>('Unread');
   const [large, setLarge] = useState(false);
 
-  const streamStatus = useNotificationStream({ userId, onNotification: announce });
+  const streamStatus = useNotificationStream({
+    userId,
+    onNotification: (notification) => void announce(notification, beforeAnnounce),
+  });
   const liveCount = useUnreadCount({ poll: streamStatus === 'down' });
   const unread = useNotifications({ read: false, userId });
   const read = useNotifications({ read: true, userId }, { enabled: open && tab === 'Read' });

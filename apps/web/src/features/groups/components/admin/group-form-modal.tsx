@@ -24,6 +24,7 @@ import {
 } from '../../lib/datetime-local';
 import { DEFAULT_TIME_ZONE, resetHourText } from '../../lib/risk-rule-text';
 import { currencyLabel, currencySymbol } from '../../lib/trading-format';
+import { ReplayDaysNote } from './replay-days-note';
 
 const MINUTE_MS = 60_000;
 
@@ -488,6 +489,7 @@ export function GroupFormModal({ group, onClose }: { group: Group | null; onClos
             </Form.Item>
           </div>
         ) : null}
+        {draft.marketMode === 'replay' ? <ReplayDaysNote /> : null}
         <Form.Item
           label="Instruments"
           extra={

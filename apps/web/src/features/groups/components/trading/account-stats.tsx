@@ -19,10 +19,13 @@ function AccountStatsView({
   account,
   threshold,
   basis,
+  folded = false,
 }: {
   account: TradingAccount['account'];
   threshold: number | undefined;
   basis?: DrawdownBasis;
+  /** A phone: one line (equity, P&L, buying power) that opens on the rest, so the ticket is on screen. */
+  folded?: boolean;
 }) {
   const money = (value: number) => formatMoney(value, account.currency);
   const pnl = account.equity - account.startingBalance;
@@ -51,7 +54,7 @@ function AccountStatsView({
     { label: 'Trades', value: String(account.trades) },
     { label: 'Freezes', value: String(account.freezes) },
   ];
-  return (
+  const list = (
     <dl className="cw-trading__stats" aria-label="My account">
       {items.map((item) => (
         <div key={item.label} className="cw-trading__stat">
@@ -63,6 +66,20 @@ function AccountStatsView({
         </div>
       ))}
     </dl>
+  );
+  if (!folded) return list;
+  const line = items.filter((item) => ['Equity', 'P&L', 'Buying power'].includes(item.label));
+  return (
+    <details className="cw-trading__figures">
+      <summary className="cw-trading__figures-line">
+        {line.map((item) => (
+          <span key={item.label} className="cw-trading__figures-item">
+            {item.label} <strong className={item.className}>{item.value}</strong>
+          </span>
+        ))}
+      </summary>
+      {list}
+    </details>
   );
 }
 

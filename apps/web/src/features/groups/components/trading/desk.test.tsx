@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { setViewportWidth } from '@/testing/match-media';
 import { mockApi } from '@/testing/mock-api';
 import type { TradingAccount } from '../../api/get-trading-account';
 import type { Quote } from '../../api/use-competition-stream';
@@ -148,5 +149,81 @@ describe('the chart’s timeframes (issue #17)', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('img', { name: 'EURUSD daily candlestick chart' })).toBeInTheDocument();
     const asked = api.callsTo('GET', '/market/candles/EURUSD').map((call) => call.url.search);
     expect(asked).toEqual(['?limit=300', '?limit=300&interval=5m', '?limit=90&interval=1d']);
+  });
+});
+
+describe('the desk on a phone (issue #43)', { timeout: 60_000 }, () => {
+  it('puts the ticket before the chart and folds the figures into one line', async () => {
+    setViewportWidth(375);
+    mockApi({
+      'GET /group/g-1/account': { body: { success: true, data: account() } },
+      'GET /instruments': { body: { success: true, data: [EURUSD] } },
+      'GET /market/candles/EURUSD': { body: { success: true, data: [] } },
+    });
+    renderWithProviders(<TradingPanel group={RUNNING_GROUP} quotes={new Map([['EURUSD', QUOTE]])} />);
+    const ticket = await screen.findByRole('form', { name: 'Order ticket' });
+    const chart = screen.getByRole('img', { name: 'EURUSD 1-minute candlestick chart' });
+    // Ticket first, in reading and tab order as on the screen.
+    expect(ticket.compareDocumentPosition(chart) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // One line of figures (equity, P&L, buying power); the rest behind it.
+    const figures = document.querySelector('details') as HTMLDetailsElement;
+    expect(figures.open).toBe(false);
+    expect(figures.querySelector('summary')).toHaveTextContent(/^Equity .+P&L .+Buying power .+$/);
+    expect(within(figures).getByText('Peak equity')).toBeInTheDocument();
+    setViewportWidth(1280);
+  });
+
+  it('shows every figure and the chart first on a wide screen', async () => {
+    setViewportWidth(1280);
+    mockApi({
+      'GET /group/g-1/account': { body: { success: true, data: account() } },
+      'GET /instruments': { body: { success: true, data: [EURUSD] } },
+      'GET /market/candles/EURUSD': { body: { success: true, data: [] } },
+    });
+    renderWithProviders(<TradingPanel group={RUNNING_GROUP} quotes={new Map([['EURUSD', QUOTE]])} />);
+    const ticket = await screen.findByRole('form', { name: 'Order ticket' });
+    const chart = screen.getByRole('img', { name: 'EURUSD 1-minute candlestick chart' });
+    expect(chart.compareDocumentPosition(ticket) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(document.querySelector('details')).toBeNull();
+    expect(screen.getByText('Peak equity')).toBeVisible();
+  });
+});
+
+describe('the replay desk (issue #43)', { timeout: 60_000 }, () => {
+  it('shows the replayed date and time, running at the replay’s speed', async () => {
+    setViewportWidth(1280);
+    const start = Date.now() - 10 * 60_000;
+    mockApi({
+      'GET /group/g-1/account': { body: { success: true, data: account() } },
+      'GET /instruments': { body: { success: true, data: [EURUSD] } },
+      'GET /group/g-1/candles/EURUSD': { body: { success: true, data: [] } },
+      'GET /market/candles/EURUSD': { body: { success: true, data: [] } },
+    });
+    renderWithProviders(
+      <TradingPanel
+        group={{
+          ...RUNNING_GROUP,
+          startDate: new Date(start).toISOString(),
+          marketMode: 'replay',
+          replayFrom: '2023-03-10T14:00:00.000Z',
+          replaySpeed: 6,
+        }}
+        quotes={new Map([['EURUSD', QUOTE]])}
+      />,
+    );
+    // Ten minutes into the competition at 6×: an hour into the replayed day.
+    const clock = await screen.findByRole('timer', { name: 'Replayed market time' });
+    expect(clock).toHaveTextContent(/^10 Mar 2023 · 15:0[01] UTC$/);
+  });
+
+  it('shows no replay clock on a live desk', async () => {
+    mockApi({
+      'GET /group/g-1/account': { body: { success: true, data: account() } },
+      'GET /instruments': { body: { success: true, data: [EURUSD] } },
+      'GET /market/candles/EURUSD': { body: { success: true, data: [] } },
+    });
+    renderWithProviders(<TradingPanel group={RUNNING_GROUP} quotes={new Map([['EURUSD', QUOTE]])} />);
+    await screen.findByRole('form', { name: 'Order ticket' });
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
   });
 });

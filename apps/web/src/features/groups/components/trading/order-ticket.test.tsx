@@ -82,6 +82,19 @@ describe('the order ticket (issue #17)', { timeout: 60_000 }, () => {
     );
   });
 
+  it('places nothing on Enter in a field: a market order from the keyboard needs its button', async () => {
+    const { user, api } = openTicket();
+    await retype(user, 'Quantity', '2');
+    await user.type(screen.getByLabelText('Quantity'), '{Enter}');
+    await user.type(screen.getByLabelText('Stop-loss (USD)'), '{Enter}');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.callsTo('POST', '/group/g-1/orders')).toHaveLength(0);
+    // Enter on the focused button is that button's click.
+    screen.getByRole('button', { name: 'Buy EURUSD' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(api.callsTo('POST', '/group/g-1/orders')).toHaveLength(1));
+  });
+
   it('sends one order for a double click', async () => {
     const { user, api } = openTicket();
     await user.dblClick(screen.getByRole('button', { name: 'Buy EURUSD' }));

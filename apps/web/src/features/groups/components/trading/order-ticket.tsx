@@ -288,6 +288,12 @@ export function OrderTicket({
         event.preventDefault();
         void submit();
       }}
+      // Enter in a field would submit the form at once (a market order, no second look): it stays
+      // the focused button's own key. An order from the keyboard goes through Tab to Buy or Sell.
+      onKeyDown={(event) => {
+        const target = event.target as HTMLElement;
+        if (event.key === 'Enter' && target instanceof HTMLInputElement) event.preventDefault();
+      }}
     >
       <fieldset className="cw-ticket__controls" disabled={disabledReason !== null}>
         <PlainField id={`${id}-instrument`} label="Instrument">

@@ -3,10 +3,13 @@ import {
   CANDLE_INTERVALS,
   type CandleInterval,
 } from '@candlewise/shared/trading/candle-intervals';
+import { replayTime } from '@candlewise/shared/trading/replay-bars';
 import type { FreezeReason } from '@candlewise/shared/trading/risk-rules';
 import { type ReactNode, useDeferredValue, useId, useMemo, useState } from 'react';
 import { PlainAlert } from '@/components/plain/plain-alert';
 import { PlainChoice } from '@/components/plain/plain-choice';
+import { formatUtcDay, formatUtcMinute } from '@/lib/format-utc-time';
+import { useIsNarrowScreen } from '@/lib/use-media-query';
 import { useCandles } from '../../api/get-candles';
 import type { Group } from '../../api/get-groups';
 import { useInstruments } from '../../api/get-instruments';
@@ -63,6 +66,22 @@ function DeskCard({
 }
 
 /**
+ * The replayed instant the desk trades at: the replay's first minute when the competition starts,
+ * moving at its speed, held at its last minute once it ends. '10 Mar 2023 · 15:00 UTC'.
+ */
+function replayClock(group: Group, now: number): string {
+  const start = group.startDate ? Date.parse(group.startDate) : now;
+  const end = group.endDate ? Date.parse(group.endDate) : now;
+  const at = replayTime(
+    Date.parse(group.replayFrom ?? ''),
+    start,
+    group.replaySpeed ?? 1,
+    Math.min(now, end),
+  );
+  return `${formatUtcDay(at)} · ${formatUtcMinute(at)} UTC`;
+}
+
+/**
  * The approved member's desk: account numbers and the rules that apply, frozen banner (with the rule
  * that fired, `frozenReason` from the member's standings row), chart (1m, 5m, 15m, 1h or 1D), ticket,
  * positions and orders.
@@ -77,6 +96,8 @@ export function TradingPanel({
   frozenReason?: FreezeReason | null;
 }) {
   const account = useTradingAccount(group._id, { enabled: true });
+  // A phone: the ticket comes before the chart and the figures fold, so it is on the first screen.
+  const narrow = useIsNarrowScreen();
   const instrumentsQuery = useInstruments();
   const instruments = useMemo(() => {
     const all = instrumentsQuery.data ?? [];
@@ -123,6 +144,24 @@ export function TradingPanel({
         ? 'This competition has ended; the standings are final.'
         : null;
 
+  const ticketCard = (
+    <DeskCard className="cw-trading__ticket-card" title="New order">
+      {symbol ? (
+        <OrderTicket
+          groupId={group._id}
+          instruments={instruments}
+          symbol={symbol}
+          onSymbolChange={setChosen}
+          quote={quotes.get(symbol)}
+          quotes={quotes}
+          account={account.data}
+          disabledReason={disabledReason}
+          marketClosed={marketClosed}
+        />
+      ) : null}
+    </DeskCard>
+  );
+
   return (
     <section className="cw-trading__panel" aria-labelledby="cw-trading-desk">
       <h2 id="cw-trading-desk" className="cw-trading__section-title">
@@ -141,9 +180,19 @@ export function TradingPanel({
         account={account.data.account}
         threshold={group.freezeThreshold}
         basis={group.drawdownBasis}
+        folded={narrow}
       />
-      <RiskRulesNote group={group} />
+      {replay && group.replayFrom ? (
+        <p className="cw-trading__replay-clock">
+          Replayed market{' '}
+          <span role="timer" aria-label="Replayed market time" className="cw-trading__replay-time">
+            {replayClock(group, now)}
+          </span>
+        </p>
+      ) : null}
+      {narrow ? null : <RiskRulesNote group={group} />}
       <div className="cw-trading__desk">
+        {narrow ? ticketCard : null}
         <DeskCard
           className="cw-trading__chart-card"
           title={symbol ? `${symbol} · ${CANDLE_INTERVAL_TERMS[chartInterval].label}` : 'Chart'}
@@ -177,22 +226,10 @@ export function TradingPanel({
             <p>No instruments are traded in this competition.</p>
           )}
         </DeskCard>
-        <DeskCard className="cw-trading__ticket-card" title="New order">
-          {symbol ? (
-            <OrderTicket
-              groupId={group._id}
-              instruments={instruments}
-              symbol={symbol}
-              onSymbolChange={setChosen}
-              quote={quotes.get(symbol)}
-              quotes={quotes}
-              account={account.data}
-              disabledReason={disabledReason}
-              marketClosed={marketClosed}
-            />
-          ) : null}
-        </DeskCard>
+        {narrow ? null : ticketCard}
       </div>
+      {/* A phone: the rules, reference more than action, come after the ticket and the chart. */}
+      {narrow ? <RiskRulesNote group={group} /> : null}
       <DeskCard className="cw-trading__book">
         <PositionsAndOrders
           groupId={group._id}
