@@ -7,14 +7,9 @@
 // written to a sink that counts bytes. Targets: tick plus publish at most 50 ms, at most 5 KB per
 // viewer per second (one tick a second).
 import { performance } from 'node:perf_hooks';
-import {
-  type AccountState,
-  cloneAccount,
-  computeStandings,
-  decideAccount,
-  Market,
-  needsDecision,
-} from '../../apps/api/src/engine/account-book.ts';
+import { type AccountState, cloneAccount, Market } from '../../apps/api/src/engine/account-book.ts';
+import { computeStandings } from '../../apps/api/src/engine/compute-standings.ts';
+import { decideAccount, needsDecision } from '../../apps/api/src/engine/decide-account.ts';
 import { type FeedInstrument, SimulatedFeed } from '../../apps/api/src/engine/simulated-feed.ts';
 import { StandingsViewer } from '../../apps/api/src/services/trading/standings-feed.ts';
 import { sampleInstruments } from '../../packages/db/src/seed/sample-instruments.ts';

@@ -3,13 +3,12 @@ import {
   type AccountState,
   accountExposure,
   closeOut,
-  computeStandings,
-  decideAccount,
   executeFill,
   Market,
   markToMarket,
-  needsDecision,
 } from './account-book.ts';
+import { computeStandings } from './compute-standings.ts';
+import { decideAccount, needsDecision } from './decide-account.ts';
 import { type MarketQuote, SimulatedFeed } from './simulated-feed.ts';
 
 const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);

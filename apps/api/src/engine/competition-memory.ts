@@ -1,13 +1,13 @@
 import type { Database } from '@candlewise/db';
 import {
   type AccountState,
-  computeStandings,
   type GroupState,
   type Market,
   markToMarket,
   type StandingRow,
 } from './account-book.ts';
 import { loadAccounts } from './account-ledger.ts';
+import { computeStandings } from './compute-standings.ts';
 import type { TickResult } from './engine-contract.ts';
 import { accountVersions, loadCompetitions, recentAccountVersions } from './load-competitions.ts';
 

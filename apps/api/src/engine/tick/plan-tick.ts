@@ -4,14 +4,13 @@ import {
   type AccountState,
   cloneAccount,
   closeOut,
-  computeStandings,
-  decideAccount,
   decisionChangesAccount,
   type GroupState,
   type Market,
-  needsDecision,
 } from '../account-book.ts';
 import type { AccountWrite } from '../account-ledger.ts';
+import { computeStandings } from '../compute-standings.ts';
+import { decideAccount, needsDecision } from '../decide-account.ts';
 import type { EngineEvent, EngineNotification } from '../engine-contract.ts';
 
 // The tick's first stage: pure functions of accounts, quotes (as markets) and the time. No I/O,

@@ -1,5 +1,6 @@
 import type { EventBus } from '../../providers/events/event-bus.ts';
-import { computeStandings, type GroupState } from '../account-book.ts';
+import type { GroupState } from '../account-book.ts';
+import { computeStandings } from '../compute-standings.ts';
 import { ENGINE_CHANNELS, type EngineAnnouncement, type EngineNotifier } from '../engine-contract.ts';
 import type { MarketQuote } from '../simulated-feed.ts';
 

@@ -1,12 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  type Database,
-  type DbExecutor,
-  instruments,
-  journalImports,
-  journalTrades,
-  newId,
-} from '@candlewise/db';
+import { type Database, type DbExecutor, journalImports, journalTrades, newId } from '@candlewise/db';
 import {
   type Execution,
   type ImportedExecution,

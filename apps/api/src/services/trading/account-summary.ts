@@ -9,13 +9,9 @@ import {
   unrealizedMinorUnits,
 } from '@candlewise/shared';
 import { and, desc, eq } from 'drizzle-orm';
-import {
-  accountExposure,
-  computeStandings,
-  markToMarket,
-  type StandingRow,
-} from '../../engine/account-book.ts';
+import { accountExposure, markToMarket, type StandingRow } from '../../engine/account-book.ts';
 import { accountStateOf, loadAccounts } from '../../engine/account-ledger.ts';
+import { computeStandings } from '../../engine/compute-standings.ts';
 import type { TradingEngine } from '../../engine/trading-engine.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
 import { findMyAccount } from './trading-access.ts';
