@@ -31,8 +31,7 @@ export function mockApi(handlers: Record<string, Handler | Reply> = {}) {
       body: { success: false, message: 'Not found', code: 'NOT_FOUND' },
     };
     const drift = checkAgainstContract(method, url.pathname, reply);
-    if (drift && MOCKS_STILL_TO_MEND.has(drift.operation)) console.warn(drift.message);
-    else if (drift) drifts.push(drift.message);
+    if (drift) drifts.push(drift.message);
     return new Response(JSON.stringify(reply.body ?? { success: true, data: null }), {
       status: reply.status ?? 200,
       headers: { 'Content-Type': 'application/json' },
@@ -46,23 +45,6 @@ export function mockApi(handlers: Record<string, Handler | Reply> = {}) {
       calls.filter((call) => call.method === method && call.url.pathname === `/api/v1${path}`),
   };
 }
-
-/**
- * Operations whose mocks in some tests still drift from the contract (found when the check came in,
- * ADR 023): their drift is printed, not failed, until those mocks are mended. Remove a name once
- * its mocks match, so it is enforced like every other operation.
- */
-const MOCKS_STILL_TO_MEND = new Set([
-  'journal.saveEntry',
-  'trading.cancelOrder',
-  'trading.closePosition',
-  'trading.getAccount',
-  'trading.getLeaderboard',
-  'trading.listInstruments',
-  'trading.placeOrder',
-  'trading.protectOrder',
-  'trading.protectPosition',
-]);
 
 /** Why a mocked success body is not what the API's contract says it answers, or null when it is. */
 export function checkAgainstContract(

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiCall, mockApi, validationFailed } from '@/testing/mock-api';
 import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
 import { makeSession } from '@/testing/test-data';
+import { makeInstrument } from '@/testing/trading-data';
 import type { GroupParticipant } from '../api/get-group-participants';
 import type { Group } from '../api/get-groups';
 
@@ -89,8 +90,14 @@ function mockAdminApi({ refuseCurrencyChange = false }: { refuseCurrencyChange?:
       body: {
         success: true,
         data: [
-          { symbol: 'EURUSD', name: 'Euro / US Dollar', assetClass: 'forex' },
-          { symbol: 'XAUUSD', name: 'Gold', assetClass: 'commodity' },
+          makeInstrument(),
+          makeInstrument({
+            symbol: 'XAUUSD',
+            name: 'Gold',
+            assetClass: 'commodity',
+            tickSize: 0.01,
+            contractSize: 100,
+          }),
         ],
       },
     },

@@ -6,6 +6,7 @@ import { createAppStore } from '@/app/store';
 import { mockApi } from '@/testing/mock-api';
 import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
 import { makeSession } from '@/testing/test-data';
+import { makeStandingsPage } from '@/testing/trading-data';
 import type { Participation } from '../api/get-group-statuses';
 import type { Group } from '../api/get-groups';
 import { makeGroup as makeAnyGroup } from '../testing/make-group';
@@ -59,10 +60,7 @@ function mockGroupsApi(
     groups.flatMap((group) => [
       // What the leaderboard page reads when a card's link opens it.
       [`GET /group/${group._id}`, { body: { success: true, data: group } }],
-      [
-        `GET /group/${group._id}/leaderboard`,
-        { body: { success: true, data: { rows: [], currency: 'INR' } } },
-      ],
+      [`GET /group/${group._id}/leaderboard`, { body: { success: true, data: makeStandingsPage([]) } }],
       [
         `POST /group/${group._id}/participants`,
         () =>

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
 import { renderPage } from '@/testing/render-page';
 import { makeSession } from '@/testing/test-data';
+import { makeStanding, makeStandingsPage } from '@/testing/trading-data';
 import type { Group } from '../api/get-groups';
 import type { StandingRow } from '../api/get-leaderboard';
 import { GROUP } from './leaderboard-test-group';
@@ -33,19 +34,7 @@ vi.mock('../components/trading/trading-panel', async () => {
 
 let LeaderboardPage: ComponentType;
 
-const row = (overrides: Partial<StandingRow>): StandingRow => ({
-  rank: 1,
-  userId: 'someone',
-  name: 'Someone',
-  pnlPercent: 0,
-  balance: 100_000,
-  equity: 100_000,
-  trades: 0,
-  freezes: 0,
-  frozenUntil: null,
-  frozenReason: null,
-  ...overrides,
-});
+const row = (overrides: Partial<StandingRow>): StandingRow => makeStanding(overrides);
 
 /** The leaderboard on its own, as the antd-free frame shows it: no antd ConfigProvider around it. */
 function renderLeaderboard({
@@ -56,7 +45,7 @@ function renderLeaderboard({
   status: 'approved' | null;
   group?: Partial<Group>;
   /** The standings answer for a request's search ('?offset=0&limit=50'), given the viewer's id. */
-  standings: (search: string, userId: string) => object;
+  standings: (search: string, userId: string) => { rows: StandingRow[]; total?: number };
 }) {
   const session = makeSession({ firstName: 'Ada', lastName: 'Lovelace' });
   const userId = session.user._id;
@@ -68,9 +57,11 @@ function renderLeaderboard({
         data: status ? [{ _id: 'p1', groupId: { _id: GROUP._id, name: GROUP.name }, status }] : [],
       },
     },
-    'GET /group/g-forex/leaderboard': (call) => ({
-      body: { success: true, data: { currency: 'INR', ...standings(call.url.search, userId) } },
-    }),
+    'GET /group/g-forex/leaderboard': (call) => {
+      const page = standings(call.url.search, userId);
+      // The viewer's own row (`me`) is found among the rows, as the server ranks it.
+      return { body: { success: true, data: { ...makeStandingsPage(page.rows, { userId }), ...page } } };
+    },
   });
   const view = renderPage(LeaderboardPage, {
     path: '/group/g-forex/leaderboard',

@@ -4,6 +4,14 @@ import { chartStub } from '@/testing/fake-lightweight-charts';
 import { mockApi, validationFailed } from '@/testing/mock-api';
 import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
 import { makeSession } from '@/testing/test-data';
+import {
+  type ContractInstrument,
+  makeInstrument,
+  makeStanding,
+  makeStandingsPage,
+  makeTradingAccount,
+  orderResult,
+} from '@/testing/trading-data';
 import type { Group } from '../api/get-groups';
 import type { StandingRow } from '../api/get-leaderboard';
 import type { TradingAccount } from '../api/get-trading-account';
@@ -13,29 +21,20 @@ import { GROUP } from './leaderboard-test-group';
 vi.mock('lightweight-charts', () => import('@/testing/fake-lightweight-charts'));
 
 /** A forex pair quoted in dollars, traded in contracts of 1,000 euros in steps of 0.1. */
-const EURUSD = {
-  symbol: 'EURUSD',
-  name: 'Euro / US Dollar',
-  assetClass: 'forex',
-  tickSize: 0.00001,
-  lotStep: 0.1,
-  minQuantity: 0.1,
-  contractSize: 1000,
-  currency: 'USD',
-};
+const EURUSD = makeInstrument();
 
 /** An Indian share: its market (NSE) opens 09:15–15:30 India time on weekdays. */
-const RELIANCE = {
+const RELIANCE = makeInstrument({
   symbol: 'RELIANCE',
   name: 'Reliance Industries',
-  assetClass: 'stock',
+  assetClass: 'stock_in',
   tickSize: 0.05,
   lotStep: 1,
   minQuantity: 1,
   contractSize: 1,
   currency: 'INR',
-  session: 'nse' as const,
-};
+  session: 'nse',
+});
 
 /** Tuesday 1 Dec 2026, 19:10 in India: the NSE closed at 15:30 and opens at 09:15 tomorrow. */
 const NSE_CLOSED_AT = new Date('2026-12-01T13:40:00.000Z');
@@ -47,50 +46,9 @@ const NSE_GROUP: Partial<Group> = {
   endDate: '2026-12-05T00:00:00.000Z',
 };
 
-const row = (overrides: Partial<StandingRow>): StandingRow => ({
-  rank: 1,
-  userId: 'someone',
-  name: 'Someone',
-  pnlPercent: 0,
-  balance: 100_000,
-  equity: 100_000,
-  trades: 0,
-  freezes: 0,
-  frozenUntil: null,
-  frozenReason: null,
-  ...overrides,
-});
+const row = (overrides: Partial<StandingRow>): StandingRow => makeStanding(overrides);
 
-function account(
-  overrides: Partial<TradingAccount['account']> = {},
-  book: Partial<Omit<TradingAccount, 'account'>> = {},
-): TradingAccount {
-  return {
-    account: {
-      _id: 'acc-1',
-      currency: 'INR',
-      startingBalance: 100_000,
-      balance: 100_000,
-      equity: 100_000,
-      peakEquity: 100_000,
-      exposure: 0,
-      buyingPower: 1_000_000,
-      leverage: 10,
-      drawdownPercent: 0,
-      pnlPercent: 0,
-      frozenUntil: null,
-      freezes: 0,
-      trades: 0,
-      finalRank: null,
-      ...overrides,
-    },
-    rates: { INR: 1 },
-    positions: [],
-    orders: [],
-    fills: [],
-    ...book,
-  };
-}
+const account = makeTradingAccount;
 
 /** Answers GET /group/{id}/stream with an event stream the test writes to. */
 function streamInto(api: ReturnType<typeof mockApi>) {
@@ -121,7 +79,7 @@ function openLeaderboard({
   summary = account(),
   leaderboardReply,
   standingsExtra,
-  orderReply = { status: 201, body: { success: true, message: 'Order filled.', data: {} } },
+  orderReply = orderResult(),
   instruments = [EURUSD],
 }: {
   status: 'approved' | 'pending' | null;
@@ -133,7 +91,7 @@ function openLeaderboard({
   /** More of the standings answer (total, me), given the member's id. */
   standingsExtra?: (userId: string) => object;
   orderReply?: { status: number; body: unknown };
-  instruments?: Array<typeof EURUSD | typeof RELIANCE>;
+  instruments?: ContractInstrument[];
 }) {
   const session = makeSession({ firstName: 'Ada', lastName: 'Lovelace' });
   const userId = session.user._id;
@@ -147,7 +105,10 @@ function openLeaderboard({
       },
     },
     'GET /group/g-forex/leaderboard': leaderboardReply ?? {
-      body: { success: true, data: { rows: rows(userId), currency, ...standingsExtra?.(userId) } },
+      body: {
+        success: true,
+        data: { ...makeStandingsPage(rows(userId), { currency, userId }), ...standingsExtra?.(userId) },
+      },
     },
     'GET /group/g-forex/account': { body: { success: true, data: summary } },
     'GET /instruments': { body: { success: true, data: instruments } },

@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '@/testing/mock-api';
+import { type ApiCall, mockApi } from '@/testing/mock-api';
 import { renderPage } from '@/testing/render-page';
 import { makeSession } from '@/testing/test-data';
 import type { JournalCalendarMonth } from '../api/journal-entries';
-import type { JournalDay, JournalTrade } from '../api/journal-types';
+import type { JournalDay, JournalEntry, JournalTrade } from '../api/journal-types';
 
 // /journal's calendar tab paints before antd's script has loaded: nothing its first view imports,
 // the day's entry editor included, may load antd or its icons. The trade dialog and the other tabs
@@ -66,6 +66,29 @@ const day: JournalDay = {
   questions: [{ _id: 'q1', text: 'What went well?', position: 0 }],
   trades: [trade],
 };
+
+/** PUT /journal/entries/{date}: the API answers the entry as saved, each answer beside its question. */
+function saveEntry({ url, body }: ApiCall) {
+  // What the server fills in for a field left out (journalEntryInputSchema's defaults).
+  const input = body as Partial<Pick<JournalEntry, 'emotion' | 'rating' | 'notes' | 'tradeIds'>> & {
+    answers?: Array<{ questionId: string; answer: string }>;
+  };
+  const entry: JournalEntry = {
+    _id: 'e1',
+    date: url.pathname.split('/').at(-1) ?? '',
+    emotion: input.emotion ?? null,
+    rating: input.rating ?? null,
+    notes: input.notes ?? '',
+    tradeIds: input.tradeIds ?? [],
+    answers: (input.answers ?? []).map((answer) => ({
+      ...answer,
+      question: day.questions.find((question) => question._id === answer.questionId)?.text ?? '',
+    })),
+    screenshots: [],
+    updatedAt: new Date().toISOString(),
+  };
+  return { body: { success: true, message: 'Your entry is saved.', data: entry } };
+}
 
 describe('/journal without antd', () => {
   beforeAll(async () => {
@@ -150,7 +173,7 @@ describe('/journal without antd', () => {
     const api = mockApi({
       'GET /journal/calendar': { body: { success: true, data: calendar('2026-11') } },
       'GET /journal/entries/2026-11-02': { body: { success: true, data: day } },
-      'PUT /journal/entries/2026-11-02': { body: { success: true, data: null } },
+      'PUT /journal/entries/2026-11-02': saveEntry,
     });
     const { user } = renderJournal();
     const entry = await screen.findByRole('form', { name: 'Entry for 2026-11-02' });
@@ -197,7 +220,7 @@ describe('/journal without antd', () => {
           },
         },
       },
-      'PUT /journal/entries/2026-11-02': { body: { success: true, data: null } },
+      'PUT /journal/entries/2026-11-02': saveEntry,
     });
     const { user } = renderJournal();
     const entry = await screen.findByRole('form', { name: 'Entry for 2026-11-02' });

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
 import { renderPage } from '@/testing/render-page';
 import { makeSession } from '@/testing/test-data';
+import { cancelOrderReply } from '@/testing/trading-data';
 import type { TradingAccount } from '../../api/get-trading-account';
 import { TradingPanel } from './trading-panel';
 import { account, EURUSD, QUOTE, RUNNING_GROUP } from './trading-test-data';
@@ -52,7 +53,7 @@ describe('the trading desk without antd', { timeout: 60_000 }, () => {
       'GET /group/g-1/account': { body: { success: true, data: account(BOOK) } },
       'GET /instruments': { body: { success: true, data: [EURUSD] } },
       'GET /market/candles/EURUSD': { body: { success: true, data: [] } },
-      'DELETE /group/g-1/orders/o-1': { body: { success: true, message: 'Order cancelled.', data: {} } },
+      'DELETE /group/g-1/orders/o-1': cancelOrderReply,
     });
     const Desk = () => <TradingPanel group={RUNNING_GROUP} quotes={new Map([['EURUSD', QUOTE]])} />;
     const { container, user } = renderPage(Desk, { path: '/', session: makeSession() });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setViewportWidth } from '@/testing/match-media';
 import { mockApi } from '@/testing/mock-api';
+import { orderResult, protectionReply } from '@/testing/trading-data';
 import type { TradingAccount } from '../../api/get-trading-account';
 import type { Quote } from '../../api/use-competition-stream';
 import { PositionsAndOrders } from './positions-and-orders';
@@ -35,15 +36,12 @@ const ORDER: TradingAccount['orders'][number] = {
 
 function openBook() {
   const api = mockApi({
-    'POST /group/g-1/positions/EURUSD/close': {
-      body: { success: true, message: 'Position closed.', data: {} },
-    },
-    'PATCH /group/g-1/positions/EURUSD': {
-      body: { success: true, message: 'Stop-loss and take-profit saved.', data: {} },
-    },
-    'PATCH /group/g-1/orders/o-1': {
-      body: { success: true, message: 'Stop-loss and take-profit saved.', data: {} },
-    },
+    'POST /group/g-1/positions/EURUSD/close': orderResult(
+      { status: 'filled', fillPrice: 1.0843 },
+      { status: 200, message: 'Position closed.' },
+    ),
+    'PATCH /group/g-1/positions/EURUSD': protectionReply,
+    'PATCH /group/g-1/orders/o-1': protectionReply,
   });
   const quote: Quote = { symbol: 'EURUSD', bid: 1.0843, ask: 1.08442, mid: 1.08436, time: Date.now() };
   const view = renderWithProviders(

@@ -6,6 +6,7 @@ import { ToastContainer } from 'react-toastify';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { mockApi } from '@/testing/mock-api';
+import { orderResult } from '@/testing/trading-data';
 import type { OrderTicket as Ticket } from './order-ticket';
 
 // The ticket paints with a member's desk on a leaderboard, before antd's script has loaded (ADR
@@ -24,7 +25,7 @@ let OrderTicket: ComponentType<ComponentProps<typeof Ticket>>;
 
 function openTicket(props: Partial<ComponentProps<typeof Ticket>> = {}) {
   const api = mockApi({
-    'POST /group/g-1/orders': { status: 201, body: { success: true, message: 'Order filled.', data: {} } },
+    'POST /group/g-1/orders': orderResult(),
   });
   const user = userEvent.setup();
   const view = render(

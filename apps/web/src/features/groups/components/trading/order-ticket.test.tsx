@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, validationFailed } from '@/testing/mock-api';
+import { orderResult } from '@/testing/trading-data';
 import type { TradingAccount } from '../../api/get-trading-account';
 import type { Quote } from '../../api/use-competition-stream';
 import { OrderTicket } from './order-ticket';
@@ -10,7 +11,7 @@ import { account, EURUSD, fill, QUOTE, renderWithProviders } from './trading-tes
 // jsdom has no canvas: the chart is a stub.
 vi.mock('lightweight-charts', () => import('@/testing/fake-lightweight-charts'));
 function openTicket({
-  orderReply = { status: 201, body: { success: true, message: 'Order filled.', data: {} } },
+  orderReply = orderResult(),
   summary = account(),
   quote = QUOTE,
 }: {

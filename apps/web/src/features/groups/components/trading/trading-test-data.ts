@@ -1,3 +1,4 @@
+import { makeInstrument, makeTradingAccount } from '@/testing/trading-data';
 import type { Instrument } from '../../api/get-instruments';
 import type { TradingAccount } from '../../api/get-trading-account';
 import type { Quote } from '../../api/use-competition-stream';
@@ -8,45 +9,13 @@ import { makeGroup } from '../../testing/make-group';
  * instrument, its quote and a member's account.
  */
 
-/** A forex pair quoted in dollars, traded in lots of 1,000 euros in steps of 0.1. */
-export const EURUSD: Instrument = {
-  symbol: 'EURUSD',
-  name: 'Euro / US Dollar',
-  assetClass: 'forex',
-  tickSize: 0.00001,
-  lotStep: 0.1,
-  minQuantity: 0.1,
-  contractSize: 1000,
-  currency: 'USD',
-};
+/** A forex pair quoted in dollars, traded in lots of 1,000 euros in steps of 0.1 (open at all hours). */
+export const EURUSD: Instrument = makeInstrument();
 /** A competition that started yesterday and ends tomorrow, trading EURUSD in rupees. */
 export const RUNNING_GROUP = makeGroup({ participantsCount: 1, instruments: ['EURUSD'] });
 export const QUOTE: Quote = { symbol: 'EURUSD', bid: 1.08, ask: 1.08012, mid: 1.08006, time: Date.now() };
 
 export function account(book: Partial<Omit<TradingAccount, 'account'>> = {}): TradingAccount {
-  return {
-    account: {
-      _id: 'acc-1',
-      currency: 'INR',
-      startingBalance: 100_000,
-      balance: 100_000,
-      equity: 100_000,
-      peakEquity: 100_000,
-      exposure: 0,
-      buyingPower: 1_000_000,
-      leverage: 10,
-      drawdownPercent: 0,
-      pnlPercent: 0,
-      frozenUntil: null,
-      freezes: 0,
-      trades: 0,
-      finalRank: null,
-    },
-    positions: [],
-    orders: [],
-    fills: [],
-    // Dollars at ₹84: what the server sends beside the account for the ticket's sizing.
-    rates: { USD: 84, INR: 1 },
-    ...book,
-  };
+  // Dollars at ₹84: what the server sends beside the account for the ticket's sizing.
+  return makeTradingAccount({}, { rates: { USD: 84, INR: 1 }, ...book });
 }
