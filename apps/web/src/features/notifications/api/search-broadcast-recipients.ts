@@ -1,17 +1,17 @@
-import type { PublicUser } from '@candlewise/shared';
+import type { DataOf } from '@candlewise/shared/api/contract';
+import type { adminUserContract } from '@candlewise/shared/user/admin-user-contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
-export type BroadcastRecipient = Pick<PublicUser, '_id' | 'email' | 'firstName' | 'lastName'> & {
-  disabled?: boolean;
-};
+/** A user as GET /admin/users answers it (ADR 023: from the contract). */
+export type BroadcastRecipient = DataOf<typeof adminUserContract.listUsers>['users'][number];
 
 /** How many matches the recipient picker offers; a narrower search finds the rest. */
 const RECIPIENT_PAGE_SIZE = 10;
 
 /** GET /admin/users?search= (admins): users whose name or e-mail matches, to send one a notification. */
 export async function searchBroadcastRecipients(search: string, signal?: AbortSignal) {
-  const response = await apiClient.get<{ users: BroadcastRecipient[] }>('/admin/users', {
+  const response = await apiClient.get<DataOf<typeof adminUserContract.listUsers>>('/admin/users', {
     query: { search: search.trim() || undefined, pageSize: RECIPIENT_PAGE_SIZE },
     signal,
   });

@@ -3,20 +3,21 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mockApi, validationFailed } from '@/testing/mock-api';
 import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
-import { makeSession } from '@/testing/test-data';
+import { makeSession, makeUser } from '@/testing/test-data';
 
+// Users as GET /admin/users answers them: the public user and whether the account is disabled.
 const admin = {
-  _id: 'user-ada',
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Admin',
+  ...makeUser({
+    _id: 'user-ada',
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    role: 'admin',
+  }),
   disabled: false,
 };
 const learner = {
-  _id: 'user-lena',
-  email: 'lena@example.com',
-  firstName: 'Lena',
-  lastName: 'Learner',
+  ...makeUser({ _id: 'user-lena', email: 'lena@example.com', firstName: 'Lena', lastName: 'Learner' }),
   disabled: false,
 };
 
@@ -26,7 +27,7 @@ function mockBroadcastApi(reply: { status?: number; body?: unknown } = {}) {
     'GET /admin/users': ({ url }) => {
       const search = url.searchParams.get('search')?.toLowerCase() ?? '';
       const users = [admin, learner].filter(
-        (user) => !search || user.firstName.toLowerCase().includes(search),
+        (user) => !search || (user.firstName ?? '').toLowerCase().includes(search),
       );
       return { body: { success: true, data: { users, total: users.length, page: 1, pageSize: 10 } } };
     },
