@@ -206,7 +206,8 @@ test('an approved member trades from the leaderboard page and appears on it with
     /Rank #\d+ of \d+/,
   );
   await expect(
-    competitions.getByRole('link', { name: `Open the ${running.name} leaderboard` }),
+    // Named by its visible word, then the competition (WCAG 2.5.3).
+    competitions.getByRole('link', { name: `Trade in ${running.name}` }),
   ).toBeVisible();
   await home.context.close();
 

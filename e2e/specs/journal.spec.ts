@@ -148,7 +148,9 @@ test('a learner writes today’s entry with a screenshot, adds two trades, impor
   await page.getByTestId('import-file-input').setInputFiles(sampleCsv);
   await expect(page.getByText('8 rows read: 0 new trades, 8 already in your journal.')).toBeVisible();
 
-  await expect(await tradesFigure(page)).toHaveText('10');
+  // The figures are in rupees: the sample's XAUUSD trade is in dollars (its currency column), so
+  // 2 typed + 7 of the sample's 8.
+  await expect(await tradesFigure(page)).toHaveText('9');
   // A free learner gets the headline figures; the equity curve and breakdowns are Pro, locked.
   const curve = page
     .locator('.cw-journal-locked')

@@ -35,6 +35,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Guessing is slow from one address and against one account, each counted on its own.
   const perIp = (name: string, max: number) =>
     app.limit({ max, windowMs: FIFTEEN_MINUTES, key: (request) => `${name}:ip:${request.ip}` });
+  /**
+   * The onboarding steps' per-address limits (phone, confirmations): at least what each account an
+   * address may sign up needs (SIGNUPS_PER_IP_PER_15_MIN raised for a classroom or a test run
+   * raises them alike); the per-account wrong-code limits are what stop guessing.
+   */
+  const onboardingPerIp = (least: number, perAccount: number) =>
+    Math.max(least, app.config.signupsPerIp * perAccount);
   const perEmail = (name: string, max: number) =>
     app.limit({ max, windowMs: FIFTEEN_MINUTES, key: (request) => `${name}:email:${bodyEmail(request)}` });
   // Text messages cost money: at most this many a day per account, whatever the number, on top of
@@ -138,7 +145,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/confirm-email',
     {
       onRequest: app.authenticate,
-      preHandler: [perIp('confirm', 30)],
+      preHandler: [perIp('confirm', onboardingPerIp(30, 3))],
       schema: {
         tags: ['auth'],
         summary: 'Confirm the e-mail with its code',
@@ -186,7 +193,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/phone',
     {
       onRequest: app.authenticate,
-      preHandler: [perIp('phone', 20)],
+      preHandler: [perIp('phone', onboardingPerIp(20, 2))],
       schema: {
         tags: ['auth'],
         summary: 'Add or change the phone number; a code is sent by SMS',
@@ -207,7 +214,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/confirm-phone',
     {
       onRequest: app.authenticate,
-      preHandler: [perIp('confirm', 30)],
+      preHandler: [perIp('confirm', onboardingPerIp(30, 3))],
       schema: {
         tags: ['auth'],
         summary: 'Confirm the phone number with its code',
