@@ -231,7 +231,9 @@ test('an approved member trades from the leaderboard page and appears on it with
       await shot.context.close();
 
       const homeShot = await openSignedIn(browser, member, '/home', { width, dark });
-      await expect(homeShot.page.locator('.cw-my-competitions').getByText(running.name)).toBeVisible();
+      await expect(
+        homeShot.page.locator('.cw-my-competitions').getByText(running.name, { exact: true }),
+      ).toBeVisible();
       await homeShot.page.evaluate(() => document.fonts.ready);
       await homeShot.page.screenshot({
         path: path.join(screenshotDir, `home-competitions-${suffix}.png`),
