@@ -49,7 +49,8 @@ describe.runIf(process.env.DATABASE_URL)('the engine’s leadership', () => {
     expect(await second.tradingEngine.tryLead()).toBe(false);
 
     const { rows } = await admin.query<{ pid: number }>(
-      "select pid from pg_locks where locktype = 'advisory' and objid = $1 and granted",
+      // Advisory locks are per database: another database's engine (a parallel run) is not this one's.
+      "select pid from pg_locks where locktype = 'advisory' and objid = $1 and granted and database = (select oid from pg_database where datname = current_database())",
       [ENGINE_LOCK],
     );
     expect(rows).toHaveLength(1);
