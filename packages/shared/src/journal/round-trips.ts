@@ -59,6 +59,24 @@ export interface RoundTrip {
   fillIds: string[];
 }
 
+/** A fill read by an importer or a broker sync, as the pairing rule reads it (its identity is its id). */
+export function toPairingExecution(execution: ImportedExecution): Execution {
+  return {
+    id: execution.identity,
+    symbol: execution.symbol,
+    side: execution.side,
+    quantity: execution.quantity,
+    price: execution.price,
+    fee: execution.fee,
+    time: execution.executedAt,
+    currency: execution.currency,
+    multiplier: execution.multiplier,
+    assetClass: execution.assetClass,
+    shortSale: execution.shortSale,
+    marketZone: execution.marketZone,
+  };
+}
+
 /** A position still open after the last fill: not a trade yet. */
 export interface OpenPosition {
   key: string;

@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportedExecution } from './executions.ts';
 import { parseIbkrActivityTrades } from './importers/ibkr-activity-trades.ts';
-import { type Execution, rebuildPositions } from './round-trips.ts';
+import { rebuildPositions, toPairingExecution } from './round-trips.ts';
 
 /** What the API does with a file's fills: pair them as a CSV account (history may be incomplete). */
 function rebuild(executions: readonly ImportedExecution[], timeZone = 'Asia/Kolkata') {
-  const fills: Execution[] = executions.map((execution) => ({
-    id: execution.identity,
-    symbol: execution.symbol,
-    side: execution.side,
-    quantity: execution.quantity,
-    price: execution.price,
-    fee: execution.fee,
-    time: execution.executedAt,
-    currency: execution.currency,
-    multiplier: execution.multiplier,
-    assetClass: execution.assetClass,
-    shortSale: execution.shortSale,
-    marketZone: execution.marketZone,
-  }));
+  const fills = executions.map(toPairingExecution);
   return rebuildPositions(fills, { historyMayBeIncomplete: true, timeZone });
 }
 

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Database, type DbExecutor, journalImports, journalTrades, newId } from '@candlewise/db';
 import {
-  type Execution,
   type ImportedExecution,
   type ImportedTrade,
   type ParsedExecutions,
@@ -9,6 +8,7 @@ import {
   type RoundTrip,
   rebuildPositions,
   roundTripProblems,
+  toPairingExecution,
 } from '@candlewise/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
@@ -66,23 +66,6 @@ function rowErrors(errors: Array<{ line: number; message: string }>) {
   );
 }
 
-function toExecution(execution: ImportedExecution): Execution {
-  return {
-    id: execution.identity,
-    symbol: execution.symbol,
-    side: execution.side,
-    quantity: execution.quantity,
-    price: execution.price,
-    fee: execution.fee,
-    time: execution.executedAt,
-    currency: execution.currency,
-    multiplier: execution.multiplier,
-    assetClass: execution.assetClass,
-    shortSale: execution.shortSale,
-    marketZone: execution.marketZone,
-  };
-}
-
 /**
  * What importing a file's fills would give, computed without writing: each account's stored fills
  * with the file's new ones, paired by the same rule the commit rebuilds with. Counts the file's new
@@ -115,7 +98,7 @@ async function planFillsImport(db: DbExecutor, userId: string, parsed: ParsedExe
     plan.knownFills += fileExecutions.length - fresh.length;
     const lineOf = new Map(fileExecutions.map((execution) => [execution.identity, execution.line ?? 0]));
     const rebuilt = rebuildPositions(
-      [...stored, ...fresh.map(toExecution)],
+      [...stored, ...fresh.map(toPairingExecution)],
       rebuildOptionsFor('csv', timeZone),
     );
     const ofFile = (fillIds: string[]) => fillIds.some((id) => lineOf.has(id));

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { executionsToRoundTrips } from '../round-trips.ts';
+import { executionsToRoundTrips, toPairingExecution } from '../round-trips.ts';
 import { parseIbkrActivityTrades } from './ibkr-activity-trades.ts';
 import { CANCELLED } from './ibkr-fills.ts';
 import { parseIbkrTradeConfirmation } from './ibkr-trade-confirmation.ts';
@@ -120,10 +120,10 @@ describe('parseIbkrTradeConfirmation on the Trade Confirmation as commonly expor
       ['U5550001', 'AAPL', 'buy', 100, 170, 1, 'USD'],
       ['U5550001', 'AAPL', 'sell', 100, 172.35, 1, 'USD'],
     ]);
-    const trips = executionsToRoundTrips(
-      executions.map((e) => ({ ...e, id: e.identity, time: e.executedAt })),
-      { historyMayBeIncomplete: true, timeZone: 'Asia/Kolkata' },
-    );
+    const trips = executionsToRoundTrips(executions.map(toPairingExecution), {
+      historyMayBeIncomplete: true,
+      timeZone: 'Asia/Kolkata',
+    });
     expect(trips.map((trip) => [trip.symbol, trip.side, trip.pnl])).toEqual([['AAPL', 'long', 233]]);
   });
 });
