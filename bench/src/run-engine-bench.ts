@@ -73,6 +73,13 @@ for (let i = 0; i < PARTICIPANTS; i += 1) {
     finalRank: null,
     removed: false,
     version: 0,
+    phase: 1,
+    phaseStartedAt: null,
+    challengeStatus: 'in-progress',
+    dayStartBalance: null,
+    eodHighBalance: null,
+    equityHigh: null,
+    maxDrawdownPercent: 0,
     positions,
     openOrders: [
       {

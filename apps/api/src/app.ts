@@ -51,6 +51,7 @@ import { adminMarketRoutes } from './routes/admin/admin-market-routes.ts';
 import { adminUserRoutes } from './routes/admin/admin-user-routes.ts';
 import { authRoutes } from './routes/auth/auth-routes.ts';
 import { brokerRoutes } from './routes/broker/broker-routes.ts';
+import { challengeRoutes } from './routes/challenges/challenge-routes.ts';
 import { contactRoutes } from './routes/contact/contact-routes.ts';
 import { courseRoutes } from './routes/courses/course-routes.ts';
 import { devOutboxRoutes } from './routes/dev/dev-outbox-routes.ts';
@@ -298,6 +299,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminContactRoutes);
       await api.register(planRoutes);
       await api.register(groupRoutes);
+      await api.register(challengeRoutes);
       await api.register(tradingRoutes);
       await api.register(newsRoutes);
       await api.register(adminNewsRoutes);

@@ -9,6 +9,8 @@ export * from './auth/credential-schemas.ts';
 export * from './broker/broker-access.ts';
 export * from './broker/broker-contract.ts';
 export * from './broker/broker-schemas.ts';
+export * from './challenges/challenge-contract.ts';
+export * from './challenges/rule-sets.ts';
 export * from './contact/contact-contract.ts';
 export * from './contact/contact-message-schema.ts';
 export * from './courses/chapter-rules.ts';

@@ -10,6 +10,7 @@ import {
 import { computeStandings } from './compute-standings.ts';
 import { decideAccount, needsDecision } from './decide-account.ts';
 import { type MarketQuote, SimulatedFeed } from './simulated-feed.ts';
+import { accountOf } from './testing/engine-fixtures.ts';
 
 const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);
 const quote = (symbol: string, mid: number, spread = 0): MarketQuote => ({
@@ -29,29 +30,7 @@ const market = (...quotes: MarketQuote[]) => new Market(new Map(quotes.map((q) =
 const rules = { freezeThreshold: 5, freezeDurationMs: 600_000 };
 
 function account(id: string, overrides: Partial<AccountState> = {}): AccountState {
-  return {
-    id,
-    groupId: 'g',
-    userId: `user-${id}`,
-    name: `Trader ${id}`,
-    currency: 'INR',
-    startingBalance: 100_000,
-    balance: 100_000,
-    equity: 100_000,
-    peakEquity: 100_000,
-    frozenUntil: null,
-    frozenReason: null,
-    dayStartEquity: null,
-    dayStartedAt: null,
-    freezeCount: 0,
-    tradesCount: 0,
-    finalRank: null,
-    removed: false,
-    version: 0,
-    positions: new Map(),
-    openOrders: [],
-    ...overrides,
-  };
+  return accountOf(id, { groupId: 'g', version: 0, ...overrides });
 }
 
 describe('the simulated feed', () => {

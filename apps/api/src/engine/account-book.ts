@@ -1,4 +1,5 @@
 import {
+  type ChallengeStatus,
   conversionRate,
   type DrawdownBasis,
   type FreezeReason,
@@ -6,6 +7,8 @@ import {
   LEVERAGE,
   type MarketSession,
   marketFillPrice,
+  type Ranking,
+  type RuleSet,
   type Side,
 } from '@candlewise/shared';
 // From the module itself, not the package index: these run for every account every second, and
@@ -77,6 +80,18 @@ export type AccountState = {
   version: number;
   positions: Map<string, PositionState>;
   openOrders: OrderState[];
+  /** The challenge (docs/challenges.md): phase (1-based), since when, and how it stands. */
+  phase: number;
+  phaseStartedAt: number | null;
+  challengeStatus: ChallengeStatus;
+  /** Balance at the start of the rule set's day; highest end-of-day balance; highest equity. */
+  dayStartBalance: number | null;
+  eodHighBalance: number | null;
+  equityHigh: number | null;
+  /** Largest fall from `equityHigh`, percent of it (maximum drawdown, the Calmar ranking). */
+  maxDrawdownPercent: number;
+  /** Leader memory only: recent equity samples [ms, equity] (a breach's evidence), newest last. */
+  equitySamples?: Array<[number, number]>;
 };
 
 export type GroupState = {
@@ -91,6 +106,9 @@ export type GroupState = {
   dailyLossLimit: number;
   dailyResetHour: number;
   timeZone: string;
+  /** The challenge rule set the competition runs (Practice: the freeze rule above). */
+  ruleSet: RuleSet;
+  ranking: Ranking;
   /** A replayed day: from which bar time, at what speed (null: the live market). */
   replay: { from: number; speed: number } | null;
   /** The instruments the competition trades (empty: every one). */
@@ -124,7 +142,9 @@ export type FillReason =
   | 'freeze'
   | 'competition_end'
   | 'close'
-  | 'removed';
+  | 'removed'
+  | 'breach'
+  | 'phase_end';
 
 export type FillRecord = {
   orderId: string | null;
@@ -139,7 +159,7 @@ export type FillRecord = {
   reason: FillReason;
 };
 
-export type CancelReason = 'freeze' | 'competition_end' | 'buying_power' | 'removed';
+export type CancelReason = 'freeze' | 'competition_end' | 'buying_power' | 'removed' | 'breach' | 'phase_end';
 
 export type InstrumentTerms = { contractSize: number; currency: string; session?: MarketSession };
 
@@ -329,7 +349,7 @@ export function decisionChangesAccount(decision: AccountDecision): boolean {
 export function closeOut(
   account: AccountState,
   market: Market,
-  reason: 'freeze' | 'competition_end' | 'removed',
+  reason: 'freeze' | 'competition_end' | 'removed' | 'breach' | 'phase_end',
   decision: AccountDecision = noDecision(),
 ): AccountDecision {
   for (const position of [...account.positions.values()]) {

@@ -53,6 +53,13 @@ export function accountStateOf(
     version: account.version,
     positions: new Map(),
     openOrders: [],
+    phase: account.phase,
+    phaseStartedAt: account.phaseStartedAt?.getTime() ?? null,
+    challengeStatus: account.challengeStatus,
+    dayStartBalance: account.dayStartBalance,
+    eodHighBalance: account.eodHighBalance,
+    equityHigh: account.equityHigh,
+    maxDrawdownPercent: account.maxDrawdownPercent,
   };
 }
 
@@ -184,7 +191,10 @@ export async function saveAccounts(tx: DbExecutor, writes: AccountWrite[]): Prom
     const { before, after, fills } = write;
     // Integers of minor units: the sum and the comparison are exact.
     const cents = fills.reduce((sum, fill) => sum + fill.realizedCents, 0);
-    const expected = fromMinorUnits(minorUnitsOf(before.balance) + cents);
+    // A new challenge phase starts a new account at the phase's starting balance (the fills of
+    // this write, its close-out, still belong to the phase that ended).
+    const newPhase = after.phase !== before.phase;
+    const expected = newPhase ? before.startingBalance : fromMinorUnits(minorUnitsOf(before.balance) + cents);
     if (expected !== after.balance)
       throw new LedgerConflictError(`account ${after.id}: balance ${after.balance} is not its fills' sum`);
     const setRemoved = write.removedAt !== undefined;
@@ -194,12 +204,14 @@ export async function saveAccounts(tx: DbExecutor, writes: AccountWrite[]): Prom
         ${stamp(after.frozenUntil)}, ${after.freezeCount}::int, ${after.finalRank}::int,
         ${setRemoved}::boolean, ${stamp(write.removedAt ?? null)}, ${after.frozenReason}::text,
         ${amount(after.dayStartEquity)},
-        ${stamp(after.dayStartedAt)})`,
+        ${stamp(after.dayStartedAt)}, ${newPhase}::boolean, ${after.phase}::int, ${stamp(after.phaseStartedAt)},
+        ${after.challengeStatus}::text, ${amount(after.dayStartBalance)}, ${amount(after.eodHighBalance)},
+        ${amount(after.equityHigh)}, ${String(after.maxDrawdownPercent)}::numeric)`,
     );
   }
   const updated = rowsOf(
     await tx.execute(sql`update trading_accounts as t set
-        balance = t.balance + v.delta,
+        balance = case when v.new_phase then t.starting_balance else t.balance + v.delta end,
         trades_count = t.trades_count + v.fills,
         version = t.version + 1,
         equity = v.equity,
@@ -211,10 +223,18 @@ export async function saveAccounts(tx: DbExecutor, writes: AccountWrite[]): Prom
         frozen_reason = v.frozen_reason,
         day_start_equity = v.day_start_equity,
         day_started_at = v.day_started_at,
+        phase = v.phase,
+        phase_started_at = v.phase_started_at,
+        challenge_status = v.challenge_status,
+        day_start_balance = v.day_start_balance,
+        eod_high_balance = v.eod_high_balance,
+        equity_high = v.equity_high,
+        max_drawdown_percent = v.max_drawdown_percent,
         updated_at = now()
       from (values ${values(accountRows)})
         as v(id, version, delta, fills, equity, peak, frozen_until, freeze_count, final_rank, set_removed, removed_at,
-          frozen_reason, day_start_equity, day_started_at)
+          frozen_reason, day_start_equity, day_started_at, new_phase, phase, phase_started_at, challenge_status,
+          day_start_balance, eod_high_balance, equity_high, max_drawdown_percent)
       where t.id = v.id and t.version = v.version
       returning t.id, t.balance::text as balance, t.version`),
   );
@@ -343,6 +363,8 @@ export async function saveAccounts(tx: DbExecutor, writes: AccountWrite[]): Prom
       realizedPnl: sql`${minorToDecimalText(fill.realizedCents)}::numeric`,
       fxRate: fill.fxRate,
       reason: fill.reason,
+      // The phase the fill was decided in (a phase change's close-out belongs to the phase that ended).
+      phase: write.before.phase,
       // The clock now, under the account's lock: now() is the transaction's start, which on
       // PostgreSQL can be before another transaction's fill on this account that held the lock.
       // Writes to one account are serialised by its lock, so its fills' times only go forward.

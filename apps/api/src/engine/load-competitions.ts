@@ -1,4 +1,5 @@
 import { type Database, groupEngineState, groupParticipants, groups, tradingAccounts } from '@candlewise/db';
+import { ruleSetOf } from '@candlewise/shared/challenges/rule-sets';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { GroupState } from './account-book.ts';
 
@@ -36,6 +37,8 @@ export async function loadCompetitions(
       dailyLossLimit: group.dailyLossLimit,
       dailyResetHour: group.dailyResetHour,
       timeZone: group.timeZone,
+      ruleSet: ruleSetOf(group.ruleSet),
+      ranking: group.ranking === 'calmar' ? 'calmar' : 'return',
       replay:
         group.marketMode === 'replay' && group.replayFrom
           ? { from: group.replayFrom.getTime(), speed: group.replaySpeed }

@@ -59,11 +59,29 @@ export function makeTradingAccount(
       finalRank: null,
       ...overrides,
     },
+    objectives: [],
+    challenge: makeChallenge(),
     rates: { INR: 1 },
     positions: [],
     orders: [],
     fills: [],
     ...book,
+  };
+}
+
+/** The challenge of a Practice group: one phase, in progress, nothing decided. */
+export function makeChallenge(
+  overrides: Partial<ContractTradingAccount['challenge']> = {},
+): ContractTradingAccount['challenge'] {
+  return {
+    ruleSet: 'practice@1',
+    ruleSetName: 'Practice',
+    status: 'in-progress',
+    phase: { index: 1, name: 'Practice', count: 1, startedAt: null },
+    failure: null,
+    pausedUntil: null,
+    events: [],
+    ...overrides,
   };
 }
 

@@ -42,6 +42,10 @@ export const groups = pgTable(
     replaySpeed: integer('replay_speed').notNull().default(1),
     /** The account currency: balances, P&L and standings are in it (instruments convert into it). */
     currency: text('currency').notNull().default('INR'),
+    /** The challenge rule set, `<id>@<version>` (packages/shared/src/challenges/rule-sets.ts). */
+    ruleSet: text('rule_set').notNull().default('practice@1'),
+    /** How the leaderboard ranks: 'return' (P&L %) or 'calmar' (return ÷ maximum drawdown). */
+    ranking: text('ranking').notNull().default('return'),
     registrationOpen: boolean('registration_open').notNull().default(true),
     /** Symbols members may trade; empty means every instrument. */
     instruments: jsonb('instruments').$type<string[]>().notNull().default(sql`'[]'::jsonb`),

@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -101,6 +102,20 @@ export const tradingAccounts = pgTable(
     /** Equity at the start of the competition day (the daily loss limit measures from it). */
     dayStartEquity: money('day_start_equity'),
     dayStartedAt: timestamp('day_started_at', { withTimezone: true }),
+    /** The challenge phase (1-based) the account trades in, since when, and how it stands. */
+    phase: integer('phase').notNull().default(1),
+    phaseStartedAt: timestamp('phase_started_at', { withTimezone: true }),
+    challengeStatus: text('challenge_status', { enum: ['in-progress', 'passed', 'failed'] })
+      .notNull()
+      .default('in-progress'),
+    /** Balance at the start of the rule set's day (its daily loss limit measures from it). */
+    dayStartBalance: money('day_start_balance'),
+    /** Highest end-of-day balance of the phase (an end-of-day trailing maximum loss). */
+    eodHighBalance: money('eod_high_balance'),
+    /** Highest equity of the phase, never reset by a release (maximum drawdown, Calmar ranking). */
+    equityHigh: money('equity_high'),
+    /** Largest fall from `equityHigh` so far, percent of it. */
+    maxDrawdownPercent: exactNumeric('max_drawdown_percent', { precision: 9, scale: 4 }).notNull().default(0),
     /** Set when the member was rejected or removed after approval: no trading, off the leaderboard. */
     removedAt: timestamp('removed_at', { withTimezone: true }),
     /** Bumped by every write of balance, positions or orders (under the row lock): newer state wins. */
@@ -180,8 +195,20 @@ export const fills = pgTable(
     /** Quote currency → account currency at the fill (1 when they are the same). */
     fxRate: price('fx_rate').notNull().default(1),
     reason: text('reason', {
-      enum: ['order', 'stop_loss', 'take_profit', 'freeze', 'competition_end', 'close', 'removed'],
+      enum: [
+        'order',
+        'stop_loss',
+        'take_profit',
+        'freeze',
+        'competition_end',
+        'close',
+        'removed',
+        'breach',
+        'phase_end',
+      ],
     }).notNull(),
+    /** The challenge phase the fill belongs to (the account's phase when it was booked). */
+    phase: integer('phase').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -227,4 +254,40 @@ export const replayBars = pgTable(
     volume: quantity('volume').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.symbol, table.time] })],
+);
+
+/**
+ * What a challenge decided, with its evidence (docs/challenges.md): a phase passed or failed, or a
+ * day ended by the daily loss limit. Written once, in the transaction that applies the decision.
+ */
+export const challengeEvents = pgTable(
+  'challenge_events',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => tradingAccounts.id, { onDelete: 'cascade' }),
+    /** The rule set version in force, `<id>@<version>`. */
+    ruleSet: text('rule_set').notNull(),
+    phase: integer('phase').notNull(),
+    kind: text('kind', { enum: ['passed', 'failed', 'day-ended'] }).notNull(),
+    /** The rule or objective that decided: 'daily_loss', 'max_loss', 'time_limit', 'objectives', 'competition_end'. */
+    rule: text('rule').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    equity: money('equity').notNull(),
+    balance: money('balance').notNull(),
+    /** The level equity crossed (a loss floor), or the target met; null when none applies. */
+    threshold: money('threshold'),
+    /** The fills that crossed it: those of the breach's day up to the close-out, in order. */
+    fillIds: jsonb('fill_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Equity sampled before the decision: [epoch ms, equity] pairs, oldest first. */
+    equityCurve: jsonb('equity_curve').$type<Array<[number, number]>>().notNull().default(sql`'[]'::jsonb`),
+  },
+  (table) => [
+    index('challenge_events_account_idx').on(table.accountId, table.at),
+    // One decision of each kind per phase (a day may end many times: not unique).
+    uniqueIndex('challenge_events_phase_outcome_unique')
+      .on(table.accountId, table.phase)
+      .where(sql`${table.kind} <> 'day-ended'`),
+  ],
 );

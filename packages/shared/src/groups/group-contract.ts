@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiData, apiSuccessWithMessage, defineContract } from '../api/contract.ts';
 import { DRAWDOWN_BASES } from '../trading/risk-rules.ts';
-import { groupFieldsSchema } from './group-rules.ts';
+import { groupFieldsSchema, RANKINGS } from './group-rules.ts';
 
 /**
  * Competitions (ADR 023): the list, one competition, join requests and the admins' side. The trading
@@ -37,6 +37,9 @@ export const groupSchema = z.object({
   marketMode: z.enum(['live', 'replay']),
   replayFrom: z.string().nullable(),
   replaySpeed: z.number(),
+  /** The challenge rule set, `<id>@<version>`, and how the leaderboard ranks. */
+  ruleSet: z.string(),
+  ranking: z.enum(RANKINGS),
   registrationOpen: z.boolean(),
   /** Symbols members may trade; empty means every instrument. */
   instruments: z.array(z.string()),

@@ -1,9 +1,14 @@
 import { isoDateTime } from '../api/date-time.ts';
 import { z } from '../api/zod-messages.ts';
+import { DEFAULT_RULE_SET, findRuleSet, unknownRuleSetMessage } from '../challenges/rule-sets.ts';
 import { ACCOUNT_CURRENCIES } from '../trading/account-money.ts';
 import { REPLAY_SPEEDS } from '../trading/replay-bars.ts';
 import { DRAWDOWN_BASES, isTimeZone } from '../trading/risk-rules.ts';
 import type { GroupPhase } from './group-phase.ts';
+
+/** How a leaderboard ranks: P&L % of the starting balance, or Calmar (return ÷ maximum drawdown). */
+export const RANKINGS = ['return', 'calmar'] as const;
+export type Ranking = (typeof RANKINGS)[number];
 
 export const groupFieldsSchema = z
   .object({
@@ -60,9 +65,20 @@ export const groupFieldsSchema = z
       .default(1),
     /** The account currency: balances, P&L and standings; instruments convert into it. */
     currency: z.enum(ACCOUNT_CURRENCIES, 'Choose INR or USD as the account currency.').default('INR'),
+    /**
+     * The challenge rule set, `<id>@<version>` (GET /rule-sets). "practice@1" is the freeze rule
+     * above; a challenge rule set brings its own limits, objectives and day.
+     */
+    ruleSet: z.string().trim().max(80).default(DEFAULT_RULE_SET),
+    /** How the leaderboard ranks: return % or the risk-adjusted Calmar score. */
+    ranking: z.enum(RANKINGS, 'Choose return or calmar as the ranking.').default('return'),
     registrationOpen: z.boolean().default(true),
     /** Symbols members may trade; empty means every instrument. */
     instruments: z.array(z.string().trim().min(1).max(20)).max(50).default([]),
+  })
+  .superRefine((group, context) => {
+    if (!findRuleSet(group.ruleSet))
+      context.addIssue({ code: 'custom', path: ['ruleSet'], message: unknownRuleSetMessage(group.ruleSet) });
   })
   .refine((group) => Date.parse(group.endDate) > Date.parse(group.startDate), {
     message: 'The end must be after the start.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiSuccess, defineContract } from '../api/contract.ts';
+import { challengeSchema, objectiveSchema } from '../challenges/challenge-contract.ts';
 import { CANDLE_INTERVALS } from './candle-intervals.ts';
 
 /** The trading desk's operations (ADR 023): instruments, quotes, candles, accounts, orders, standings. */
@@ -124,6 +125,10 @@ export const tradingAccountSchema = z.object({
     trades: z.number(),
     finalRank: z.number().nullable(),
   }),
+  /** The phase's objectives and limits, where the member stands on each (docs/challenges.md). */
+  objectives: z.array(objectiveSchema),
+  /** The challenge: rule set, status, phase, and for a failure the rule, moment, equity and fills. */
+  challenge: challengeSchema,
   /** Quote currency → account currency at the current mids. */
   rates: z.record(z.string(), z.number()),
   positions: z.array(

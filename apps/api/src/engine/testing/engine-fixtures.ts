@@ -1,3 +1,4 @@
+import { ruleSetOf } from '@candlewise/shared/challenges/rule-sets';
 import type { EventBus } from '../../providers/events/event-bus.ts';
 import { type AccountState, type GroupState, Market } from '../account-book.ts';
 import type { EngineAnnouncement, EngineNotification, EngineNotifier } from '../engine-contract.ts';
@@ -44,6 +45,13 @@ export function accountOf(id: string, overrides: Partial<AccountState> = {}): Ac
     version: 1,
     positions: new Map(),
     openOrders: [],
+    phase: 1,
+    phaseStartedAt: null,
+    challengeStatus: 'in-progress',
+    dayStartBalance: null,
+    eodHighBalance: null,
+    equityHigh: null,
+    maxDrawdownPercent: 0,
     ...overrides,
   };
 }
@@ -61,6 +69,8 @@ export function groupOf(accounts: AccountState[], overrides: Partial<GroupState>
     dailyLossLimit: 0,
     dailyResetHour: 0,
     timeZone: 'Asia/Kolkata',
+    ruleSet: ruleSetOf('practice@1'),
+    ranking: 'return',
     replay: null,
     symbols: [],
     accounts: new Map(accounts.map((account) => [account.id, account])),

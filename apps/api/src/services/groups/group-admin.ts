@@ -1,6 +1,7 @@
 import {
   type Database,
   type DbExecutor,
+  fills,
   groupParticipants,
   groups,
   newId,
@@ -27,6 +28,8 @@ export type GroupFields = {
   marketMode: 'live' | 'replay';
   replayFrom: string | null;
   replaySpeed: number;
+  ruleSet: string;
+  ranking: 'return' | 'calmar';
   registrationOpen: boolean;
   instruments: string[];
 };
@@ -95,6 +98,21 @@ export async function updateGroup(db: Database, groupId: string, input: GroupFie
           409,
           'CONFLICT',
           `Members already hold ${current.currency} accounts in this competition, so its currency cannot change.`,
+        );
+    }
+    if (current.ruleSet !== input.ruleSet) {
+      // A rule set decides pass and fail on the ledger: once anyone has traded under one, it stays.
+      const [traded] = await tx
+        .select({ one: sql<number>`1` })
+        .from(fills)
+        .innerJoin(tradingAccounts, eq(tradingAccounts.id, fills.accountId))
+        .where(eq(tradingAccounts.groupId, groupId))
+        .limit(1);
+      if (traded)
+        throw new AppError(
+          409,
+          'CONFLICT',
+          `Members have already traded under ${current.ruleSet}, so this group's rule set cannot change.`,
         );
     }
     const [updated] = await tx

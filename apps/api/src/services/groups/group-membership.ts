@@ -7,7 +7,7 @@ import {
   tradingAccounts,
   users,
 } from '@candlewise/db';
-import { type DrawdownBasis, groupPhase, joinRefusal } from '@candlewise/shared';
+import { type DrawdownBasis, groupPhase, joinRefusal, type Ranking } from '@candlewise/shared';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { type AccountState, cloneAccount, closeOut } from '../../engine/account-book.ts';
 import { loadAccounts, lockAccountOf, saveAccounts } from '../../engine/account-ledger.ts';
@@ -37,6 +37,8 @@ export type GroupView = {
   marketMode: 'live' | 'replay';
   replayFrom: string | null;
   replaySpeed: number;
+  ruleSet: string;
+  ranking: Ranking;
   registrationOpen: boolean;
   instruments: string[];
   participantsCount: number;
@@ -62,6 +64,8 @@ function toView(row: typeof groups.$inferSelect, participantsCount: number): Gro
     marketMode: row.marketMode as GroupView['marketMode'],
     replayFrom: row.replayFrom?.toISOString() ?? null,
     replaySpeed: row.replaySpeed,
+    ruleSet: row.ruleSet,
+    ranking: row.ranking as Ranking,
     registrationOpen: row.registrationOpen,
     instruments: row.instruments,
     participantsCount,

@@ -1,5 +1,6 @@
 import { type DbExecutor, fills, groups, orders, tradingAccounts, users } from '@candlewise/db';
 import {
+  type DrawdownBasis,
   decimal,
   fromMinorUnits,
   LEVERAGE,
@@ -8,12 +9,14 @@ import {
   roundedAmount,
   unrealizedMinorUnits,
 } from '@candlewise/shared';
+import { ruleSetOf } from '@candlewise/shared/challenges/rule-sets';
 import { and, desc, eq } from 'drizzle-orm';
 import { accountExposure, markToMarket, type StandingRow } from '../../engine/account-book.ts';
 import { accountStateOf, loadAccounts } from '../../engine/account-ledger.ts';
 import { computeStandings } from '../../engine/compute-standings.ts';
 import type { TradingEngine } from '../../engine/trading-engine.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
+import { challengeStanding } from './challenge-standing.ts';
 import { findMyAccount } from './trading-access.ts';
 
 /**
@@ -38,7 +41,17 @@ export async function getAccountSummary(
       .limit(50),
   ]);
   const [group] = await db
-    .select({ id: groups.id, marketMode: groups.marketMode, instruments: groups.instruments })
+    .select({
+      id: groups.id,
+      marketMode: groups.marketMode,
+      instruments: groups.instruments,
+      ruleSet: groups.ruleSet,
+      freezeThreshold: groups.freezeThreshold,
+      drawdownBasis: groups.drawdownBasis,
+      dailyLossLimit: groups.dailyLossLimit,
+      dailyResetHour: groups.dailyResetHour,
+      timeZone: groups.timeZone,
+    })
     .from(groups)
     .where(eq(groups.id, groupId));
   const market = engine.marketFor(group ?? { id: groupId });
@@ -52,6 +65,19 @@ export async function getAccountSummary(
   const peakMinor = minorUnitsOf(peak);
   const startMinor = minorUnitsOf(account.startingBalance);
   const power = decimal(Math.max(0, equity)).times(LEVERAGE).minus(exposure);
+  const { objectives, challenge } = await challengeStanding(
+    db,
+    {
+      ruleSet: ruleSetOf(group?.ruleSet),
+      freezeThreshold: group?.freezeThreshold ?? 0,
+      drawdownBasis: (group?.drawdownBasis ?? 'peak') as DrawdownBasis,
+      dailyLossLimit: group?.dailyLossLimit ?? 0,
+      dailyResetHour: group?.dailyResetHour ?? 0,
+      timeZone: group?.timeZone ?? 'Asia/Kolkata',
+    },
+    { ...account, peakEquity: peak },
+    equity,
+  );
   const orderTimes = account.openOrders.length
     ? await db
         .select({ id: orders.id, createdAt: orders.createdAt })
@@ -89,6 +115,8 @@ export async function getAccountSummary(
       trades: account.tradesCount,
       finalRank: account.finalRank,
     },
+    objectives,
+    challenge,
     /** Quote currency → account currency at the current mids (what notional and margin convert at). */
     rates,
     positions: [...account.positions.values()].map((position) => {

@@ -26,6 +26,8 @@ const sprint: Group = {
   replaySpeed: 10,
   startingBalance: 100_000,
   currency: 'INR',
+  ruleSet: 'practice@1',
+  ranking: 'return',
   registrationOpen: true,
   instruments: ['EURUSD', 'XAUUSD'],
   participantsCount: 1,

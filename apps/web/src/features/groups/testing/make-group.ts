@@ -24,6 +24,8 @@ export function makeGroup(overrides: Partial<Group> = {}): Group {
     marketMode: 'live',
     replayFrom: null,
     replaySpeed: 1,
+    ruleSet: 'practice@1',
+    ranking: 'return',
     registrationOpen: true,
     instruments: [],
     participantsCount: 0,

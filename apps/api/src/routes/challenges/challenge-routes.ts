@@ -1,0 +1,29 @@
+import { challengeContract } from '@candlewise/shared/challenges/challenge-contract';
+import { phaseRuleText, RULE_SETS } from '@candlewise/shared/challenges/rule-sets';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+const c = challengeContract;
+
+/** The published rule sets, each phase with its rules as sentences (reference data: no sign-in). */
+const ruleSetList = RULE_SETS.map((ruleSet) => ({
+  ...ruleSet,
+  phases: ruleSet.phases.map((phase) => ({ ...phase, rules: phaseRuleText(ruleSet, phase) })),
+}));
+
+export const challengeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['challenges'];
+  app.get(
+    '/rule-sets',
+    {
+      schema: {
+        tags,
+        summary: 'The published challenge rule sets, every version',
+        response: { 200: c.listRuleSets.response },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return { success: true as const, data: ruleSetList };
+    },
+  );
+};
