@@ -92,6 +92,8 @@ export type AccountState = {
   maxDrawdownPercent: number;
   /** Leader memory only: recent equity samples [ms, equity] (a breach's evidence), newest last. */
   equitySamples?: Array<[number, number]>;
+  /** Leader memory only: when the objectives were last read from the ledger, at which version. */
+  passCheckedAt?: { version: number; at: number };
 };
 
 export type GroupState = {
@@ -223,6 +225,7 @@ export function cloneAccount(account: AccountState): AccountState {
     ...account,
     positions: new Map([...account.positions].map(([symbol, position]) => [symbol, { ...position }])),
     openOrders: account.openOrders.map((order) => ({ ...order })),
+    equitySamples: account.equitySamples ? [...account.equitySamples] : undefined,
   };
 }
 
@@ -321,6 +324,23 @@ export type AccountDecision = {
   releasedFrom: FreezeReason | null;
   /** A freeze went on without a release (a static maximum loss or the day's loss still broken). */
   extended: boolean;
+  /** A challenge phase passed or failed, or a day ended by its daily loss limit (challenge-rules.ts). */
+  challenge: ChallengeDecision | null;
+};
+
+export type ChallengeDecision = {
+  kind: 'passed' | 'failed' | 'day-ended';
+  /** 'daily_loss', 'max_loss', 'time_limit' or 'objectives'. */
+  rule: string;
+  /** The phase it decided (the account may have moved on to the next). */
+  phase: number;
+  at: number;
+  /** Equity when it was decided (before any close-out), the balance after it, the level crossed. */
+  equity: number;
+  balance: number;
+  threshold: number | null;
+  /** Equity before the decision, [ms, equity], oldest first. */
+  equityCurve: Array<[number, number]>;
 };
 
 export const noDecision = (): AccountDecision => ({
@@ -332,6 +352,7 @@ export const noDecision = (): AccountDecision => ({
   released: false,
   releasedFrom: null,
   extended: false,
+  challenge: null,
 });
 
 export function decisionChangesAccount(decision: AccountDecision): boolean {
@@ -341,7 +362,8 @@ export function decisionChangesAccount(decision: AccountDecision): boolean {
       decision.filledOrders.length ||
       decision.frozeUntil !== null ||
       decision.released ||
-      decision.extended,
+      decision.extended ||
+      decision.challenge,
   );
 }
 

@@ -1,4 +1,5 @@
 import {
+  challengeEvents,
   type DbExecutor,
   fills as fillsTable,
   groups,
@@ -10,7 +11,7 @@ import {
 } from '@candlewise/db';
 import { decimalToNumber, fromMinorUnits, minorToDecimalText, minorUnitsOf } from '@candlewise/shared';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { AccountState, CancelReason, FillRecord } from './account-book.ts';
+import type { AccountState, CancelReason, ChallengeDecision, FillRecord } from './account-book.ts';
 
 /**
  * The one path by which an account's balance, positions, orders and fills change, whichever
@@ -160,6 +161,8 @@ export type AccountWrite = {
   amendedOrders?: AmendedOrder[];
   /** Set (or clear) the removal of the member. */
   removedAt?: Date | null;
+  /** A challenge decision to record with its evidence: the fills of its phase since `fillsSince`. */
+  challenge?: ChallengeDecision & { ruleSet: string; fillsSince: number };
 };
 
 export class LedgerConflictError extends Error {
@@ -373,4 +376,31 @@ export async function saveAccounts(tx: DbExecutor, writes: AccountWrite[]): Prom
   );
   // One fill per order is also the database's rule (fills_order_unique): a second one fails here.
   if (fillRows.length) await tx.insert(fillsTable).values(fillRows as never);
+
+  // Challenge decisions, each with the fills that crossed (or met) it, read back in booking order.
+  for (const write of writes) {
+    const decided = write.challenge;
+    if (!decided) continue;
+    const ids = rowsOf(
+      await tx.execute(sql`select id from fills where account_id = ${write.after.id} and phase = ${decided.phase}
+        and created_at >= ${new Date(decided.fillsSince).toISOString()}::timestamptz order by created_at, id`),
+    ).map((row) => row.id as string);
+    await tx.insert(challengeEvents).values({
+      id: newId(),
+      accountId: write.after.id,
+      ruleSet: decided.ruleSet,
+      phase: decided.phase,
+      kind: decided.kind,
+      rule: decided.rule,
+      at: new Date(decided.at),
+      equity: sql`${minorToDecimalText(minorUnitsOf(decided.equity))}::numeric` as never,
+      balance: sql`${minorToDecimalText(minorUnitsOf(decided.balance))}::numeric` as never,
+      threshold:
+        decided.threshold === null
+          ? null
+          : (sql`${minorToDecimalText(minorUnitsOf(decided.threshold))}::numeric` as never),
+      fillIds: ids,
+      equityCurve: decided.equityCurve,
+    });
+  }
 }

@@ -11,6 +11,7 @@ import {
   pendingOrderFill,
   protectiveExit,
 } from '@candlewise/shared';
+import type { PhaseFacts } from '@candlewise/shared/challenges/objectives';
 import { lossReachesPercent } from '@candlewise/shared/money/money';
 import {
   type AccountDecision,
@@ -24,8 +25,18 @@ import {
   markToMarket,
   noDecision,
 } from './account-book.ts';
+import {
+  type ChallengeGroup,
+  challengeBreach,
+  decideChallenge,
+  isChallenge,
+  openChallengeDay,
+  pastDeadline,
+  reachesTarget,
+  trackEquity,
+} from './challenge-rules.ts';
 
-export type CompetitionRules = {
+export type CompetitionRules = Partial<Omit<ChallengeGroup, 'dailyResetHour' | 'timeZone'>> & {
   freezeThreshold: number;
   freezeDurationMs: number;
   drawdownBasis?: DrawdownBasis;
@@ -67,47 +78,15 @@ export function breachedRule(account: AccountState, rules: CompetitionRules): Fr
 }
 
 /**
- * One second of one account (docs/architecture.md §Competitions): a due release (the peak and the day restart from there),
- * pending orders that the quote triggers (refused, and cancelled, when the fill would pass the
- * buying power), stop-loss and take-profit exits, mark-to-market and the peak, and the risk rules
- * (drawdown on the group's basis, the daily loss limit). Nothing fills on a stale quote or in a
- * closed market: orders and exits wait. Mutates `account`; returns what happened to be saved.
+ * Pending orders the quote triggers (refused, and cancelled, when the fill would pass the buying
+ * power) and stop-loss and take-profit exits. Nothing fills on a stale quote or in a closed market.
  */
-export function decideAccount(
+function fillOrdersAndExits(
   account: AccountState,
-  rules: CompetitionRules,
   market: Market,
   now: number,
-): AccountDecision {
-  const decision = noDecision();
-  if (account.removed || account.finalRank !== null) return decision;
-  if (account.frozenUntil !== null) {
-    markToMarket(account, market);
-    if (account.frozenUntil > now) return decision;
-    // A new day measures its loss from the equity at its start; the same day keeps its first equity
-    // whatever freezes happen in it.
-    rollDay(account, rules, now);
-    const still = breachedRule(account, rules);
-    if ((rules.drawdownBasis ?? 'peak') === 'start' && still === 'drawdown') {
-      // A static maximum loss stays broken: the freeze goes on, quietly (no new count, no bell).
-      account.frozenUntil = now + rules.freezeDurationMs;
-      decision.extended = true;
-      return decision;
-    }
-    if (still === 'daily_loss') {
-      // The day's loss is still past the limit: frozen, quietly, until the next day begins.
-      account.frozenUntil = Math.max(now + rules.freezeDurationMs, nextDay(now, rules));
-      decision.extended = true;
-      return decision;
-    }
-    decision.releasedFrom = account.frozenReason ?? 'drawdown';
-    account.frozenUntil = null;
-    account.frozenReason = null;
-    // The drawdown is measured from the release on.
-    account.peakEquity = account.equity;
-    decision.released = true;
-  }
-
+  decision: AccountDecision,
+): void {
   for (const order of [...account.openOrders]) {
     if (!market.tradable(order.symbol, now)) continue;
     const quote = market.quote(order.symbol)!;
@@ -164,9 +143,57 @@ export function decideAccount(
     );
     if (fill) decision.fills.push(fill);
   }
+}
+
+/**
+ * One second of one account (docs/architecture.md §Competitions): a due release (the peak and the day restart from there),
+ * pending orders that the quote triggers (refused, and cancelled, when the fill would pass the
+ * buying power), stop-loss and take-profit exits, mark-to-market and the peak, and the risk rules
+ * (drawdown on the group's basis, the daily loss limit). Nothing fills on a stale quote or in a
+ * closed market: orders and exits wait. Mutates `account`; returns what happened to be saved.
+ */
+export function decideAccount(
+  account: AccountState,
+  rules: CompetitionRules,
+  market: Market,
+  now: number,
+  facts: PhaseFacts | null = null,
+): AccountDecision {
+  if (isChallenge(rules)) return decideChallengeAccount(account, rules, market, now, facts);
+  const decision = noDecision();
+  if (account.removed || account.finalRank !== null) return decision;
+  if (account.frozenUntil !== null) {
+    markToMarket(account, market);
+    if (account.frozenUntil > now) return decision;
+    // A new day measures its loss from the equity at its start; the same day keeps its first equity
+    // whatever freezes happen in it.
+    rollDay(account, rules, now);
+    const still = breachedRule(account, rules);
+    if ((rules.drawdownBasis ?? 'peak') === 'start' && still === 'drawdown') {
+      // A static maximum loss stays broken: the freeze goes on, quietly (no new count, no bell).
+      account.frozenUntil = now + rules.freezeDurationMs;
+      decision.extended = true;
+      return decision;
+    }
+    if (still === 'daily_loss') {
+      // The day's loss is still past the limit: frozen, quietly, until the next day begins.
+      account.frozenUntil = Math.max(now + rules.freezeDurationMs, nextDay(now, rules));
+      decision.extended = true;
+      return decision;
+    }
+    decision.releasedFrom = account.frozenReason ?? 'drawdown';
+    account.frozenUntil = null;
+    account.frozenReason = null;
+    // The drawdown is measured from the release on.
+    account.peakEquity = account.equity;
+    decision.released = true;
+  }
+
+  fillOrdersAndExits(account, market, now, decision);
 
   const equity = markToMarket(account, market);
   if (equity > account.peakEquity) account.peakEquity = equity;
+  trackEquity(account, now);
   rollDay(account, rules, now);
   const breached = breachedRule(account, rules);
   if (breached) {
@@ -184,6 +211,20 @@ export function decideAccount(
   return decision;
 }
 
+/** Whether a pending order or a stop-loss/take-profit would fill at the quotes now. */
+function triggersSomething(account: AccountState, market: Market, now: number): boolean {
+  for (const order of account.openOrders) {
+    if (market.tradable(order.symbol, now) && pendingOrderFill(order, market.quote(order.symbol)!) !== null)
+      return true;
+  }
+  for (const position of account.positions.values()) {
+    if (position.stopLoss === null && position.takeProfit === null) continue;
+    if (market.tradable(position.symbol, now) && protectiveExit(position, market.quote(position.symbol)!))
+      return true;
+  }
+  return false;
+}
+
 /**
  * The cheap question the leader asks of every account every second, on its in-memory copy: would
  * decideAccount change anything? (Only those accounts are then locked, re-decided and saved.)
@@ -196,21 +237,70 @@ export function needsDecision(
   now: number,
 ): boolean {
   if (account.removed || account.finalRank !== null) return false;
+  if (isChallenge(rules)) return challengeNeedsDecision(account, rules, market, now);
   if (account.frozenUntil !== null) {
     markToMarket(account, market);
     return account.frozenUntil <= now;
   }
-  for (const order of account.openOrders) {
-    if (market.tradable(order.symbol, now) && pendingOrderFill(order, market.quote(order.symbol)!) !== null)
-      return true;
-  }
-  for (const position of account.positions.values()) {
-    if (position.stopLoss === null && position.takeProfit === null) continue;
-    if (market.tradable(position.symbol, now) && protectiveExit(position, market.quote(position.symbol)!))
-      return true;
-  }
+  if (triggersSomething(account, market, now)) return true;
   const equity = markToMarket(account, market);
   if (equity > account.peakEquity) account.peakEquity = equity;
+  trackEquity(account, now);
   rollDay(account, rules, now);
   return breachedRule(account, rules) !== null;
+}
+
+/**
+ * One second of an account under a challenge rule set (challenge-rules.ts): a paused day that is
+ * over resumes, a new day opens, orders and exits fill, then the loss limits, the time limit and
+ * the objectives decide. An account whose challenge passed or failed no longer trades.
+ */
+function decideChallengeAccount(
+  account: AccountState,
+  group: ChallengeGroup,
+  market: Market,
+  now: number,
+  facts: PhaseFacts | null,
+): AccountDecision {
+  const decision = noDecision();
+  if (account.removed || account.finalRank !== null || account.challengeStatus !== 'in-progress')
+    return decision;
+  if (account.frozenUntil !== null) {
+    markToMarket(account, market);
+    if (account.frozenUntil > now) return decision;
+    decision.releasedFrom = account.frozenReason ?? 'daily_loss';
+    account.frozenUntil = null;
+    account.frozenReason = null;
+    decision.released = true;
+  }
+  markToMarket(account, market);
+  openChallengeDay(account, group, now);
+  fillOrdersAndExits(account, market, now, decision);
+  markToMarket(account, market);
+  if (account.equity > account.peakEquity) account.peakEquity = account.equity;
+  trackEquity(account, now);
+  decideChallenge(account, group, market, now, facts, decision);
+  return decision;
+}
+
+/** The leader's cheap question for a challenge account (see needsDecision). */
+function challengeNeedsDecision(
+  account: AccountState,
+  group: ChallengeGroup,
+  market: Market,
+  now: number,
+): boolean {
+  if (account.challengeStatus !== 'in-progress') return false;
+  markToMarket(account, market);
+  if (account.frozenUntil !== null) return account.frozenUntil <= now;
+  if (triggersSomething(account, market, now)) return true;
+  if (account.equity > account.peakEquity) account.peakEquity = account.equity;
+  trackEquity(account, now);
+  openChallengeDay(account, group, now);
+  if (challengeBreach(account, group) || pastDeadline(account, group, now)) return true;
+  // The target is reached: the other objectives are read from the ledger under the lock, once per
+  // change of the account (or every 30 s, as today's open result moves the best day).
+  if (!reachesTarget(account, group)) return false;
+  const checked = account.passCheckedAt;
+  return !checked || checked.version !== account.version || now - checked.at >= 30_000;
 }

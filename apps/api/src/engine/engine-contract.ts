@@ -43,7 +43,10 @@ export type EngineNotification = {
     | 'account_released'
     | 'order_canceled'
     | 'competition_started'
-    | 'competition_final_rank';
+    | 'competition_final_rank'
+    | 'challenge_passed'
+    | 'challenge_failed'
+    | 'challenge_day_ended';
   title: string;
   message: string;
   link: string;

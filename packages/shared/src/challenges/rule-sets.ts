@@ -146,11 +146,48 @@ const CONSISTENCY_6_4_V1: RuleSet = {
   ],
 };
 
-/** Every published version, oldest first. Add a version; never edit one. */
-export const RULE_SETS: readonly RuleSet[] = Object.freeze([
+const REPLAY_TWO_STEP_2_1_V1: RuleSet = {
+  id: 'replay-two-step-2-1',
+  version: 1,
+  ref: 'replay-two-step-2-1@1',
+  name: 'Replay two-step 2/1',
+  kind: 'challenge',
+  firm: null,
+  source:
+    'Candlewise: the two-step evaluation shape FTMO publishes ("Trading Objectives", ftmo.com/en/trading-objectives), with its figures scaled to a session of replayed days.',
+  sourceDate: '2026-11-28',
+  note: "For replay competitions, where a whole evaluation fits in a few replayed hours: phase 1 asks 2 % profit and phase 2 1 %, each in at least 1 trading day. Equity may never fall 2 % of the initial balance below the day's starting balance, nor 4 % below the initial balance: either fails the phase. Days follow the group's reset hour and time zone on the replayed clock.",
+  day: null,
+  phases: [1, 2].map((index) => ({
+    index,
+    name: index === 1 ? 'Challenge' : 'Verification',
+    objectives: {
+      profitTargetPercent: index === 1 ? 2 : 1,
+      minTradingDays: 1,
+      consistencyPercent: null,
+      timeLimitDays: null,
+    },
+    limits: {
+      dailyLoss: { percent: 2, onBreach: 'fail' as const },
+      maxLoss: { percent: 4, mode: 'static' as const, onBreach: 'fail' as const },
+    },
+  })),
+};
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+/** Every published version, oldest first. Add a version; never edit one (they are frozen). */
+export const RULE_SETS: readonly RuleSet[] = deepFreeze([
   PRACTICE_V1,
   TWO_STEP_10_5_V1,
   CONSISTENCY_6_4_V1,
+  REPLAY_TWO_STEP_2_1_V1,
 ]);
 
 export const DEFAULT_RULE_SET = PRACTICE_V1.ref;

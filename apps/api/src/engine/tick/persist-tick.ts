@@ -1,9 +1,12 @@
 import { type Database, type DbExecutor, groupEngineState, tradingAccounts } from '@candlewise/db';
+import type { PhaseFacts } from '@candlewise/shared/challenges/objectives';
 import { eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { LostLeadershipError } from '../../lib/advisory-leader.ts';
-import type { GroupState } from '../account-book.ts';
+import { cloneAccount, type GroupState, markToMarket } from '../account-book.ts';
 import { loadAccounts, saveAccounts } from '../account-ledger.ts';
+import { loadPhaseFacts } from '../challenge-ledger.ts';
+import { isChallenge, reachesTarget } from '../challenge-rules.ts';
 import {
   type EngineAnnouncement,
   type EngineNotifier,
@@ -85,7 +88,19 @@ export async function persistTick(tx: DbExecutor, work: PersistWork): Promise<Ti
     if (!touched.has(before.id)) continue;
     const group = work.groups.get(before.groupId);
     if (!group) continue;
-    const planned = planAccount(before, group.accounts.get(before.id), group, marketOf(group), now);
+    const memory = group.accounts.get(before.id);
+    const market = marketOf(group);
+    // A challenge account at its profit target: its other objectives are read from the ledger.
+    let facts: PhaseFacts | null = null;
+    if (isChallenge(group) && before.challengeStatus === 'in-progress') {
+      const probe = cloneAccount(before);
+      markToMarket(probe, market);
+      if (reachesTarget(probe, group)) {
+        facts = await loadPhaseFacts(tx, before, group);
+        if (memory) memory.passCheckedAt = { version: before.version, at: now };
+      }
+    }
+    const planned = planAccount(before, memory, group, market, now, facts);
     if (!planned.write) {
       if (planned.reload) result.reload.push(before.id);
       continue;

@@ -1,7 +1,9 @@
 import { LEVERAGE } from '@candlewise/shared';
+import type { PhaseFacts } from '@candlewise/shared/challenges/objectives';
 import {
   type AccountDecision,
   type AccountState,
+  type ChallengeDecision,
   cloneAccount,
   closeOut,
   decisionChangesAccount,
@@ -9,6 +11,7 @@ import {
   type Market,
 } from '../account-book.ts';
 import type { AccountWrite } from '../account-ledger.ts';
+import { marketTime, wallTime } from '../challenge-rules.ts';
 import { computeStandings } from '../compute-standings.ts';
 import { decideAccount, needsDecision } from '../decide-account.ts';
 import type { EngineEvent, EngineNotification } from '../engine-contract.ts';
@@ -84,10 +87,11 @@ export function planAccount(
   group: GroupState,
   market: Market,
   now: number,
+  facts: PhaseFacts | null = null,
 ): AccountPlan {
   const after = cloneAccount(before);
-  if (memory) after.peakEquity = Math.max(after.peakEquity, memory.peakEquity);
-  const decision = decideAccount(after, group, market, now);
+  carryMemory(after, memory);
+  const decision = decideAccount(after, group, market, now, facts);
   if (!decisionChangesAccount(decision))
     return { write: null, reload: Boolean(memory && memory.version < before.version) };
   const write: AccountWrite = {
@@ -96,8 +100,32 @@ export function planAccount(
     fills: decision.fills,
     filledOrders: decision.filledOrders,
     canceledOrders: decision.canceledOrders,
+    challenge: decision.challenge
+      ? {
+          ...decision.challenge,
+          ruleSet: group.ruleSet.ref,
+          // The breach's day (the pass's phase) on the wall clock: the fills since then are its evidence.
+          fillsSince:
+            decision.challenge.kind === 'passed'
+              ? (before.phaseStartedAt ?? group.startMs)
+              : wallTime(group, before.dayStartedAt ?? marketTime(group, group.startMs)),
+        }
+      : undefined,
   };
   return { write, ...describeDecision(group, after, decision) };
+}
+
+/**
+ * What only the leader's memory knows, carried onto the stored copy decided on: the running peak,
+ * the equity high and largest drawdown since the last save, and the recent equity samples.
+ */
+function carryMemory(after: AccountState, memory: AccountState | undefined): void {
+  if (!memory) return;
+  after.peakEquity = Math.max(after.peakEquity, memory.peakEquity);
+  if (memory.phase !== after.phase) return;
+  if (memory.equityHigh !== null) after.equityHigh = Math.max(after.equityHigh ?? 0, memory.equityHigh);
+  after.maxDrawdownPercent = Math.max(after.maxDrawdownPercent, memory.maxDrawdownPercent);
+  after.equitySamples = memory.equitySamples ? [...memory.equitySamples] : [];
 }
 
 /** A competition's end: every account closed out at the market, ranked, and told its rank. */
@@ -109,8 +137,7 @@ export function planFinalize(
   const writes: AccountWrite[] = [];
   for (const before of accounts) {
     const after = cloneAccount(before);
-    const memory = group.accounts.get(before.id);
-    if (memory) after.peakEquity = Math.max(after.peakEquity, memory.peakEquity);
+    carryMemory(after, group.accounts.get(before.id));
     const decision = before.removed
       ? { fills: [], canceledOrders: [] }
       : closeOut(after, market, 'competition_end');
@@ -180,7 +207,8 @@ export function describeDecision(
       link,
     });
   }
-  if (decision.frozeUntil !== null) {
+  if (decision.challenge) notifications.push(challengeNotification(group, account, decision.challenge, link));
+  if (decision.frozeUntil !== null && !decision.challenge) {
     events.push({
       type: 'freeze',
       accountId: account.id,
@@ -203,4 +231,48 @@ export function describeDecision(
     });
   }
   return { events, notifications };
+}
+
+const PHASE_RULE_TEXT: Record<string, string> = {
+  daily_loss: 'the maximum daily loss',
+  max_loss: 'the maximum loss',
+  time_limit: 'the time limit',
+};
+
+/** The bell's sentence for a challenge decision. */
+function challengeNotification(
+  group: GroupState,
+  account: AccountState,
+  challenge: ChallengeDecision,
+  link: string,
+): EngineNotification {
+  const phase = group.ruleSet.phases[challenge.phase - 1];
+  const phaseName = `phase ${challenge.phase} (${phase?.name ?? 'the phase'})`;
+  if (challenge.kind === 'passed') {
+    const next = group.ruleSet.phases[challenge.phase];
+    return {
+      userId: account.userId,
+      kind: 'challenge_passed',
+      title: next ? `Phase ${challenge.phase} passed` : 'Challenge passed',
+      message: next
+        ? `You met every objective of ${phaseName} in ${group.name}. Open positions were closed; phase ${next.index} (${next.name}) starts now on a new account at the starting balance.`
+        : `You met every objective of ${phaseName} in ${group.name} and passed the ${group.ruleSet.name} challenge. Open positions were closed.`,
+      link,
+    };
+  }
+  if (challenge.kind === 'day-ended')
+    return {
+      userId: account.userId,
+      kind: 'challenge_day_ended',
+      title: 'Trading day ended',
+      message: `Your equity in ${group.name} fell below the daily loss limit of ${group.ruleSet.name}. Positions were closed and trading resumes when the next trading day begins, ${new Date(account.frozenUntil ?? challenge.at).toISOString()}. The challenge goes on.`,
+      link,
+    };
+  return {
+    userId: account.userId,
+    kind: 'challenge_failed',
+    title: 'Challenge failed',
+    message: `Your ${phaseName} of ${group.ruleSet.name} in ${group.name} failed on ${PHASE_RULE_TEXT[challenge.rule] ?? challenge.rule}. Positions were closed; open the desk to see the equity and fills that crossed it.`,
+    link,
+  };
 }

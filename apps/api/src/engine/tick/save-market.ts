@@ -61,6 +61,9 @@ export async function saveMarket(tx: DbExecutor, save: MarketSave): Promise<void
   if (save.snapshot) await saveEquitySnapshot(tx, save.groups);
 }
 
+const amountText = (value: number | null) =>
+  value === null ? null : minorToDecimalText(minorUnitsOf(value));
+
 async function saveEquitySnapshot(tx: DbExecutor, groups: Iterable<GroupState>): Promise<void> {
   const rows: Array<{
     id: string;
@@ -68,6 +71,11 @@ async function saveEquitySnapshot(tx: DbExecutor, groups: Iterable<GroupState>):
     peak: number;
     dayEquity: number | null;
     dayAt: number | null;
+    phase: number;
+    dayBalance: number | null;
+    eodHigh: number | null;
+    equityHigh: number | null;
+    maxDrawdown: number;
   }> = [];
   for (const group of groups) {
     if (group.finalized) continue;
@@ -79,6 +87,11 @@ async function saveEquitySnapshot(tx: DbExecutor, groups: Iterable<GroupState>):
           peak: account.peakEquity,
           dayEquity: account.dayStartEquity,
           dayAt: account.dayStartedAt,
+          phase: account.phase,
+          dayBalance: account.dayStartBalance,
+          eodHigh: account.eodHighBalance,
+          equityHigh: account.equityHigh,
+          maxDrawdown: account.maxDrawdownPercent,
         });
   }
   for (let i = 0; i < rows.length; i += 1000) {
@@ -89,17 +102,27 @@ async function saveEquitySnapshot(tx: DbExecutor, groups: Iterable<GroupState>):
           sql`(${row.id}::text, ${minorToDecimalText(minorUnitsOf(row.equity))}::numeric,
             ${minorToDecimalText(minorUnitsOf(row.peak))}::numeric,
             ${row.dayEquity === null ? null : minorToDecimalText(minorUnitsOf(row.dayEquity))}::numeric,
-            ${row.dayAt === null ? null : new Date(row.dayAt).toISOString()}::timestamptz)`,
+            ${row.dayAt === null ? null : new Date(row.dayAt).toISOString()}::timestamptz, ${row.phase}::int,
+            ${amountText(row.dayBalance)}::numeric, ${amountText(row.eodHigh)}::numeric,
+            ${amountText(row.equityHigh)}::numeric, ${String(row.maxDrawdown)}::numeric)`,
       ),
       sql`, `,
     );
     // Equity, peak and the day's start only: balance, positions and the version belong to the ledger's saves. Rows
     // another writer holds right now are skipped (their snapshot waits for the next one) rather
     // than waited for: this statement locks many rows, and waiting here could close a cycle.
-    await tx.execute(sql`with v(id, equity, peak, day_equity, day_at) as (values ${values}),
+    // The challenge's running figures (the day's start, the highs, the largest drawdown) only for
+    // the phase the memory knows: a phase that just began is not overwritten with the last one's.
+    await tx.execute(sql`with v(id, equity, peak, day_equity, day_at, phase, day_balance, eod_high, equity_high,
+        max_drawdown) as (values ${values}),
       free as (select t.id from trading_accounts t join v on v.id = t.id order by t.id for update of t skip locked)
       update trading_accounts as t set equity = v.equity, peak_equity = greatest(v.peak, 0),
-        day_start_equity = v.day_equity, day_started_at = v.day_at
+        day_start_equity = v.day_equity, day_started_at = v.day_at,
+        day_start_balance = case when t.phase = v.phase then v.day_balance else t.day_start_balance end,
+        eod_high_balance = case when t.phase = v.phase then v.eod_high else t.eod_high_balance end,
+        equity_high = case when t.phase = v.phase then v.equity_high else t.equity_high end,
+        max_drawdown_percent = case when t.phase = v.phase then greatest(v.max_drawdown, t.max_drawdown_percent)
+          else t.max_drawdown_percent end
       from v where t.id = v.id and t.id in (select id from free)`);
   }
 }

@@ -1,6 +1,7 @@
 import { challengeContract } from '@candlewise/shared/challenges/challenge-contract';
 import { phaseRuleText, RULE_SETS } from '@candlewise/shared/challenges/rule-sets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getChallengeEvidence } from '../../services/trading/challenge-standing.ts';
 
 const c = challengeContract;
 
@@ -25,5 +26,28 @@ export const challengeRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'public, max-age=300');
       return { success: true as const, data: ruleSetList };
     },
+  );
+
+  app.get(
+    '/group/:groupId/challenge/events/:eventId',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: [{ bearerAuth: [] }],
+        summary: 'One decision of my challenge with its evidence: rule text, fills, equity before it',
+        params: c.getChallengeEvidence.params,
+        response: { 200: c.getChallengeEvidence.response },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await getChallengeEvidence(
+        app.database.db,
+        request.currentUser.id,
+        request.params.groupId,
+        request.params.eventId,
+      ),
+    }),
   );
 };

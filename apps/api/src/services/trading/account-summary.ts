@@ -51,6 +51,9 @@ export async function getAccountSummary(
       dailyLossLimit: groups.dailyLossLimit,
       dailyResetHour: groups.dailyResetHour,
       timeZone: groups.timeZone,
+      startDate: groups.startDate,
+      replayFrom: groups.replayFrom,
+      replaySpeed: groups.replaySpeed,
     })
     .from(groups)
     .where(eq(groups.id, groupId));
@@ -74,6 +77,11 @@ export async function getAccountSummary(
       dailyLossLimit: group?.dailyLossLimit ?? 0,
       dailyResetHour: group?.dailyResetHour ?? 0,
       timeZone: group?.timeZone ?? 'Asia/Kolkata',
+      startMs: group?.startDate?.getTime() ?? 0,
+      replay:
+        group?.marketMode === 'replay' && group.replayFrom
+          ? { from: group.replayFrom.getTime(), speed: group.replaySpeed }
+          : null,
     },
     { ...account, peakEquity: peak },
     equity,

@@ -3,14 +3,15 @@ import {
   CHALLENGE_RULE_LABELS,
   describeObjectives,
   type ObjectiveView,
-  type PhaseFacts,
-  type PhaseFill,
-  phaseFacts,
 } from '@candlewise/shared/challenges/objectives';
-import { phaseOf, type RuleSet } from '@candlewise/shared/challenges/rule-sets';
+import { phaseOf, phaseRuleText, ruleSetOf } from '@candlewise/shared/challenges/rule-sets';
 import { minorUnitsOf, percentOfMinor } from '@candlewise/shared/money/money';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AccountState, GroupState } from '../../engine/account-book.ts';
+import { loadPhaseFacts } from '../../engine/challenge-ledger.ts';
+import { marketTime } from '../../engine/challenge-rules.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { findGroupOrThrow, findMyAccount } from './trading-access.ts';
 
 /**
  * A member's challenge as the desk shows it (docs/challenges.md): the phase's objectives with
@@ -18,46 +19,16 @@ import type { AccountState, GroupState } from '../../engine/account-book.ts';
  * ledger (the phase's fills, the decisions written), so what the desk shows is what decided.
  */
 
-/** The day a rule set counts in; Practice counts in the group's own day. */
-export function ruleSetDay(ruleSet: RuleSet, group: { dailyResetHour: number; timeZone: string }) {
-  return ruleSet.day ?? { resetHour: group.dailyResetHour, timeZone: group.timeZone };
-}
-
-/** The phase's fills, oldest first, as the objectives read them. */
-export async function loadPhaseFills(db: DbExecutor, accountId: string, phase: number): Promise<PhaseFill[]> {
-  const rows = await db
-    .select({
-      createdAt: fills.createdAt,
-      symbol: fills.symbol,
-      side: fills.side,
-      quantity: fills.quantity,
-      realizedPnl: fills.realizedPnl,
-      fee: fills.fee,
-    })
-    .from(fills)
-    .where(and(eq(fills.accountId, accountId), eq(fills.phase, phase)))
-    .orderBy(asc(fills.createdAt), asc(fills.id));
-  return rows.map((row) => ({
-    at: row.createdAt.getTime(),
-    symbol: row.symbol,
-    side: row.side,
-    quantity: row.quantity,
-    netMinor: minorUnitsOf(row.realizedPnl) - minorUnitsOf(row.fee),
-  }));
-}
-
-export async function loadPhaseFacts(
-  db: DbExecutor,
-  account: Pick<AccountState, 'id' | 'phase'>,
-  day: { resetHour: number; timeZone: string },
-): Promise<PhaseFacts> {
-  return phaseFacts(await loadPhaseFills(db, account.id, account.phase), day);
-}
-
 type GroupRules = Pick<
   GroupState,
-  'ruleSet' | 'freezeThreshold' | 'drawdownBasis' | 'dailyLossLimit' | 'dailyResetHour' | 'timeZone'
->;
+  | 'ruleSet'
+  | 'freezeThreshold'
+  | 'drawdownBasis'
+  | 'dailyLossLimit'
+  | 'dailyResetHour'
+  | 'timeZone'
+  | 'replay'
+> & { startMs: number };
 
 /** The freeze rule of a Practice group as limits on the panel. */
 function practiceObjectives(group: GroupRules, account: AccountState, equity: number): ObjectiveView[] {
@@ -120,7 +91,7 @@ export async function challengeStanding(
   if (ruleSet.kind === 'practice') {
     objectives = practiceObjectives(group, account, equity);
   } else {
-    const facts = await loadPhaseFacts(db, account, ruleSetDay(ruleSet, group));
+    const facts = await loadPhaseFacts(db, account, group);
     objectives = describeObjectives({
       ruleSet,
       phase,
@@ -133,8 +104,8 @@ export async function challengeStanding(
         equityHighMinor: account.equityHigh === null ? null : minorUnitsOf(account.equityHigh),
       },
       facts,
-      now,
-      phaseStartedAt: account.phaseStartedAt,
+      now: marketTime(group, now),
+      phaseStartedAt: account.phaseStartedAt === null ? null : marketTime(group, account.phaseStartedAt),
       status: account.challengeStatus,
       failedRule: failed?.rule ?? null,
       pausedUntil: paused ? account.frozenUntil : null,
@@ -176,5 +147,59 @@ export async function challengeStanding(
       pausedUntil: paused ? new Date(account.frozenUntil!).toISOString() : null,
       events: events.map(eventView),
     },
+  };
+}
+
+/**
+ * One decision of the caller's own challenge with its evidence: the rule text of the version the
+ * group runs, the fills that crossed (or met) it, and the equity sampled before it.
+ */
+export async function getChallengeEvidence(db: DbExecutor, userId: string, groupId: string, eventId: string) {
+  const [group, account] = await Promise.all([
+    findGroupOrThrow(db, groupId),
+    findMyAccount(db, userId, groupId),
+  ]);
+  const [event] = await db
+    .select()
+    .from(challengeEvents)
+    .where(and(eq(challengeEvents.id, eventId), eq(challengeEvents.accountId, account.id)));
+  if (!event) throw notFound('We could not find that challenge decision in your account.');
+  const ruleSet = ruleSetOf(event.ruleSet);
+  const phase = phaseOf(ruleSet, event.phase);
+  const fillRows = event.fillIds.length
+    ? await db
+        .select()
+        .from(fills)
+        .where(and(eq(fills.accountId, account.id), inArray(fills.id, event.fillIds)))
+        .orderBy(asc(fills.createdAt), asc(fills.id))
+    : [];
+  return {
+    event: {
+      _id: event.id,
+      kind: event.kind,
+      phase: event.phase,
+      rule: event.rule,
+      at: event.at.toISOString(),
+      equity: event.equity,
+      balance: event.balance,
+      threshold: event.threshold,
+    },
+    ruleSet: {
+      ...ruleSet,
+      phases: ruleSet.phases.map((each) => ({ ...each, rules: phaseRuleText(ruleSet, each) })),
+    },
+    rules: phaseRuleText(ruleSet, phase),
+    currency: group.currency,
+    fills: fillRows.map((fill) => ({
+      _id: fill.id,
+      symbol: fill.symbol,
+      side: fill.side,
+      quantity: fill.quantity,
+      price: fill.price,
+      realizedPnl: fill.realizedPnl,
+      reason: fill.reason,
+      createdAt: fill.createdAt.toISOString(),
+    })),
+    equityCurve: event.equityCurve,
   };
 }

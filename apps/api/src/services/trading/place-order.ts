@@ -13,6 +13,7 @@ import {
   type Side,
   sessionLabel,
 } from '@candlewise/shared';
+import { ruleSetOf } from '@candlewise/shared/challenges/rule-sets';
 import {
   type AccountState,
   accountExposure,
@@ -25,6 +26,7 @@ import {
   markToMarket,
 } from '../../engine/account-book.ts';
 import type { AmendedOrder, NewOrder } from '../../engine/account-ledger.ts';
+import { type ChallengeGroup, isChallenge, openChallengeDay } from '../../engine/challenge-rules.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { REMOVED_FROM_COMPETITION } from './trading-access.ts';
 
@@ -98,13 +100,45 @@ export function assertTradable(group: GroupRow, account: AccountState, now = Dat
   }
   if (phase === 'ended' || account.finalRank !== null)
     throw new AppError(409, 'CONFLICT', 'The competition has ended; orders are closed.');
+  const ruleSet = ruleSetOf(group.ruleSet);
+  if (ruleSet.kind === 'challenge' && account.challengeStatus === 'failed')
+    throw new AppError(
+      409,
+      'CONFLICT',
+      `This ${ruleSet.name} challenge has failed, so the account no longer trades. Open the objectives panel to see the rule and the fills that crossed it.`,
+    );
+  if (ruleSet.kind === 'challenge' && account.challengeStatus === 'passed')
+    throw new AppError(
+      409,
+      'CONFLICT',
+      `You passed this ${ruleSet.name} challenge: every phase is complete, so the account no longer trades.`,
+    );
   if (account.frozenUntil && account.frozenUntil > now) {
+    const until = new Date(account.frozenUntil).toISOString();
     throw new AppError(
       423,
       'ACCOUNT_FROZEN',
-      `Account frozen until ${new Date(account.frozenUntil).toISOString()}. Your drawdown reached the group's limit of ${group.freezeThreshold}%, so trading pauses until then.`,
+      ruleSet.kind === 'challenge'
+        ? `Trading is paused until ${until}: your loss today reached the daily loss limit of ${ruleSet.name}. The challenge goes on when the next trading day begins.`
+        : account.frozenReason === 'daily_loss'
+          ? `Account frozen until ${until}. Your loss today reached the group's daily loss limit of ${group.dailyLossLimit}%, so trading pauses until the next trading day.`
+          : `Account frozen until ${until}. Your drawdown reached the group's limit of ${group.freezeThreshold}%, so trading pauses until then.`,
     );
   }
+}
+
+/** The challenge side of a competition row (its rule set, day and clock). */
+export function challengeGroupOf(group: GroupRow): ChallengeGroup {
+  return {
+    ruleSet: ruleSetOf(group.ruleSet),
+    dailyResetHour: group.dailyResetHour,
+    timeZone: group.timeZone,
+    startMs: group.startDate?.getTime(),
+    replay:
+      group.marketMode === 'replay' && group.replayFrom
+        ? { from: group.replayFrom.getTime(), speed: group.replaySpeed }
+        : null,
+  };
 }
 
 /**
@@ -348,6 +382,9 @@ export function applyCommand(
 ): { account: AccountState; effect: CommandEffect; result: CommandResult } {
   assertTradable(group, account);
   const next = cloneAccount(account);
+  // A challenge's day opens before anything fills in it: the daily loss measures from its start.
+  const challenge = challengeGroupOf(group);
+  if (isChallenge(challenge)) openChallengeDay(next, challenge, Date.now());
   switch (command.kind) {
     case 'place': {
       const { effect, order } = applyOrder(next, group, market, command.input, newOrderId());

@@ -13,7 +13,14 @@ type Props = {
 };
 
 /** Notifications that change what a trading desk shows: announced once the desk shows it. */
-const DESK_CHANGES = new Set(['account_frozen', 'account_released', 'order_canceled']);
+const DESK_CHANGES = new Set([
+  'account_frozen',
+  'account_released',
+  'order_canceled',
+  'challenge_passed',
+  'challenge_failed',
+  'challenge_day_ended',
+]);
 
 /** The header's right-hand side: the notification bell, the dark-mode switch and the avatar menu. */
 export function FrameHeaderActions({ user, isNarrow, onLogout, onNotificationsViewed }: Props) {
