@@ -34,10 +34,10 @@ const CHECKS: Array<{ name: string; rule: string; query: SQL }> = [
   },
   {
     name: 'balance',
-    rule: 'balance = starting balance + Σ realised P&L − Σ fees',
+    rule: 'balance = starting balance + Σ realised P&L − Σ fees of the current challenge phase',
     query: sql`select a.id as account_id, a.balance::text as balance,
         (a.starting_balance + coalesce(sum(f.realized_pnl), 0) - coalesce(sum(f.fee), 0))::text as expected
-      from trading_accounts a left join fills f on f.account_id = a.id
+      from trading_accounts a left join fills f on f.account_id = a.id and f.phase = a.phase
       group by a.id, a.balance, a.starting_balance
       having a.balance <> a.starting_balance + coalesce(sum(f.realized_pnl), 0) - coalesce(sum(f.fee), 0)`,
   },
@@ -70,6 +70,18 @@ const CHECKS: Array<{ name: string; rule: string; query: SQL }> = [
     query: sql`select a.id as account_id, a.trades_count, count(f.id)::int as fills
       from trading_accounts a left join fills f on f.account_id = a.id
       group by a.id, a.trades_count having a.trades_count <> count(f.id)`,
+  },
+  {
+    name: 'challenge decisions',
+    rule: 'a challenge phase is left only by a recorded pass, and a passed or failed status has its decision',
+    query: sql`select a.id as account_id, a.phase, a.challenge_status,
+        (select count(*)::int from challenge_events e where e.account_id = a.id and e.kind = 'passed' and e.phase < a.phase) as passes,
+        (select count(*)::int from challenge_events e where e.account_id = a.id and e.phase = a.phase
+          and e.kind = case a.challenge_status when 'failed' then 'failed' else 'passed' end) as outcome
+      from trading_accounts a
+      where (select count(*) from challenge_events e where e.account_id = a.id and e.kind = 'passed' and e.phase < a.phase) <> a.phase - 1
+        or (a.challenge_status <> 'in-progress' and not exists (select 1 from challenge_events e where e.account_id = a.id
+          and e.phase = a.phase and e.kind = case a.challenge_status when 'failed' then 'failed' else 'passed' end))`,
   },
   {
     name: 'positive quantities',
