@@ -290,3 +290,72 @@ describe('a two-phase challenge on one exact ledger', () => {
     );
   });
 });
+
+describe('a rule audit of journal trades', () => {
+  const trade = (day: string, pnl: number) =>
+    as('dev', 'POST', '/journal/trades', {
+      symbol: 'AAPL',
+      side: 'long',
+      quantity: 100,
+      entryPrice: 200,
+      exitPrice: 200 + pnl / 100,
+      entryTime: `${day}T14:00:00.000Z`,
+      exitTime: `${day}T15:00:00.000Z`,
+      fees: 0,
+      currency: 'USD',
+    });
+
+  it('runs the closed trades through Two-step 10/5: phase 1 on its fourth day, phase 2 failed on the daily loss', async () => {
+    for (const [day, pnl] of [
+      ['2026-03-02', 3_000],
+      ['2026-03-03', 4_000],
+      ['2026-03-04', 3_500],
+      ['2026-03-05', 200],
+      ['2026-03-06', -5_100],
+    ] as const)
+      expect((await trade(day, pnl)).statusCode).toBe(201);
+    const response = await as(
+      'dev',
+      'GET',
+      '/journal/rule-audit?ruleSet=two-step-10-5@1&startingBalance=100000&currency=USD',
+    );
+    expect(response.statusCode).toBe(200);
+    const audit = response.json().data;
+    expect(audit).toMatchObject({
+      currency: 'USD',
+      status: 'failed',
+      phase: { index: 2, name: 'Verification' },
+    });
+    expect(
+      audit.decisions.map((d: { kind: string; rule: string; balance: number; threshold: number }) => [
+        d.kind,
+        d.rule,
+        d.balance,
+        d.threshold,
+      ]),
+    ).toEqual([
+      ['passed', 'objectives', 110_700, 110_000],
+      ['failed', 'daily_loss', 94_900, 95_000],
+    ]);
+    expect(audit.decisions[1].trades).toEqual([expect.objectContaining({ symbol: 'AAPL', pnl: -5_100 })]);
+    expect(audit.decisions[1].rules[0]).toBe(
+      'Profit target: 5 % of the initial balance, on equity; open positions close when the phase passes.',
+    );
+  });
+
+  it('refuses Practice and unknown rule sets with the choices', async () => {
+    const practice = await as('dev', 'GET', '/journal/rule-audit?ruleSet=practice@1');
+    expect(practice.statusCode).toBe(400);
+    expect(practice.json().message).toBe(
+      'practice@1 has no objectives to audit. Choose a challenge: two-step-10-5@1, consistency-6-4@1, replay-two-step-2-1@1.',
+    );
+    const unknown = await as('dev', 'GET', '/journal/rule-audit?ruleSet=ftmo');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().details[0].path).toBe('ruleSet');
+    const signedOut = await app.inject({
+      method: 'GET',
+      url: '/api/v1/journal/rule-audit?ruleSet=two-step-10-5@1',
+    });
+    expect(signedOut.statusCode).toBe(401);
+  });
+});

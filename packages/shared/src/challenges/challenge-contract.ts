@@ -123,11 +123,82 @@ export const challengeEvidenceSchema = z.object({
 
 const groupParams = z.object({ groupId: z.string().min(1).max(64) });
 
+/** GET /journal/rule-audit: which rule set, from what balance, over which trades. */
+export const ruleAuditQuerySchema = z.object({
+  ruleSet: z.string({ message: 'Choose a rule set to audit your trades against.' }).trim().min(1).max(80),
+  startingBalance: z.coerce
+    .number({ message: 'The starting balance must be a number.' })
+    .positive('The starting balance must be more than 0.')
+    .max(1e12, 'The starting balance must be at most 1,000,000,000,000.')
+    .default(100_000),
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, 'Use a three-letter currency code such as USD.')
+    .optional(),
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD.')
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD.')
+    .optional(),
+});
+
+export const ruleAuditSchema = z.object({
+  ruleSet: ruleSetSchema,
+  currency: z.string(),
+  /** The currencies the learner's trades are in (the audit runs one at a time). */
+  currencies: z.array(z.string()),
+  startingBalance: z.number(),
+  timeZone: z.string(),
+  status: z.enum(CHALLENGE_STATUSES),
+  phase: z.object({ index: z.number(), name: z.string(), count: z.number() }),
+  objectives: z.array(objectiveSchema),
+  decisions: z.array(
+    z.object({
+      kind: z.enum(['passed', 'failed', 'day-ended']),
+      phase: z.number(),
+      rule: z.string(),
+      label: z.string(),
+      at: z.string(),
+      balance: z.number(),
+      threshold: z.number().nullable(),
+      /** The rule text of that phase (the version audited). */
+      rules: z.array(z.string()),
+      trades: z.array(
+        z.object({
+          _id: z.string(),
+          symbol: z.string(),
+          side: z.enum(['long', 'short']),
+          entryTime: z.string(),
+          exitTime: z.string(),
+          pnl: z.number(),
+        }),
+      ),
+      balanceCurve: z.array(z.tuple([z.number(), z.number()])),
+    }),
+  ),
+  tradesCounted: z.number(),
+  tradesAfterDecision: z.number(),
+  /** Entered on a day already ended by the daily loss: they would not have been allowed. */
+  skippedTrades: z.number(),
+  /** Open trades are left out: the audit measures closed trades. */
+  openTrades: z.number(),
+});
+
 export const challengeContract = defineContract({
   listRuleSets: {
     method: 'GET',
     path: '/rule-sets',
     response: apiData(z.array(ruleSetSchema)),
+  },
+  auditJournal: {
+    method: 'GET',
+    path: '/journal/rule-audit',
+    query: ruleAuditQuerySchema,
+    response: apiSuccess(ruleAuditSchema),
   },
   getChallengeEvidence: {
     method: 'GET',

@@ -1,6 +1,7 @@
 import { challengeContract } from '@candlewise/shared/challenges/challenge-contract';
 import { phaseRuleText, RULE_SETS } from '@candlewise/shared/challenges/rule-sets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditJournalTrades } from '../../services/journal/journal-rule-audit.ts';
 import { getChallengeEvidence } from '../../services/trading/challenge-standing.ts';
 
 const c = challengeContract;
@@ -26,6 +27,25 @@ export const challengeRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'public, max-age=300');
       return { success: true as const, data: ruleSetList };
     },
+  );
+
+  app.get(
+    '/journal/rule-audit',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: [{ bearerAuth: [] }],
+        summary:
+          'Your closed journal trades run through a challenge rule set: when they would have passed or failed',
+        querystring: c.auditJournal.query,
+        response: { 200: c.auditJournal.response },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await auditJournalTrades(app.database.db, request.currentUser, request.query),
+    }),
   );
 
   app.get(
