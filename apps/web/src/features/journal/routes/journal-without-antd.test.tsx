@@ -121,6 +121,7 @@ describe('/journal without antd', () => {
       'Open positions',
       'Import',
       'Statistics',
+      'Rule audit',
     ]);
     expect(screen.getByRole('tab', { name: 'Calendar' })).toHaveAttribute('aria-selected', 'true');
     const panel = screen.getByRole('tabpanel', { name: 'Calendar' });
@@ -279,6 +280,8 @@ describe('/journal without antd', () => {
     const { user } = renderJournal();
     screen.getByRole('tab', { name: 'Calendar' }).focus();
     await user.keyboard('{End}');
+    expect(screen.getByRole('tab', { name: 'Rule audit' })).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
     expect(screen.getByRole('tab', { name: 'Statistics' })).toHaveFocus();
     expect(screen.getByRole('tab', { name: 'Statistics' })).toHaveAttribute('aria-selected', 'true');
     // The calendar's panel is gone (antd's destroyOnHidden); the statistics load (antd) in theirs.

@@ -23,6 +23,9 @@ const OpenPositions = lazyAntd(() =>
 const StatisticsDashboard = lazyAntd(() =>
   import('../components/statistics-dashboard').then((module) => module.StatisticsDashboard),
 );
+const RuleAuditPanel = lazyAntd(() =>
+  import('../components/rule-audit').then((module) => module.RuleAuditPanel),
+);
 /** A later tab: a spinner while its code loads, and a message in the tab if it cannot. */
 const later = (what: string, node: ReactNode) => (
   <PartBoundary what={what}>
@@ -34,12 +37,12 @@ const preload = (part: { preload: () => Promise<unknown> }) => () => {
   part.preload().catch(() => undefined);
 };
 
-const tabs = ['calendar', 'trades', 'positions', 'import', 'statistics'] as const;
+const tabs = ['calendar', 'trades', 'positions', 'import', 'statistics', 'rule-audit'] as const;
 type JournalTab = (typeof tabs)[number];
 
 /**
  * /journal: the month calendar and the day's entry, the trades table, the open positions, the import
- * wizard and the statistics. Days are the learner's, in their profile time zone.
+ * wizard, the statistics and the rule audit. Days are the learner's, in their profile time zone.
  */
 export default function JournalPage() {
   const [params, setParams] = useSearchParams();
@@ -104,6 +107,12 @@ export default function JournalPage() {
             label: 'Statistics',
             children: later('statistics', <StatisticsDashboard />),
             preload: preload(StatisticsDashboard),
+          },
+          {
+            key: 'rule-audit',
+            label: 'Rule audit',
+            children: later('rule audit', <RuleAuditPanel />),
+            preload: preload(RuleAuditPanel),
           },
         ]}
       />
