@@ -20,6 +20,22 @@ export interface StatisticsTrade {
   risk: number | null;
   setupTags: readonly string[];
   mistakeTags: readonly string[];
+  /** For the reports by side, size and price (left out of them when absent). */
+  side?: 'long' | 'short';
+  /** Entry price × quantity × multiplier, in the trade's currency. */
+  notional?: number | null;
+  entryPrice?: number | null;
+}
+
+/** A fall of the closed-trade equity from a peak, to its trough, and when it was made up (null: not yet). */
+export interface DrawdownPeriod {
+  /** Local dates (YYYY-MM-DD) of the peak, the trough and the recovery. */
+  peak: string;
+  trough: string;
+  recovered: string | null;
+  depth: number;
+  /** Trades closed from the peak to the recovery (or to now). */
+  trades: number;
 }
 
 export interface BreakdownRow {
@@ -79,6 +95,20 @@ export interface JournalStatistics {
   byHour: BreakdownRow[];
   /** How many trades fell in each P&L bucket (equal widths from the worst to the best trade). */
   pnlDistribution: Array<{ from: number; to: number; trades: number }>;
+  /** Long against short. */
+  bySide: BreakdownRow[];
+  /** By how long the trade was held (fixed bands, shortest first). */
+  byHoldingTime: BreakdownRow[];
+  /** By position size: the learner's notionals in quartile bands, smallest first. */
+  bySize: BreakdownRow[];
+  /** By entry price band (fixed bands, cheapest first). */
+  byPriceBand: BreakdownRow[];
+  /** Closed trades with a stop by R multiple (fixed bands). */
+  rDistribution: BreakdownRow[];
+  /** By the month the trade closed, oldest first. */
+  byMonth: BreakdownRow[];
+  /** The five deepest drawdowns of the closed-trade equity, deepest first. */
+  drawdownPeriods: DrawdownPeriod[];
 }
 
 /** The parts of the statistics sold as Pro: the breakdowns and the equity curve. */
@@ -90,6 +120,13 @@ export const PRO_STATISTICS_SECTIONS = [
   'byMistakeTag',
   'byWeekday',
   'byHour',
+  'bySide',
+  'byHoldingTime',
+  'bySize',
+  'byPriceBand',
+  'rDistribution',
+  'byMonth',
+  'drawdownPeriods',
 ] as const;
 export type ProStatisticsSection = (typeof PRO_STATISTICS_SECTIONS)[number];
 
@@ -177,6 +214,113 @@ function rows(map: Map<string, Bucket>): BreakdownRow[] {
 
 const DISTRIBUTION_BUCKETS = 12;
 
+const MINUTE = 60_000;
+/** Holding-time bands: [upper bound in ms (exclusive), label]. */
+const HOLDING_BANDS: Array<[number, string]> = [
+  [5 * MINUTE, 'under 5 min'],
+  [30 * MINUTE, '5–30 min'],
+  [120 * MINUTE, '30 min–2 h'],
+  [DAY, '2 h–1 day'],
+  [5 * DAY, '1–5 days'],
+  [Number.POSITIVE_INFINITY, '5 days or more'],
+];
+const PRICE_BANDS: Array<[number, string]> = [
+  [10, 'under 10'],
+  [50, '10–50'],
+  [200, '50–200'],
+  [1_000, '200–1,000'],
+  [5_000, '1,000–5,000'],
+  [Number.POSITIVE_INFINITY, '5,000 or more'],
+];
+const R_BANDS: Array<[number, string]> = [
+  [-2, 'below −2R'],
+  [-1, '−2R to −1R'],
+  [0, '−1R to 0R'],
+  [1, '0R to 1R'],
+  [2, '1R to 2R'],
+  [3, '2R to 3R'],
+  [Number.POSITIVE_INFINITY, '3R or more'],
+];
+
+/** The band a value falls in: the first whose upper bound is above it. */
+function bandOf(bands: Array<[number, string]>, value: number): number {
+  return bands.findIndex(([upper]) => value < upper);
+}
+
+const amountLabel = (value: number) => Math.round(value).toLocaleString('en-US');
+
+/** Rows over fixed bands, in band order, empty bands left out. */
+function bandRows(bands: Array<[number, string]>, buckets: Bucket[]): BreakdownRow[] {
+  return buckets.flatMap((bucket, index) => (bucket.trades ? [bucket.row(bands[index][1])] : []));
+}
+
+/** Notional quartiles: four bands named by their bounds (fewer when sizes repeat). */
+function sizeRows(closed: readonly StatisticsTrade[]): BreakdownRow[] {
+  const sized = closed.filter(
+    (trade) => trade.notional !== undefined && trade.notional !== null && trade.notional > 0,
+  );
+  if (!sized.length) return [];
+  const sorted = sized.map((trade) => trade.notional!).sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  const cuts = [...new Set([at(0.25), at(0.5), at(0.75)])].filter((cut) => cut > sorted[0]);
+  const bands: Array<[number, string]> = [];
+  let low = sorted[0];
+  for (const cut of cuts) {
+    bands.push([cut, `${amountLabel(low)}–${amountLabel(cut)}`]);
+    low = cut;
+  }
+  bands.push([Number.POSITIVE_INFINITY, `${amountLabel(low)}–${amountLabel(sorted[sorted.length - 1])}`]);
+  const buckets = bands.map(() => new Bucket());
+  for (const trade of sized) buckets[bandOf(bands, trade.notional!)].add(trade.pnl!);
+  return bandRows(bands, buckets);
+}
+
+/** Peak-to-recovery falls of the running closed-trade equity, the deepest five. */
+function drawdownPeriods(
+  closed: readonly StatisticsTrade[],
+  localDate: (ms: number) => string,
+): DrawdownPeriod[] {
+  const periods: DrawdownPeriod[] = [];
+  let equity = 0;
+  let peak = 0;
+  let peakAt: number | null = null;
+  let current: { trough: number; troughAt: number; trades: number; depth: number } | null = null;
+  for (const trade of closed) {
+    equity += trade.pnl!;
+    if (equity < peak) {
+      current ??= { trough: equity, troughAt: trade.exitMs!, trades: 0, depth: 0 };
+      current.trades += 1;
+      if (equity < current.trough) {
+        current.trough = equity;
+        current.troughAt = trade.exitMs!;
+      }
+      current.depth = peak - current.trough;
+    } else {
+      if (current) {
+        periods.push({
+          peak: peakAt === null ? localDate(closed[0].entryMs) : localDate(peakAt),
+          trough: localDate(current.troughAt),
+          recovered: localDate(trade.exitMs!),
+          depth: round(current.depth),
+          trades: current.trades + 1,
+        });
+        current = null;
+      }
+      peak = equity;
+      peakAt = trade.exitMs!;
+    }
+  }
+  if (current)
+    periods.push({
+      peak: peakAt === null ? localDate(closed[0].entryMs) : localDate(peakAt),
+      trough: localDate(current.troughAt),
+      recovered: null,
+      depth: round(current.depth),
+      trades: current.trades,
+    });
+  return periods.sort((a, b) => b.depth - a.depth).slice(0, 5);
+}
+
 export function computeStatistics(
   trades: readonly StatisticsTrade[],
   options: { timeZone?: string } = {},
@@ -214,6 +358,11 @@ export function computeStatistics(
   const byMistakeTag = new Map<string, Bucket>();
   const weekdays = Array.from({ length: 7 }, () => new Bucket());
   const hours = Array.from({ length: 24 }, () => new Bucket());
+  const sides = new Map<string, Bucket>();
+  const holding = HOLDING_BANDS.map(() => new Bucket());
+  const prices = PRICE_BANDS.map(() => new Bucket());
+  const multiples = R_BANDS.map(() => new Bucket());
+  const months = new Map<string, Bucket>();
 
   for (const trade of closed) {
     const pnl = trade.pnl!;
@@ -240,7 +389,13 @@ export function computeStatistics(
     if (trade.risk !== null && trade.risk > 0) {
       sumR += pnl / trade.risk;
       tradesWithRisk += 1;
+      multiples[bandOf(R_BANDS, pnl / trade.risk)].add(pnl);
     }
+    if (trade.side) addTo(sides, trade.side, pnl);
+    holding[bandOf(HOLDING_BANDS, Math.max(0, trade.exitMs! - trade.entryMs))].add(pnl);
+    if (trade.entryPrice !== undefined && trade.entryPrice !== null)
+      prices[bandOf(PRICE_BANDS, trade.entryPrice)].add(pnl);
+    addTo(months, clock.localDate(trade.exitMs!).slice(0, 7), pnl);
 
     equity += pnl;
     if (equity > peak) peak = equity;
@@ -303,6 +458,13 @@ export function computeStatistics(
     byWeekday: weekdays.map((bucket, index) => bucket.row(WEEKDAYS[index])),
     byHour: hours.map((bucket, hour) => bucket.row(String(hour).padStart(2, '0'))),
     pnlDistribution: distribution(closed),
+    bySide: rows(sides).sort((a, b) => a.key.localeCompare(b.key)),
+    byHoldingTime: bandRows(HOLDING_BANDS, holding),
+    bySize: sizeRows(closed),
+    byPriceBand: bandRows(PRICE_BANDS, prices),
+    rDistribution: bandRows(R_BANDS, multiples),
+    byMonth: rows(months).sort((a, b) => a.key.localeCompare(b.key)),
+    drawdownPeriods: drawdownPeriods(closed, clock.localDate),
   };
 }
 

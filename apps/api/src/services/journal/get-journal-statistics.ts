@@ -10,7 +10,18 @@ import { and, eq, sql } from 'drizzle-orm';
 import { chooseCurrency, listJournalCurrencies } from './journal-currencies.ts';
 import { journalTradeConditions } from './journal-trade-filters.ts';
 
-type PackedTrade = [string, number, number | null, number | null, number | null, string[], string[]];
+type PackedTrade = [
+  string,
+  number,
+  number | null,
+  number | null,
+  number | null,
+  string[],
+  string[],
+  'long' | 'short',
+  number | null,
+  number | null,
+];
 
 /** Who reads the statistics: their zone decides days and hours, their plan the Pro sections. */
 export type JournalViewer = Pick<UserRow, 'id' | 'timeZone' | 'role' | 'planStatus' | 'planExpirationDate'>;
@@ -35,7 +46,10 @@ export async function getJournalStatistics(db: DbExecutor, viewer: JournalViewer
         ${journalTrades.pnl}::float8,
         (abs(${journalTrades.entryPrice} - ${journalTrades.stopPrice}) * ${journalTrades.quantity} * ${journalTrades.multiplier})::float8,
         ${journalTrades.setupTags},
-        ${journalTrades.mistakeTags}) order by ${journalTrades.exitTime}, ${journalTrades.id})::text`,
+        ${journalTrades.mistakeTags},
+        ${journalTrades.side},
+        (${journalTrades.entryPrice} * ${journalTrades.quantity} * ${journalTrades.multiplier})::float8,
+        ${journalTrades.entryPrice}::float8) order by ${journalTrades.exitTime}, ${journalTrades.id})::text`,
     })
     .from(journalTrades)
     .where(
@@ -43,7 +57,18 @@ export async function getJournalStatistics(db: DbExecutor, viewer: JournalViewer
     );
   const packed: PackedTrade[] = row?.packed ? JSON.parse(row.packed) : [];
   const trades = packed.map(
-    ([symbol, entryMs, exitMs, pnl, risk, setupTags, mistakeTags]): StatisticsTrade => ({
+    ([
+      symbol,
+      entryMs,
+      exitMs,
+      pnl,
+      risk,
+      setupTags,
+      mistakeTags,
+      side,
+      notional,
+      entryPrice,
+    ]): StatisticsTrade => ({
       symbol,
       entryMs: entryMs!,
       exitMs,
@@ -51,6 +76,9 @@ export async function getJournalStatistics(db: DbExecutor, viewer: JournalViewer
       risk,
       setupTags,
       mistakeTags,
+      side,
+      notional,
+      entryPrice,
     }),
   );
   const statistics = computeStatistics(trades, { timeZone: viewer.timeZone });

@@ -103,7 +103,7 @@ export function StatisticsDashboard() {
             </Card>
           ))}
           {data.breakdownsLocked ? (
-            <LockedSection title="Breakdowns by tag, symbol, weekday and hour" />
+            <LockedSection title="Breakdowns by tag, symbol, side, size, price, holding time, R, month, weekday and hour" />
           ) : (
             <div className="cw-journal-breakdowns">
               {proSection('P&L distribution', data.pnlDistribution, (buckets) => (
@@ -144,6 +144,75 @@ export function StatisticsDashboard() {
                         detail: `${row.trades} trades`,
                       }))}
                   />
+                </Card>
+              ))}
+              {proSection('Long against short', data.bySide, (rows) => (
+                <Card size="small" className="cw-journal-card">
+                  <BarChart title="Long against short" bars={breakdownBars(rows)} />
+                </Card>
+              ))}
+              {proSection('P&L by holding time', data.byHoldingTime, (rows) => (
+                <Card size="small" className="cw-journal-card">
+                  <BarChart title="P&L by holding time" bars={breakdownBars(rows)} />
+                </Card>
+              ))}
+              {proSection('P&L by position size', data.bySize, (rows) => (
+                <Card size="small" className="cw-journal-card">
+                  <BarChart title="P&L by position size (entry value)" bars={breakdownBars(rows)} />
+                </Card>
+              ))}
+              {proSection('P&L by entry price', data.byPriceBand, (rows) => (
+                <Card size="small" className="cw-journal-card">
+                  <BarChart title="P&L by entry price" bars={breakdownBars(rows)} />
+                </Card>
+              ))}
+              {proSection('R distribution', data.rDistribution, (rows) => (
+                <Card size="small" className="cw-journal-card">
+                  <BarChart
+                    title="R distribution (trades with a stop)"
+                    format={(value) => String(value)}
+                    bars={rows.map((row) => ({
+                      label: row.key,
+                      value: row.trades,
+                      detail: `${formatPnl(row.netPnl, data.currency)} · ${Math.round(row.winRate * 100)}% won`,
+                      tone: row.key.startsWith('−') || row.key.startsWith('below') ? 'loss' : 'profit',
+                    }))}
+                  />
+                </Card>
+              ))}
+              {proSection('P&L by month', data.byMonth, (rows) => (
+                <Card size="small" className="cw-journal-card">
+                  <BarChart title="P&L by month" bars={breakdownBars(rows.slice(-12))} />
+                </Card>
+              ))}
+              {proSection('Drawdown periods', data.drawdownPeriods, (periods) => (
+                <Card size="small" className="cw-journal-card" title="Deepest drawdowns">
+                  {periods.length === 0 ? (
+                    <p className="cw-journal-muted">No drawdown yet: every trade closed at a new high.</p>
+                  ) : (
+                    <table className="cw-journal-drawdowns">
+                      <thead>
+                        <tr>
+                          <th scope="col">From the peak of</th>
+                          <th scope="col">Lowest</th>
+                          <th scope="col">Made up</th>
+                          <th scope="col">Depth</th>
+                          <th scope="col">Trades</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {periods.map((period) => (
+                          <tr key={`${period.peak}-${period.trough}`}>
+                            <td>{period.peak}</td>
+                            <td>{period.trough}</td>
+                            <td>{period.recovered ?? 'not yet'}</td>
+                            <td className="cw-journal-loss">{formatPnl(-period.depth, data.currency)}</td>
+                            <td>{period.trades}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  )}
                 </Card>
               ))}
               {proSection('P&L by symbol', data.bySymbol, (rows) => (

@@ -81,7 +81,11 @@ describe('/journal', { timeout: 60_000 }, () => {
     const upgrade = screen.getAllByRole('link', { name: 'Upgrade to Pro' });
     expect(upgrade.length).toBeGreaterThan(0);
     for (const link of upgrade) expect(link).toHaveAttribute('href', '/pricing');
-    expect(screen.getByText('Breakdowns by tag, symbol, weekday and hour')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Breakdowns by tag, symbol, side, size, price, holding time, R, month, weekday and hour',
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByText('P&L by symbol')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: 'Currency' }));
