@@ -151,7 +151,43 @@ describe('Binance market data against a local stream server', () => {
     // An abrupt drop is a problem worth telling the admin about, and heals the same way.
     connections[1].socket.terminate();
     await waitFor(() => quotes.length === 3, 'a quote after the abrupt drop');
-    expect(adapter.status().lastError).toMatch(/^The Binance connection was lost: .*; reconnecting\.$/);
+    // Quotes flow again: the problem is reported as over, not beside "connected" as if current.
+    expect(adapter.status().lastError).toMatch(
+      /^Recovered at \d{4}-\d{2}-\d{2}T[\d:.]+Z: the Binance connection was lost: .*; reconnecting\.$/,
+    );
+  });
+
+  it('reconnects a connection that keeps answering pings but sends no prices, and says so', async () => {
+    // The first connection sends one quote, then only keeps the socket alive; the next one streams.
+    onConnection = (connection) => {
+      send(connection, fixture.btcusdt[0]);
+      if (connections.length > 1) {
+        const timer = setInterval(
+          () => (connection.closed ? clearInterval(timer) : send(connection, fixture.btcusdt[0])),
+          20,
+        );
+      } else {
+        const timer = setInterval(
+          () => (connection.closed ? clearInterval(timer) : connection.socket.ping()),
+          20,
+        );
+      }
+    };
+    const quotes: ProviderQuote[] = [];
+    const adapter = binance({ dataSilenceMs: 300 });
+    await adapter.start([btc], (quote) => quotes.push(quote));
+    await waitFor(() => quotes.length === 1, 'the first quote');
+    await waitFor(() => connections.length === 2, 'a new connection after the prices stopped');
+    expect(connections[0].closed || connections[0].socket.readyState !== connections[0].socket.OPEN).toBe(
+      true,
+    );
+    expect(
+      logs.some((entry) =>
+        String(entry[1]).startsWith('Binance sent no prices for 0.3 s although the connection stayed open'),
+      ),
+    ).toBe(true);
+    await waitFor(() => quotes.length > 3, 'prices on the new connection');
+    expect(adapter.status()).toMatchObject({ connected: true });
   });
 
   it('backs off exponentially while Binance cannot be reached, and says why', async () => {

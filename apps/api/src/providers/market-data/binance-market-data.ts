@@ -30,6 +30,11 @@ const MAX_URL_LENGTH = 8000;
 const MAX_CONNECTION_AGE_MS = 23 * 60 * 60_000 + 50 * 60_000;
 /** Binance pings every 20 s, so a minute of silence means the connection is dead. */
 const IDLE_TIMEOUT_MS = 60_000;
+/**
+ * A connection that answers pings but delivers no book ticker for this long is treated as dead:
+ * liquid pairs update many times a second, so two minutes without one is a stalled stream.
+ */
+const DATA_SILENCE_MS = 2 * 60_000;
 /** After HTTP 429 (too many connections) or 418 (address banned) Binance asks us to stay away. */
 const RATE_LIMITED_DELAY_MS = 5 * 60_000;
 
@@ -41,12 +46,22 @@ export type BinanceMarketDataOptions = BackoffOptions & {
   maxUrlLength?: number;
   maxConnectionAgeMs?: number;
   idleTimeoutMs?: number;
+  /** No prices for this long on an open connection: reconnect (default 2 min). */
+  dataSilenceMs?: number;
   rateLimitedDelayMs?: number;
 };
 
 type BookTicker = { stream: string; bid: number; ask: number };
 
-type StreamConnection = { key: string; streams: string[]; socket: ProviderSocket; open: boolean };
+type StreamConnection = {
+  key: string;
+  streams: string[];
+  socket: ProviderSocket;
+  open: boolean;
+  /** When this connection last delivered a price (or opened). */
+  lastDataAt: number;
+  watchdog: NodeJS.Timeout | null;
+};
 
 export class BinanceMarketData implements MarketDataProvider {
   readonly name = 'binance';
@@ -57,6 +72,8 @@ export class BinanceMarketData implements MarketDataProvider {
   private onQuote: (quote: ProviderQuote) => void = () => undefined;
   private lastQuoteAt: number | null = null;
   private lastError: string | null = null;
+  /** The last problem is still going on (a quote since ends it). */
+  private problemOpen = false;
   private malformedMessages = 0;
 
   constructor(private readonly options: BinanceMarketDataOptions) {
@@ -93,14 +110,20 @@ export class BinanceMarketData implements MarketDataProvider {
       current.delete(key);
       return kept ?? this.open(key, streams);
     });
-    await Promise.all([...current.values()].map((retired) => retired.socket.stop()));
+    await Promise.all([...current.values()].map((retired) => this.retire(retired)));
   }
 
   async stop(): Promise<void> {
     const connections = this.connections;
     this.connections = [];
     this.symbolsByStream = new Map();
-    await Promise.all(connections.map((connection) => connection.socket.stop()));
+    await Promise.all(connections.map((connection) => this.retire(connection)));
+  }
+
+  private retire(connection: StreamConnection): Promise<void> {
+    if (connection.watchdog) clearInterval(connection.watchdog);
+    connection.watchdog = null;
+    return connection.socket.stop();
   }
 
   status(): ProviderStatus {
@@ -167,6 +190,7 @@ export class BinanceMarketData implements MarketDataProvider {
       idleTimeoutMs: this.options.idleTimeoutMs ?? IDLE_TIMEOUT_MS,
       onOpen: () => {
         connection.open = true;
+        connection.lastDataAt = Date.now();
       },
       onMessage: (text) => this.handleMessage(connection, text),
       onClose: (closed) => {
@@ -174,7 +198,29 @@ export class BinanceMarketData implements MarketDataProvider {
         this.handleClose(connection, closed);
       },
     });
-    const connection: StreamConnection = { key, streams, socket, open: false };
+    const connection: StreamConnection = {
+      key,
+      streams,
+      socket,
+      open: false,
+      lastDataAt: Date.now(),
+      watchdog: null,
+    };
+    // Pings keep a socket alive whether or not prices come: watch the prices themselves.
+    const silence = this.options.dataSilenceMs ?? DATA_SILENCE_MS;
+    connection.watchdog = setInterval(
+      () => {
+        if (!connection.open || Date.now() - connection.lastDataAt < silence) return;
+        this.problem(
+          `Binance sent no prices for ${formatDelay(silence)} although the connection stayed open; reconnecting.`,
+        );
+        connection.open = false;
+        connection.lastDataAt = Date.now();
+        connection.socket.restart('no prices');
+      },
+      Math.max(10, Math.min(silence / 4, 5_000)),
+    );
+    connection.watchdog.unref();
     socket.start();
     return connection;
   }
@@ -185,6 +231,7 @@ export class BinanceMarketData implements MarketDataProvider {
       this.malformedMessages += 1;
       this.problem(
         `Binance sent ${this.malformedMessages} message${this.malformedMessages === 1 ? '' : 's'} that were not valid JSON; they were ignored.`,
+        false,
       );
       return;
     }
@@ -195,10 +242,16 @@ export class BinanceMarketData implements MarketDataProvider {
     const ticker = parseBookTicker(message);
     if (!ticker) {
       const reported = errorMessage(message);
-      if (reported) this.problem(`Binance reported an error: ${reported}.`);
+      if (reported) this.problem(`Binance reported an error: ${reported}.`, false);
       return;
     }
     connection.socket.markHealthy();
+    connection.lastDataAt = Date.now();
+    if (this.problemOpen && this.lastError) {
+      // Prices flow again: the last problem is history, and says so.
+      this.lastError = `Recovered at ${new Date().toISOString()}: ${this.lastError.charAt(0).toLowerCase()}${this.lastError.slice(1)}`;
+      this.problemOpen = false;
+    }
     const symbols = this.symbolsByStream.get(ticker.stream);
     if (!symbols) return; // a stream just unsubscribed, still arriving on a connection being replaced
     this.lastQuoteAt = Date.now();
@@ -224,8 +277,10 @@ export class BinanceMarketData implements MarketDataProvider {
     // A clean close from Binance (its 24-hour limit, maintenance) is routine: it reconnects without a problem to report.
   }
 
-  private problem(sentence: string): void {
+  /** Reports a problem; `ongoing` ones (the connection) are marked recovered when prices flow again. */
+  private problem(sentence: string, ongoing = true): void {
     this.lastError = sentence;
+    this.problemOpen = ongoing;
     this.options.log.warn({ provider: this.name }, sentence);
   }
 }
