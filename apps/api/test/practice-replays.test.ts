@@ -212,7 +212,7 @@ describe('practice replays', () => {
   });
 
   it('caps running replays at five per learner with a clear sentence', async () => {
-    const running = [];
+    const running: Array<{ _id: string }> = [];
     for (let index = 0; index < 5; index += 1) running.push(await start('ben'));
     const sixth = await as('ben', 'POST', '/practice/sessions', { symbol: 'BTCUSD', day: DAY });
     expect(sixth.statusCode).toBe(409);
