@@ -65,7 +65,8 @@ export function PracticeSessionsPanel() {
                 <span
                   className={session.pnl >= 0 ? 'cw-journal-practice__profit' : 'cw-journal-practice__loss'}
                 >
-                  {session.pnl.toLocaleString('en', { maximumFractionDigits: 2 })} {session.currency}
+                  {session.pnl.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}{' '}
+                  {session.currency}
                 </span>
               ),
             },

@@ -309,7 +309,7 @@ describe('/journal', { timeout: 60_000 }, () => {
       'href',
       '/practice/s-1',
     );
-    expect(screen.getByText('-75 USD')).toBeInTheDocument();
+    expect(screen.getByText('-75.00 USD')).toBeInTheDocument();
     expect(screen.getByText(/they do not count in your statistics/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start a practice replay' })).toHaveAttribute(
       'href',

@@ -59,10 +59,13 @@ export default function PracticeSessionPage() {
       <div className="cw-practice__top">
         <Link to="/practice">← All replays</Link>
         <span className="cw-practice__money">
-          Equity <strong>{data.equity.toLocaleString('en', { maximumFractionDigits: 2 })}</strong>{' '}
+          Equity{' '}
+          <strong>
+            {data.equity.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}
+          </strong>{' '}
           {data.currency} · P&amp;L{' '}
           <strong className={pnl >= 0 ? 'cw-practice__profit' : 'cw-practice__loss'}>
-            {pnl.toLocaleString('en', { maximumFractionDigits: 2 })}
+            {pnl.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}
           </strong>
         </span>
         {data.state !== 'ended' ? (

@@ -159,7 +159,8 @@ export default function PracticePage() {
                 key: 'pnl',
                 render: (_, session) => (
                   <span className={session.pnl >= 0 ? 'cw-practice__profit' : 'cw-practice__loss'}>
-                    {session.pnl.toLocaleString('en', { maximumFractionDigits: 2 })} {session.currency}
+                    {session.pnl.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}{' '}
+                    {session.currency}
                   </span>
                 ),
               },
