@@ -7,7 +7,7 @@ import { keyBelongsToControl, replayedDateAndClock, SPEED_CHOICES } from '../lib
 /**
  * Play / pause, one bar on and the speed, with the replayed date and clock. Keyboard: Space plays or
  * pauses and → steps one bar, anywhere on the page except in a field or on a focused control (which
- * uses those keys itself).
+ * uses those keys itself; Space on a focused button presses that button).
  */
 export function PracticeControls({
   session,
@@ -29,8 +29,9 @@ export function PracticeControls({
     const onKey = (event: KeyboardEvent) => {
       const { playing: isPlaying, ended: isEnded, busy: isBusy, onAction: act } = latest.current;
       if (isEnded || isBusy || event.altKey || event.ctrlKey || event.metaKey) return;
-      if (keyBelongsToControl(event.target)) return;
-      if (event.key === ' ' || event.code === 'Space') {
+      const space = event.key === ' ' || event.code === 'Space';
+      if (keyBelongsToControl(event.target, space ? ' ' : event.key)) return;
+      if (space) {
         event.preventDefault();
         act({ action: isPlaying ? 'pause' : 'play' });
       } else if (event.key === 'ArrowRight') {

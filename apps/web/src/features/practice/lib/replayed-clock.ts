@@ -27,22 +27,32 @@ export function replayedDateAndClock(time: number): { date: string; clock: strin
   };
 }
 
-/** Whether a key press belongs to a field or a control that uses it itself (typing, a focused button's space). */
-export function keyBelongsToControl(target: EventTarget | null): boolean {
+const TEXT_ENTRY_ROLES = new Set([
+  'combobox',
+  'slider',
+  'spinbutton',
+  'radio',
+  'tab',
+  'listbox',
+  'option',
+  'menuitem',
+]);
+const ACTIVATED_BY_SPACE = new Set(['button', 'checkbox', 'switch', 'link']);
+
+/**
+ * Whether a key press belongs to what has focus rather than to the replay: any key in a field, a
+ * select, a slider, radio buttons or tabs (they move with arrows); Space also on a button, a
+ * checkbox or a link (it presses them). → on a focused button steps: after a click on Step, → goes on.
+ */
+export function keyBelongsToControl(target: EventTarget | null, key: string): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
   const tag = target.tagName;
-  if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || tag === 'BUTTON') return true;
-  const role = target.getAttribute('role');
-  return (
-    role === 'button' ||
-    role === 'combobox' ||
-    role === 'slider' ||
-    role === 'spinbutton' ||
-    role === 'radio' ||
-    role === 'tab' ||
-    role === 'switch'
-  );
+  if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return true;
+  const role = target.getAttribute('role') ?? '';
+  if (TEXT_ENTRY_ROLES.has(role)) return true;
+  if (key !== ' ') return false;
+  return tag === 'BUTTON' || tag === 'A' || ACTIVATED_BY_SPACE.has(role);
 }
 
 export const SPEED_CHOICES = [1, 2, 5, 10, 30, 60] as const;

@@ -120,9 +120,14 @@ describe('the practice replay desk', () => {
     await waitFor(() => expect(clockCalls).toHaveLength(2));
     await user.keyboard('{ArrowRight}');
     await waitFor(() => expect(clockCalls.map((call) => call.body)).toContainEqual({ action: 'step' }));
+    // After a click on Step, → goes on stepping (the focused button does not keep the key).
+    await user.click(screen.getByRole('button', { name: 'Step one bar' }));
+    await waitFor(() => expect(clockCalls).toHaveLength(4));
+    await user.keyboard('{ArrowRight}');
+    await waitFor(() => expect(clockCalls).toHaveLength(5));
     await user.click(screen.getByRole('spinbutton', { name: /Quantity/ }));
     await user.keyboard(' {ArrowRight}');
-    expect(clockCalls).toHaveLength(3);
+    expect(clockCalls).toHaveLength(5);
   });
 
   it('closes the controls and the ticket once the session has ended', async () => {
