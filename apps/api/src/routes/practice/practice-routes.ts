@@ -3,19 +3,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   cancelPracticeOrder,
   closePracticePosition,
-  createPracticeSession,
   driveClock,
   editPracticeOrder,
   endPracticeSession,
+  placePracticeOrder,
+  protectPracticePosition,
+} from '../../services/practice/practice-commands.ts';
+import {
+  createPracticeSession,
   exportPracticeDecisions,
   getPracticeSession,
   listPracticeDays,
   listPracticeSessions,
-  type PracticeDeps,
-  placePracticeOrder,
   practiceCandles,
-  protectPracticePosition,
 } from '../../services/practice/practice-sessions.ts';
+import type { PracticeDeps } from '../../services/practice/practice-work.ts';
 
 const c = practiceContract;
 
