@@ -1,5 +1,5 @@
 import type { PracticeCandle } from '@candlewise/shared/practice/practice-contract';
-import type { ColorType, IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
+import type { ColorType, IChartApi, IPriceLine, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { selectDarkMode } from '@/lib/theme-slice';
@@ -28,6 +28,9 @@ function decimalsOf(tickSize: number): number {
   return text.includes('.') ? text.split('.')[1].length : 0;
 }
 
+/** A level drawn across the chart: the position's entry, a stop-loss, a take-profit, a pending order. */
+export type ChartLevel = { price: number; title: string; kind: 'entry' | 'stop' | 'target' | 'order' };
+
 const rows = (candles: readonly PracticeCandle[]) =>
   candles.map((candle) => ({ ...candle, time: candle.time as UTCTimestamp }));
 
@@ -39,10 +42,12 @@ export function PracticeChart({
   symbol,
   candles,
   tickSize,
+  levels = [],
 }: {
   symbol: string;
   candles: PracticeCandle[];
   tickSize: number;
+  levels?: ChartLevel[];
 }) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
@@ -96,6 +101,34 @@ export function PracticeChart({
   useEffect(() => {
     series.current?.setData(rows(candles));
   }, [candles, ready]);
+
+  // The levels as price lines, drawn again when they change.
+  const lines = useRef<IPriceLine[]>([]);
+  const levelsKey = levels.map((level) => `${level.kind}:${level.price}:${level.title}`).join('|');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: levelsKey stands for levels; ready: the chart exists; darkMode: the colours.
+  useEffect(() => {
+    const drawn = series.current;
+    if (!drawn?.createPriceLine) return;
+    for (const line of lines.current) drawn.removePriceLine(line);
+    const style = getComputedStyle(document.documentElement);
+    const color = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+    const colors = {
+      entry: color('--cw-color-text-muted', '#4b5563'),
+      stop: color('--cw-color-loss', '#b91c1c'),
+      target: color('--cw-color-profit', '#15803d'),
+      order: color('--cw-color-brand', '#0f766e'),
+    };
+    lines.current = levels.map((level) =>
+      drawn.createPriceLine({
+        price: level.price,
+        title: level.title,
+        color: colors[level.kind],
+        lineWidth: 1,
+        lineStyle: level.kind === 'entry' ? 0 : 2,
+        axisLabelVisible: true,
+      }),
+    );
+  }, [levelsKey, ready, darkMode]);
 
   const last = candles.at(-1);
   const digits = decimalsOf(tickSize);

@@ -7,7 +7,7 @@ import { usePracticeCandles, usePracticeSession } from '../api/get-practice-sess
 import { useDriveClock, useEndPracticeSession } from '../api/practice-actions';
 import { DecisionLog } from '../components/decision-log';
 import { PracticeBook } from '../components/practice-book';
-import { PracticeChart } from '../components/practice-chart';
+import { type ChartLevel, PracticeChart } from '../components/practice-chart';
 import { PracticeControls } from '../components/practice-controls';
 import { PracticeTicket } from '../components/practice-ticket';
 import { shownReplayedTime } from '../lib/replayed-clock';
@@ -50,6 +50,22 @@ export default function PracticeSessionPage() {
   const data = session.data;
   const replayedTime = shownReplayedTime(data, session.dataUpdatedAt, now);
   const pnl = data.pnl;
+  const levels: ChartLevel[] = [
+    ...data.positions.flatMap((position) => [
+      { price: position.averagePrice, title: 'Entry', kind: 'entry' as const },
+      ...(position.stopLoss === null
+        ? []
+        : [{ price: position.stopLoss, title: 'SL', kind: 'stop' as const }]),
+      ...(position.takeProfit === null
+        ? []
+        : [{ price: position.takeProfit, title: 'TP', kind: 'target' as const }]),
+    ]),
+    ...data.openOrders.map((order) => ({
+      price: order.price,
+      title: `${order.side === 'buy' ? 'Buy' : 'Sell'} ${order.type}`,
+      kind: 'order' as const,
+    })),
+  ];
   return (
     <div className="cw-practice">
       <PageHeader
@@ -96,6 +112,7 @@ export default function PracticeSessionPage() {
               symbol={data.symbol}
               candles={candles.data?.candles ?? []}
               tickSize={data.instrument.tickSize}
+              levels={levels}
             />
           )}
           <PracticeBook session={data} />
