@@ -64,6 +64,7 @@ import { adminNewsRoutes } from './routes/news/admin-news-routes.ts';
 import { newsRoutes } from './routes/news/news-routes.ts';
 import { notificationRoutes } from './routes/notifications/notification-routes.ts';
 import { planRoutes } from './routes/plans/plan-routes.ts';
+import { practiceRoutes } from './routes/practice/practice-routes.ts';
 import { tradingRoutes } from './routes/trading/trading-routes.ts';
 import { userRoutes } from './routes/users/user-routes.ts';
 import { SignInGuard } from './services/auth/sign-in-guard.ts';
@@ -301,6 +302,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(groupRoutes);
       await api.register(challengeRoutes);
       await api.register(tradingRoutes);
+      await api.register(practiceRoutes);
       await api.register(newsRoutes);
       await api.register(adminNewsRoutes);
       await api.register(journalRoutes);

@@ -42,6 +42,8 @@ export * from './news/news-contract.ts';
 export * from './news/news-schemas.ts';
 export * from './notifications/in-app-path.ts';
 export * from './notifications/notification-contract.ts';
+export * from './practice/practice-clock.ts';
+export * from './practice/practice-contract.ts';
 export * from './subscription/plan-contract.ts';
 export * from './subscription/plan-rules.ts';
 export * from './trading/account-money.ts';

@@ -135,6 +135,8 @@ export const appRoutes: RouteObject[] = [
               signedInRoute('connectbroker', 'connectBroker'),
               signedInRoute('journal', 'journal'),
               signedInRoute('journal/trades/:tradeId', 'tradeDetail'),
+              signedInRoute('practice', 'practice'),
+              signedInRoute('practice/:sessionId', 'practiceSession'),
               signedInRoute('news', 'news'),
               signedInRoute('news/:newsId', 'newsArticle'),
               signedInRoute('group', 'groups'),

@@ -7,6 +7,7 @@ export * from './jobs.ts';
 export * from './journal.ts';
 export * from './news.ts';
 export * from './notifications.ts';
+export * from './practice.ts';
 export * from './security.ts';
 export * from './subscriptions.ts';
 export * from './trading.ts';

@@ -8,6 +8,7 @@ import { healthContract } from '../health/health-contract.ts';
 import { adminJournalContract, journalContract } from '../journal/journal-contract.ts';
 import { adminNewsContract, newsContract } from '../news/news-contract.ts';
 import { notificationContract } from '../notifications/notification-contract.ts';
+import { practiceContract } from '../practice/practice-contract.ts';
 import { planContract } from '../subscription/plan-contract.ts';
 import { adminMarketContract } from '../trading/admin-market-contract.ts';
 import { tradingContract } from '../trading/trading-contract.ts';
@@ -35,6 +36,7 @@ export const apiContracts = {
   news: newsContract,
   notification: notificationContract,
   plan: planContract,
+  practice: practiceContract,
   trading: tradingContract,
   user: userContract,
 } as const;

@@ -38,13 +38,19 @@ export function barAt(bars: ReplayBar[], time: number): ReplayBar | null {
   return found;
 }
 
+/** The four prices a bar's path passes, a third of a minute apart: open, low, high, close when it rises (high first when it falls). */
+export function barPath(bar: ReplayBar): [number, number, number, number] {
+  return bar.close >= bar.open
+    ? [bar.open, bar.low, bar.high, bar.close]
+    : [bar.open, bar.high, bar.low, bar.close];
+}
+
 /** The price inside a bar at `time` (its path through the bar, see above); the close after it. */
 export function priceInBar(bar: ReplayBar, time: number): number {
   const into = (time - bar.time) / MINUTE_MS;
   if (into >= 1) return bar.close;
   if (into <= 0) return bar.open;
-  const rising = bar.close >= bar.open;
-  const path = rising ? [bar.open, bar.low, bar.high, bar.close] : [bar.open, bar.high, bar.low, bar.close];
+  const path = barPath(bar);
   const segment = Math.min(2, Math.floor(into * 3));
   const within = into * 3 - segment;
   return path[segment] + (path[segment + 1] - path[segment]) * within;

@@ -35,6 +35,23 @@ export function composeQuotes(
   return quotes;
 }
 
+/** A replayed price as a quote: the bid and ask half the instrument's spread either side, on its tick. */
+export function quoteAroundMid(
+  symbol: string,
+  mid: number,
+  instrument: QuotedInstrument,
+  time: number,
+): MarketQuote {
+  const half = instrument.spread / 2;
+  return {
+    symbol,
+    bid: roundToTick(mid - half, instrument.tickSize),
+    ask: roundToTick(mid + half, instrument.tickSize),
+    mid: roundToTick(mid, instrument.tickSize),
+    time,
+  };
+}
+
 /**
  * A replay competition's quotes at a real moment: each of its instruments priced from its bars
  * at the replayed time (shared/trading/replay-bars: the path through the bar, the instrument's
@@ -52,14 +69,8 @@ export function replayQuotes(
     const bar = barAt(list, at);
     const instrument = instruments.get(symbol);
     if (!bar || !instrument) continue;
-    const mid = priceInBar(bar, at);
-    const half = instrument.spread / 2;
     quotes.set(symbol, {
-      symbol,
-      bid: roundToTick(mid - half, instrument.tickSize),
-      ask: roundToTick(mid + half, instrument.tickSize),
-      mid: roundToTick(mid, instrument.tickSize),
-      time: at,
+      ...quoteAroundMid(symbol, priceInBar(bar, at), instrument, at),
       ...(at >= list[list.length - 1].time + MINUTE_MS ? { stale: true } : {}),
     });
   }

@@ -182,7 +182,7 @@ function validateProtection(input: OrderInput, reference: number): void {
  */
 export function applyOrder(
   account: AccountState,
-  group: GroupRow,
+  group: Pick<GroupRow, 'instruments'>,
   market: Market,
   input: OrderInput,
   orderId: string,

@@ -1,13 +1,2 @@
-import { useEffect, useState } from 'react';
-
-/** The current time in milliseconds, re-rendering every `intervalMs` while `active`. */
-export function useNow(intervalMs: number, active = true): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs, active]);
-  return now;
-}
+// The clock hook moved to the app's lib (the practice replay desk uses it too).
+export { useNow } from '@/lib/use-now';

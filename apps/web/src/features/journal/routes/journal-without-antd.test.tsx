@@ -122,6 +122,7 @@ describe('/journal without antd', () => {
       'Import',
       'Statistics',
       'Rule audit',
+      'Practice',
     ]);
     expect(screen.getByRole('tab', { name: 'Calendar' })).toHaveAttribute('aria-selected', 'true');
     const panel = screen.getByRole('tabpanel', { name: 'Calendar' });
@@ -280,6 +281,8 @@ describe('/journal without antd', () => {
     const { user } = renderJournal();
     screen.getByRole('tab', { name: 'Calendar' }).focus();
     await user.keyboard('{End}');
+    expect(screen.getByRole('tab', { name: 'Practice' })).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
     expect(screen.getByRole('tab', { name: 'Rule audit' })).toHaveFocus();
     await user.keyboard('{ArrowLeft}');
     expect(screen.getByRole('tab', { name: 'Statistics' })).toHaveFocus();

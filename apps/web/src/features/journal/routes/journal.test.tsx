@@ -280,6 +280,47 @@ describe('/journal', { timeout: 60_000 }, () => {
     });
   });
 
+  it('reviews practice replays in their own tab, apart from the trades and the statistics', async () => {
+    mockApi({
+      ...noNotifications,
+      'GET /practice/sessions': {
+        body: {
+          success: true,
+          data: [
+            {
+              _id: 's-1',
+              symbol: 'BTCUSD',
+              day: '2023-03-10',
+              currency: 'USD',
+              state: 'ended',
+              speed: 60,
+              replayedTime: Date.parse('2023-03-10T12:00:00Z'),
+              startingBalance: 100_000,
+              balance: 99_925,
+              equity: 99_925,
+              pnl: -75,
+              fills: 2,
+              decisions: 6,
+              createdAt: '2026-11-28T12:00:00.000Z',
+              endedAt: '2026-11-28T12:30:00.000Z',
+            },
+          ],
+        },
+      },
+    });
+    renderApp('/journal?tab=practice', { auth: makeSession() });
+    expect(await screen.findByRole('link', { name: 'BTCUSD · 2023-03-10' })).toHaveAttribute(
+      'href',
+      '/practice/s-1',
+    );
+    expect(screen.getByText('-75.00 USD')).toBeInTheDocument();
+    expect(screen.getByText(/they do not count in your statistics/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start a practice replay' })).toHaveAttribute(
+      'href',
+      '/practice',
+    );
+  });
+
   it('asks before Esc throws away a half-typed trade', async () => {
     mockApi({ ...noNotifications, ...emptyTrades });
     const { user } = renderApp('/journal?tab=trades', { auth: makeSession() });

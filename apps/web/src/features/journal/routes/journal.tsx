@@ -26,6 +26,9 @@ const StatisticsDashboard = lazyAntd(() =>
 const RuleAuditPanel = lazyAntd(() =>
   import('../components/rule-audit').then((module) => module.RuleAuditPanel),
 );
+const PracticeSessionsPanel = lazyAntd(() =>
+  import('../components/practice-sessions-panel').then((module) => module.PracticeSessionsPanel),
+);
 /** A later tab: a spinner while its code loads, and a message in the tab if it cannot. */
 const later = (what: string, node: ReactNode) => (
   <PartBoundary what={what}>
@@ -37,12 +40,13 @@ const preload = (part: { preload: () => Promise<unknown> }) => () => {
   part.preload().catch(() => undefined);
 };
 
-const tabs = ['calendar', 'trades', 'positions', 'import', 'statistics', 'rule-audit'] as const;
+const tabs = ['calendar', 'trades', 'positions', 'import', 'statistics', 'rule-audit', 'practice'] as const;
 type JournalTab = (typeof tabs)[number];
 
 /**
  * /journal: the month calendar and the day's entry, the trades table, the open positions, the import
- * wizard, the statistics and the rule audit. Days are the learner's, in their profile time zone.
+ * wizard, the statistics, the rule audit and the practice replays (apart from real trades). Days
+ * are the learner's, in their profile time zone.
  */
 export default function JournalPage() {
   const [params, setParams] = useSearchParams();
@@ -113,6 +117,12 @@ export default function JournalPage() {
             label: 'Rule audit',
             children: later('rule audit', <RuleAuditPanel />),
             preload: preload(RuleAuditPanel),
+          },
+          {
+            key: 'practice',
+            label: 'Practice',
+            children: later('practice sessions', <PracticeSessionsPanel />),
+            preload: preload(PracticeSessionsPanel),
           },
         ]}
       />
