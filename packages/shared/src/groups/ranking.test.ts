@@ -90,7 +90,7 @@ describe('scoreFormula', () => {
       'Calmar = return 2.00 % ÷ the floor 1.00 % (max drawdown 0.25 % is below it) = 2.00',
     );
     expect(scoreFormula('calmar', -5, 5)).toBe(
-      'Calmar = return −5.00 % × max drawdown 5.00 % ÷ 1.00 % = −25.00 (a loss is multiplied by the drawdown, so a wilder loss ranks lower)',
+      'Calmar = return -5.00 % × max drawdown 5.00 % ÷ 1.00 % = -25.00 (a loss is multiplied by the drawdown, so a wilder loss ranks lower)',
     );
     expect(scoreFormula('return', 3.5, 9)).toBe('Score = return 3.50 % of the starting balance = 3.50');
   });

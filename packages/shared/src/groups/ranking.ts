@@ -94,7 +94,7 @@ export const RANKING_TITLES: Record<Ranking, string> = {
   calmar: 'Ranked by Calmar score (return ÷ max drawdown)',
 };
 
-const fixed = (value: number) => (value < 0 ? `−${(-value).toFixed(2)}` : value.toFixed(2));
+const fixed = (value: number) => value.toFixed(2);
 
 /**
  * How a member's score is made, as one sentence with their own numbers, e.g.
