@@ -17,6 +17,10 @@ const row = (rank: number, userId: string, equity = 100_000): StandingRow => ({
   freezes: 0,
   frozenUntil: null,
   frozenReason: null,
+  score: (equity - 100_000) / 1000,
+  maxDrawdownPercent: 0,
+  phase: 1,
+  challengeStatus: 'in-progress',
 });
 const table = (count: number, equityOf: (i: number) => number = () => 100_000) =>
   Array.from({ length: count }, (_, i) => row(i + 1, `u${i}`, equityOf(i)));

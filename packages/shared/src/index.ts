@@ -23,6 +23,7 @@ export * from './format/format-duration.ts';
 export * from './groups/group-contract.ts';
 export * from './groups/group-phase.ts';
 export * from './groups/group-rules.ts';
+export * from './groups/ranking.ts';
 export * from './health/health-contract.ts';
 export * from './journal/csv.ts';
 export * from './journal/csv-import.ts';

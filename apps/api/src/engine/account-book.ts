@@ -135,6 +135,13 @@ export type StandingRow = {
   frozenUntil: string | null;
   /** Which rule froze the account ('drawdown' or 'daily_loss'), while it is frozen. */
   frozenReason: FreezeReason | null;
+  /** What the group ranks by (packages/shared/src/groups/ranking.ts): return % or the Calmar score. */
+  score: number;
+  /** Largest fall from the phase's equity high, percent of it, to 2 decimals. */
+  maxDrawdownPercent: number;
+  /** The challenge phase (1-based) and how it stands. */
+  phase: number;
+  challengeStatus: ChallengeStatus;
 };
 
 export type FillReason =

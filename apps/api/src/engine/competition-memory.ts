@@ -125,7 +125,7 @@ export class CompetitionMemory {
     const group = this.groups.get(groupId);
     if (!group) return null;
     if (group.standingsStale) {
-      group.standings = computeStandings(group.accounts.values());
+      group.standings = computeStandings(group.accounts.values(), group.ranking);
       group.standingsStale = false;
     }
     return group.standings;

@@ -1,20 +1,39 @@
+import { hundredthsOf, type Ranking, rankingScore } from '@candlewise/shared/groups/ranking';
 import { changePercent } from '@candlewise/shared/money/money';
 import type { AccountState, StandingRow } from './account-book.ts';
 
-/** The standings of a competition's accounts: rank by P&L %, removed members left out. */
-export function computeStandings(accounts: Iterable<AccountState>): StandingRow[] {
+/**
+ * The standings of a competition's accounts, ranked by the group's ranking (return % or Calmar,
+ * packages/shared/src/groups/ranking.ts), removed members left out. Ties follow the shared chain
+ * (compareRankKeys): score, return %, equity, name, user id; members already ranked for good
+ * (the competition's end) keep their final rank.
+ */
+export function computeStandings(
+  accounts: Iterable<AccountState>,
+  ranking: Ranking = 'return',
+): StandingRow[] {
   // Sort indexes over plain number arrays, build the row objects once: this runs every second over
-  // every member (10,000 in the engine bench), so no per-member sort objects.
+  // every member (10,000 in the engine bench), so no per-member sort objects. Score and return are
+  // kept in whole hundredths (what the table shows), so equal figures tie the same way everywhere.
   const list: AccountState[] = [];
   for (const account of accounts) if (!account.removed) list.push(account);
   const count = list.length;
   const pnls = new Float64Array(count);
+  const pnlHundredths = new Float64Array(count);
+  const scoreHundredths = new Float64Array(count);
+  const drawdowns = new Float64Array(count);
   const equities = new Float64Array(count);
   const finalRanks = new Float64Array(count);
   const order: number[] = new Array(count);
   for (let i = 0; i < count; i += 1) {
     const account = list[i];
-    pnls[i] = changePercent(account.startingBalance, account.equity);
+    const pnl = changePercent(account.startingBalance, account.equity);
+    const drawdown = hundredthsOf(account.maxDrawdownPercent) / 100;
+    pnls[i] = pnl;
+    pnlHundredths[i] = hundredthsOf(pnl);
+    drawdowns[i] = drawdown;
+    scoreHundredths[i] =
+      ranking === 'return' ? pnlHundredths[i] : hundredthsOf(rankingScore(ranking, pnl, drawdown));
     equities[i] = account.equity;
     finalRanks[i] = account.finalRank ?? Number.NaN;
     order[i] = i;
@@ -23,21 +42,25 @@ export function computeStandings(accounts: Iterable<AccountState>): StandingRow[
     const ra = finalRanks[a];
     const rb = finalRanks[b];
     if (!Number.isNaN(ra) && !Number.isNaN(rb)) return ra - rb; // both ranked for good
-    if (pnls[b] !== pnls[a]) return pnls[b] - pnls[a];
+    if (scoreHundredths[b] !== scoreHundredths[a]) return scoreHundredths[b] - scoreHundredths[a];
+    if (pnlHundredths[b] !== pnlHundredths[a]) return pnlHundredths[b] - pnlHundredths[a];
     if (equities[b] !== equities[a]) return equities[b] - equities[a];
     const na = list[a].name;
     const nb = list[b].name;
-    return na < nb ? -1 : na > nb ? 1 : 0;
+    if (na !== nb) return na < nb ? -1 : 1;
+    const ua = list[a].userId;
+    const ub = list[b].userId;
+    return ua < ub ? -1 : ua > ub ? 1 : 0;
   });
   const rows: StandingRow[] = new Array(count);
   for (let i = 0; i < count; i += 1) {
-    const account = list[order[i]];
-    const pnl = pnls[order[i]];
+    const index = order[i];
+    const account = list[index];
     rows[i] = {
       rank: i + 1,
       userId: account.userId,
       name: account.name,
-      pnlPercent: pnl,
+      pnlPercent: pnls[index],
       // Whole minor units already: the number JSON prints is the exact amount.
       balance: account.balance,
       equity: account.equity,
@@ -45,6 +68,10 @@ export function computeStandings(accounts: Iterable<AccountState>): StandingRow[
       freezes: account.freezeCount,
       frozenUntil: account.frozenUntil ? new Date(account.frozenUntil).toISOString() : null,
       frozenReason: account.frozenUntil ? account.frozenReason : null,
+      score: scoreHundredths[index] / 100,
+      maxDrawdownPercent: drawdowns[index],
+      phase: account.phase,
+      challengeStatus: account.challengeStatus,
     };
   }
   return rows;

@@ -15,6 +15,8 @@ export type ContractInstrument = Omit<DataOf<typeof tradingContract.listInstrume
 export type ContractTradingAccount = DataOf<typeof tradingContract.getAccount>;
 export type ContractStanding = NonNullable<DataOf<typeof tradingContract.getLeaderboard>['me']>;
 export type ContractOrderResult = DataOf<typeof tradingContract.placeOrder>;
+export type ContractScore = DataOf<typeof tradingContract.getScore>;
+export type ContractRanking = DataOf<typeof tradingContract.getLeaderboard>['ranking'];
 
 /**
  * One instrument of GET /instruments: a forex pair quoted in dollars, in contracts of 1,000 euros in
@@ -98,6 +100,26 @@ export function makeStanding(overrides: Partial<ContractStanding> = {}): Contrac
     freezes: 0,
     frozenUntil: null,
     frozenReason: null,
+    score: overrides.pnlPercent ?? 0,
+    maxDrawdownPercent: 0,
+    phase: 1,
+    challengeStatus: 'in-progress',
+    ...overrides,
+  };
+}
+
+/** GET /group/{id}/score's data: a member ranked by Calmar, first of one, the figures given. */
+export function makeScore(overrides: Partial<ContractScore> = {}): ContractScore {
+  return {
+    ranking: 'calmar',
+    rank: 1,
+    ranked: 1,
+    score: 3.1,
+    returnPercent: 12.4,
+    maxDrawdownPercent: 4,
+    drawdownFloorPercent: 1,
+    equityHigh: 116_000,
+    formula: 'Calmar = return 12.40 % ÷ max drawdown 4.00 % = 3.10',
     ...overrides,
   };
 }
@@ -108,11 +130,16 @@ export function makeStanding(overrides: Partial<ContractStanding> = {}): Contrac
  */
 export function makeStandingsPage(
   rows: ContractStanding[],
-  { currency = 'INR', userId }: { currency?: string; userId?: string } = {},
+  {
+    currency = 'INR',
+    userId,
+    ranking = 'return',
+  }: { currency?: string; userId?: string; ranking?: ContractRanking } = {},
 ): DataOf<typeof tradingContract.getLeaderboard> {
   return {
     rows,
     currency,
+    ranking,
     total: rows.length,
     me: rows.find((row) => row.userId === userId) ?? null,
   };

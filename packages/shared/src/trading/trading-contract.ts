@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { apiSuccess, defineContract } from '../api/contract.ts';
 import { challengeSchema, objectiveSchema } from '../challenges/challenge-contract.ts';
+import { CHALLENGE_STATUSES } from '../challenges/rule-sets.ts';
+import { RANKINGS } from '../groups/group-rules.ts';
 import { CANDLE_INTERVALS } from './candle-intervals.ts';
 
 /** The trading desk's operations (ADR 023): instruments, quotes, candles, accounts, orders, standings. */
@@ -55,6 +57,10 @@ export const candleSchema = z.object({
   close: z.number(),
 });
 
+/** The leaderboard's filters: all members, passed, failed, or the caller's challenge phase. */
+export const LEADERBOARD_FILTERS = ['all', 'passed', 'failed', 'my-phase'] as const;
+export type LeaderboardFilter = (typeof LEADERBOARD_FILTERS)[number];
+
 export const standingSchema = z.object({
   rank: z.number(),
   userId: z.string(),
@@ -67,6 +73,13 @@ export const standingSchema = z.object({
   frozenUntil: z.string().nullable(),
   /** Which rule froze the account, while frozen: the drawdown or the daily loss limit. */
   frozenReason: z.enum(['drawdown', 'daily_loss']).nullable(),
+  /** What the group ranks by (its `ranking`): the return % itself, or the Calmar score; 2 decimals. */
+  score: z.number(),
+  /** Largest fall from the phase's equity high, percent of it (2 decimals). */
+  maxDrawdownPercent: z.number(),
+  /** The challenge phase (1-based) the member trades in, and how their challenge stands. */
+  phase: z.number(),
+  challengeStatus: z.enum(CHALLENGE_STATUSES),
 });
 export const standingsPageSchema = z.object({ rows: z.array(standingSchema), currency: z.string() });
 export const standingsQuerySchema = z.object({
@@ -82,6 +95,32 @@ export const standingsQuerySchema = z.object({
     .min(1, 'limit must be a whole number from 1 to 500.')
     .max(500, 'limit must be a whole number from 1 to 500.')
     .optional(),
+  /**
+   * Which members: every one, those whose challenge passed, those whose failed, or those in the
+   * caller's phase (members only). Ranks stay the group's; paging counts the filtered rows.
+   */
+  filter: z
+    .enum(LEADERBOARD_FILTERS, {
+      error: `filter is one of ${LEADERBOARD_FILTERS.join(', ')}.`,
+    })
+    .default('all'),
+});
+
+/** The score endpoint's answer: how the caller's score is made, with their own numbers. */
+export const scoreExplanationSchema = z.object({
+  ranking: z.enum(RANKINGS),
+  /** The caller's rank and how many members are ranked. */
+  rank: z.number(),
+  ranked: z.number(),
+  score: z.number(),
+  returnPercent: z.number(),
+  maxDrawdownPercent: z.number(),
+  /** The smallest drawdown a Calmar score divides by (a tiny one counts as this). */
+  drawdownFloorPercent: z.number(),
+  /** The highest equity of the phase (the drawdown is measured from it), in the account currency. */
+  equityHigh: z.number(),
+  /** The sentence with the numbers, e.g. "Calmar = return 12.40 % ÷ max drawdown 4.00 % = 3.10". */
+  formula: z.string(),
 });
 
 export const myCompetitionSchema = z.object({
@@ -219,12 +258,20 @@ export const tradingContract = defineContract({
     query: standingsQuerySchema,
     response: apiSuccess(
       standingsPageSchema.extend({
-        /** How many members are ranked (every page's rows are a slice of them). */
+        /** How the group ranks: by return %, or by the Calmar score (return ÷ max drawdown). */
+        ranking: z.enum(RANKINGS),
+        /** How many members the filter keeps (every page's rows are a slice of them). */
         total: z.number(),
         /** The caller's own row wherever it ranks; null for a non-member. */
         me: standingSchema.nullable(),
       }),
     ),
+  },
+  getScore: {
+    method: 'GET',
+    path: '/group/:groupId/score',
+    params: groupParams,
+    response: apiSuccess(scoreExplanationSchema),
   },
   getAccount: {
     method: 'GET',

@@ -33,7 +33,7 @@ export async function publishTick(deps: PublishDeps, tick: PublishedTick): Promi
   const finalizedNow = new Set(tick.finalized.map((group) => group.id));
   for (const group of tick.groups.values()) {
     if (tick.now < group.startMs || (group.finalized && !finalizedNow.has(group.id))) continue;
-    group.standings = computeStandings(group.accounts.values());
+    group.standings = computeStandings(group.accounts.values(), group.ranking);
     group.standingsStale = false;
     void bus.publish(ENGINE_CHANNELS.standings(group.id), group.standings).catch(() => undefined);
   }

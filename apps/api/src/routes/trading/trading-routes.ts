@@ -1,3 +1,4 @@
+import { rankingOf } from '@candlewise/shared/groups/ranking';
 import { CANDLE_INTERVAL_TERMS } from '@candlewise/shared/trading/candle-intervals';
 import { standingsPageSchema, tradingContract } from '@candlewise/shared/trading/trading-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -7,12 +8,17 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { sendJsonText } from '../../lib/ttl-cache.ts';
 import { assertCanViewStandings } from '../../services/groups/standings-access.ts';
 import { getAccountSummary, getLeaderboard } from '../../services/trading/account-summary.ts';
+import { explainScore } from '../../services/trading/explain-score.ts';
 import { getCandles } from '../../services/trading/get-candles.ts';
 import { getMyCompetitions } from '../../services/trading/my-competitions.ts';
 import { StandingsViewer, standingsMoment } from '../../services/trading/standings-feed.ts';
 import { assertCanViewCompetition, findGroupOrThrow } from '../../services/trading/trading-access.ts';
 
 const c = tradingContract;
+
+/** 'my-phase' asked by someone with no row in the standings (an admin, an ended competition's visitor). */
+const MY_PHASE_NEEDS_A_ROW =
+  'Only members trading in this competition have a phase: choose all, passed or failed.';
 
 export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The serialised standings of one engine moment, per currency (forgotten with the rows). */
@@ -160,7 +166,7 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          'Standings: Rank, Name, PnL %, Balance, Equity, Trades, Freezes (approved members and admins; every signed-in learner once the competition has ended); money in `currency`. Every row, or a page of them with offset and limit; `total` ranked and the caller’s own row in `me`',
+          'Standings: Rank, Name, PnL %, Balance, Equity, Trades, Freezes, Score (approved members and admins; every signed-in learner once the competition has ended); money in `currency`; ranked by the group’s `ranking` (return % or Calmar). `filter` keeps all, passed, failed or my-phase (the caller’s challenge phase; 400 for a caller with no row); every row, or a page of them with offset and limit; `total` the rows the filter keeps and the caller’s own row in `me`',
         params: c.getLeaderboard.params,
         querystring: c.getLeaderboard.query,
         response: { 200: c.getLeaderboard.response },
@@ -180,11 +186,23 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
       ]);
       // The engine keeps one rows array per group until a tick changes it: every viewer of that
-      // moment gets the same text for the same page, checked and serialised once; only the
-      // caller's own row is added per request.
-      const { offset, limit } = request.query;
+      // moment gets the same text for the same filter and page, checked and serialised once; only
+      // the caller's own row is added per request. Ranks stay the group's; paging counts the
+      // filtered rows.
+      const { offset, limit, filter } = request.query;
+      const moment = standingsMoment(rows);
+      let phase: number | null = null;
+      if (filter === 'my-phase') {
+        const mine = moment.rowOf(request.currentUser.id);
+        if (!mine)
+          throw new AppError(400, 'VALIDATION_FAILED', MY_PHASE_NEEDS_A_ROW, [
+            { path: 'filter', message: MY_PHASE_NEEDS_A_ROW },
+          ]);
+        phase = mine.phase;
+      }
+      const shown = moment.filtered(filter, phase);
       const paged = offset !== undefined || limit !== undefined;
-      const key = `${group.currency}:${paged ? `${offset ?? 0}:${limit ?? 50}` : 'all'}`;
+      const key = `${group.currency}:${filter === 'my-phase' ? `phase:${phase}` : filter}:${paged ? `${offset ?? 0}:${limit ?? 50}` : 'all'}`;
       let texts = standingsText.get(rows);
       if (!texts) {
         texts = new Map();
@@ -192,14 +210,39 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       let head = texts.get(key);
       if (head === undefined) {
-        const slice = paged ? rows.slice(offset ?? 0, (offset ?? 0) + (limit ?? 50)) : rows;
+        const slice = paged ? shown.slice(offset ?? 0, (offset ?? 0) + (limit ?? 50)) : shown;
         const page = JSON.stringify(standingsPageSchema.parse({ rows: slice, currency: group.currency }));
-        head = `{"success":true,"data":${page.slice(0, -1)}`; // open: total and me follow
+        // Open: the ranking, the total and me follow.
+        head = `{"success":true,"data":${page.slice(0, -1)},"ranking":${JSON.stringify(rankingOf(group.ranking))}`;
         texts.set(key, head);
       }
-      const me = standingsMoment(rows).rowText(request.currentUser.id);
-      return sendJsonText(reply, `${head},"total":${rows.length},"me":${me}}}`);
+      const me = moment.rowText(request.currentUser.id);
+      return sendJsonText(reply, `${head},"total":${shown.length},"me":${me}}}`);
     },
+  );
+
+  app.get(
+    '/group/:groupId/score',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'How my score is made: the group’s ranking (return % or Calmar), my rank, my return, maximum drawdown, the drawdown floor, the equity high, and the formula with my numbers (members only: 403 for others, 404 for an unknown group)',
+        params: c.getScore.params,
+        response: { 200: c.getScore.response },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await explainScore(
+        app.database.db,
+        engine(),
+        app.readCache,
+        request.currentUser,
+        request.params.groupId,
+      ),
+    }),
   );
 
   app.get(

@@ -10,6 +10,7 @@ import {
   unrealizedMinorUnits,
 } from '@candlewise/shared';
 import { ruleSetOf } from '@candlewise/shared/challenges/rule-sets';
+import { rankingOf } from '@candlewise/shared/groups/ranking';
 import { and, desc, eq } from 'drizzle-orm';
 import { accountExposure, markToMarket, type StandingRow } from '../../engine/account-book.ts';
 import { accountStateOf, loadAccounts } from '../../engine/account-ledger.ts';
@@ -198,6 +199,7 @@ export async function getLeaderboard(
 }
 
 async function standingsFromDatabase(db: DbExecutor, groupId: string): Promise<StandingRow[]> {
+  const [group] = await db.select({ ranking: groups.ranking }).from(groups).where(eq(groups.id, groupId));
   const rows = await db
     .select({
       account: tradingAccounts,
@@ -212,5 +214,6 @@ async function standingsFromDatabase(db: DbExecutor, groupId: string): Promise<S
     rows.map(({ account, firstName, lastName, email }) =>
       accountStateOf(account, { firstName, lastName, email }, ''),
     ),
+    rankingOf(group?.ranking),
   );
 }

@@ -13,6 +13,7 @@ class StandingsMoment {
   readonly topText: string;
   private byUser: Map<string, StandingRow> | null = null;
   private readonly rowTexts = new Map<string, string>();
+  private readonly filteredRows = new Map<string, StandingRow[]>();
 
   constructor(private readonly rows: StandingRow[]) {
     this.topText = JSON.stringify(rows.slice(0, STANDINGS_TOP));
@@ -22,20 +23,43 @@ class StandingsMoment {
     return this.rows.length;
   }
 
+  /** The member's own row (null when they have none, e.g. an admin). */
+  rowOf(userId: string): StandingRow | null {
+    // One pass over the table finds the rows of everyone watching (not a map of every member).
+    if (!this.byUser) {
+      this.byUser = new Map();
+      for (const row of this.rows) if (watching.has(row.userId)) this.byUser.set(row.userId, row);
+    }
+    return this.byUser.get(userId) ?? this.rows.find((candidate) => candidate.userId === userId) ?? null;
+  }
+
   /** The member's own row as JSON text ('null' when they have no row, e.g. an admin). */
   rowText(userId: string): string {
     let text = this.rowTexts.get(userId);
     if (text === undefined) {
-      // One pass over the table finds the rows of everyone watching (not a map of every member).
-      if (!this.byUser) {
-        this.byUser = new Map();
-        for (const row of this.rows) if (watching.has(row.userId)) this.byUser.set(row.userId, row);
-      }
-      const row = this.byUser.get(userId) ?? this.rows.find((candidate) => candidate.userId === userId);
+      const row = this.rowOf(userId);
       text = row ? JSON.stringify(row) : 'null';
       this.rowTexts.set(userId, text);
     }
     return text;
+  }
+
+  /**
+   * The rows a leaderboard filter keeps ('all': every row), worked out once per moment and filter.
+   * `phase` is the caller's challenge phase, for 'my-phase'.
+   */
+  filtered(filter: 'all' | 'passed' | 'failed' | 'my-phase', phase: number | null): StandingRow[] {
+    if (filter === 'all') return this.rows;
+    const key = filter === 'my-phase' ? `phase:${phase}` : filter;
+    let rows = this.filteredRows.get(key);
+    if (!rows) {
+      rows =
+        filter === 'my-phase'
+          ? this.rows.filter((row) => row.phase === phase)
+          : this.rows.filter((row) => row.challengeStatus === filter);
+      this.filteredRows.set(key, rows);
+    }
+    return rows;
   }
 }
 

@@ -12,9 +12,12 @@ export const LEADERBOARD_PAGE_SIZE = 50;
 /** GET /group/{groupId}: one competition (the leaderboard page's title, phase and rule). */
 export const groupPath = (groupId: string) => `/group/${encodeURIComponent(groupId)}`;
 
-/** GET /group/{groupId}/leaderboard?offset=&limit=: one page of the standings (1-based). */
-export const leaderboardPagePath = (groupId: string, page: number) =>
-  `/group/${encodeURIComponent(groupId)}/leaderboard?offset=${(page - 1) * LEADERBOARD_PAGE_SIZE}&limit=${LEADERBOARD_PAGE_SIZE}`;
+/**
+ * GET /group/{groupId}/leaderboard?offset=&limit=: one page of the standings (1-based), of the
+ * rows a filter keeps ('all' unless given: the address the first read asks for).
+ */
+export const leaderboardPagePath = (groupId: string, page: number, filter = 'all') =>
+  `/group/${encodeURIComponent(groupId)}/leaderboard?offset=${(page - 1) * LEADERBOARD_PAGE_SIZE}&limit=${LEADERBOARD_PAGE_SIZE}${filter === 'all' ? '' : `&filter=${encodeURIComponent(filter)}`}`;
 
 /** GET /group/getParticipants/participants/{userId}: the user's request per competition. */
 export const participationsPath = (userId: string) =>

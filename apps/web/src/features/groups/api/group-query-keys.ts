@@ -10,7 +10,11 @@ export const groupKeys = {
   leaderboard: (groupId: string) => [...groupKeys.all, 'leaderboard', groupId] as const,
   /** The leaderboard page's pages of the standings (under `leaderboard`: invalidated with it). */
   leaderboardPages: (groupId: string) => [...groupKeys.leaderboard(groupId), 'page'] as const,
-  leaderboardPage: (groupId: string, page: number) => [...groupKeys.leaderboardPages(groupId), page] as const,
+  /** One page of one filter's rows ('all', 'passed', 'failed', 'my-phase'); the page number last. */
+  leaderboardPage: (groupId: string, page: number, filter: string = 'all') =>
+    [...groupKeys.leaderboardPages(groupId), filter, page] as const,
+  /** How the member's score is made (GET …/score), read again with the standings. */
+  score: (groupId: string) => [...groupKeys.leaderboard(groupId), 'score'] as const,
   account: (groupId: string) => [...groupKeys.all, 'account', groupId] as const,
   /** A replay competition's candles are its own replayed minutes; without a group, the live market's. */
   candles: (symbol: string, groupId: string | null = null) =>

@@ -17,6 +17,10 @@ const row = (rank: number, userId: string): StandingRow => ({
   freezes: 0,
   frozenUntil: null,
   frozenReason: null,
+  score: 0,
+  maxDrawdownPercent: 0,
+  phase: 1,
+  challengeStatus: 'in-progress',
 });
 
 describe('the competition stream after missed frames', () => {

@@ -7,6 +7,7 @@ import { type EventStreamStatus, runEventStream } from '@/lib/event-stream/run-e
 import {
   applyStandingsFrame,
   LEADERBOARD_PAGE_SIZE,
+  type LeaderboardFilter,
   type Standings,
   type StandingsFrame,
 } from './get-leaderboard';
@@ -29,6 +30,9 @@ function parse(data: string): unknown {
 
 /** A freeze's end as a number (null when none): the row and the account may write it differently. */
 const instant = (value: string | null | undefined) => (value ? Date.parse(value) : null);
+
+const isLeaderboardFilter = (value: unknown): value is LeaderboardFilter =>
+  value === 'all' || value === 'passed' || value === 'failed' || value === 'my-phase';
 
 const isQuote = (value: unknown): value is Quote =>
   typeof value === 'object' &&
@@ -63,9 +67,15 @@ export function useCompetitionStream(groupId: string, { enabled }: { enabled: bo
       })) {
         const number = Number(key.at(-1));
         if (!page || !Number.isInteger(number)) continue;
+        const filter = key.at(-2);
         queryClient.setQueryData<Standings>(
           key,
-          applyStandingsFrame(page, frame, (number - 1) * LEADERBOARD_PAGE_SIZE),
+          applyStandingsFrame(
+            page,
+            frame,
+            (number - 1) * LEADERBOARD_PAGE_SIZE,
+            isLeaderboardFilter(filter) ? filter : 'all',
+          ),
         );
       }
       // The member's own row is their account at this moment: the desk says what the table says.

@@ -265,6 +265,8 @@ describe('the admin Groups and approvals panel', { timeout: 60_000 }, () => {
         currency: 'INR',
         registrationOpen: true,
         instruments: [],
+        ruleSet: 'practice@1',
+        ranking: 'return',
       },
     ]);
     expect(await groupRow('December Gold Rush')).toBeInTheDocument();
@@ -386,6 +388,27 @@ describe('the admin Groups and approvals panel', { timeout: 60_000 }, () => {
       marketMode: 'replay',
       replayFrom: '2023-03-10T09:00:00.000Z',
       replaySpeed: 60,
+    });
+  });
+
+  it('creates a competition ranked by the Calmar score, picked near the end of the form', async () => {
+    const api = mockAdminApi();
+    const { user, panel } = await openPanel();
+    await user.click(within(panel).getByRole('button', { name: 'New group' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New group' });
+    await user.click(within(dialog).getByLabelText('Name'));
+    await user.paste('Steady Hands Cup');
+
+    const ranking = within(dialog).getByLabelText('Ranking');
+    expect(ranking.closest('.ant-select')).toHaveTextContent('Return %');
+    await user.click(ranking);
+    await user.click(await screen.findByTitle('Calmar (return ÷ max drawdown)'));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create group' }));
+    expect(await screen.findByText('Group “Steady Hands Cup” created.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/admin/groups')[0].body).toMatchObject({
+      name: 'Steady Hands Cup',
+      ranking: 'calmar',
     });
   });
 

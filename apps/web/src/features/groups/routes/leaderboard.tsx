@@ -1,8 +1,12 @@
 import FileSearchOutlined from '@ant-design/icons-svg/es/asn/FileSearchOutlined';
 import InfoCircleFilled from '@ant-design/icons-svg/es/asn/InfoCircleFilled';
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { RANKING_TITLES } from '@candlewise/shared/groups/ranking';
+import { Suspense, useDeferredValue, useId, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { lazyAntd } from '@/components/antd-provider/lazy-antd';
 import { PageHeader } from '@/components/page-header/page-header';
+import { PartBoundary } from '@/components/plain/part-boundary';
+import { PlainChoice } from '@/components/plain/plain-choice';
 import { PlainSkeleton } from '@/components/plain/plain-skeleton';
 import { PlainTag } from '@/components/plain/plain-tag';
 import { SvgIcon } from '@/components/svg-icon/svg-icon';
@@ -10,7 +14,7 @@ import { ApiError } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/current-user';
 import { useGroup } from '../api/get-group';
 import { toStatusByGroup, useGroupStatuses } from '../api/get-group-statuses';
-import { LEADERBOARD_PAGE_SIZE, useLeaderboard } from '../api/get-leaderboard';
+import { LEADERBOARD_PAGE_SIZE, type LeaderboardFilter, useLeaderboard } from '../api/get-leaderboard';
 import { useCompetitionStream } from '../api/use-competition-stream';
 import {
   LeaderboardBackLink,
@@ -24,6 +28,31 @@ import { phaseOf, scheduleSummary } from '../lib/group-date-text';
 import { replayTagText, replayText } from '../lib/replay-text';
 import '@/components/plain/plain.css';
 import './leaderboard.css';
+
+/**
+ * "How is my score made?" (antd's Modal), fetched when its button is first pointed at, focused or
+ * pressed: the leaderboard itself paints without antd (ADR 021).
+ */
+const ScoreDialog = lazyAntd(() =>
+  import('../components/trading/score-dialog').then((module) => module.ScoreDialog),
+);
+const preloadScoreDialog = () => void ScoreDialog.preload().catch(() => undefined);
+
+/** The filters above the standings; My phase is for members (they have one). */
+const FILTERS = [
+  { value: 'all', label: 'All' },
+  { value: 'passed', label: 'Passed' },
+  { value: 'failed', label: 'Failed' },
+  { value: 'my-phase', label: 'My phase' },
+] as const;
+
+/** What a filtered table says when it keeps no one. */
+const EMPTY_TEXT: Record<LeaderboardFilter, string> = {
+  all: 'No approved members yet',
+  passed: 'No one has passed yet',
+  failed: 'No one has failed',
+  'my-phase': 'No one is in your phase',
+};
 
 /**
  * /group/{groupId}/leaderboard: the live standings (Rank, Name, PnL %, Balance, Equity, Trades,
@@ -46,9 +75,17 @@ export default function LeaderboardPage() {
   const ended = phase === 'ended';
   const stream = useCompetitionStream(groupId, { enabled: approved || isAdmin });
   const [page, setPage] = useState(1);
+  const [chosenFilter, setFilter] = useState<LeaderboardFilter>('all');
+  const [scoreOpen, setScoreOpen] = useState(false);
+  // My phase is a member's view: anyone else (an admin, a visitor to final standings) sees All.
+  const filter = chosenFilter === 'my-phase' && !approved ? 'all' : chosenFilter;
+  const chooseFilter = (next: LeaderboardFilter) => {
+    setFilter(next);
+    setPage(1);
+  };
   // Live, the stream brings the top and the member's own row; the rest of the page is read again
   // every 10 s (all of it while the stream is down). Final standings no longer change.
-  const leaderboard = useLeaderboard(groupId, { poll: !ended, page });
+  const leaderboard = useLeaderboard(groupId, { poll: !ended, page, filter });
   const refusal = leaderboard.error instanceof ApiError ? leaderboard.error : null;
   // The account does not say which rule froze it; the member's own standings row does.
   const myRow = leaderboard.data?.me ?? leaderboard.data?.rows.find((row) => row.userId === user?._id);
@@ -66,6 +103,8 @@ export default function LeaderboardPage() {
     () => ({ current: page, pageSize: LEADERBOARD_PAGE_SIZE, total, onChange: setPage }),
     [page, total],
   );
+
+  const ranking = standings?.ranking ?? group.data?.ranking ?? 'return';
 
   const back = <LeaderboardBackLink />;
 
@@ -158,6 +197,28 @@ export default function LeaderboardPage() {
                     This competition has ended; these are its final standings.
                   </p>
                 ) : null}
+                <div className="cw-leaderboard__toolbar">
+                  <p className="cw-leaderboard__ranking">{RANKING_TITLES[ranking]}</p>
+                  <PlainChoice
+                    label="Show"
+                    size="small"
+                    value={filter}
+                    onChange={chooseFilter}
+                    options={approved ? FILTERS : FILTERS.filter((option) => option.value !== 'my-phase')}
+                  />
+                  {approved ? (
+                    <button
+                      type="button"
+                      className="cw-standings__link-button cw-leaderboard__score-button"
+                      aria-haspopup="dialog"
+                      onClick={() => setScoreOpen(true)}
+                      onPointerEnter={preloadScoreDialog}
+                      onFocus={preloadScoreDialog}
+                    >
+                      How is my score made?
+                    </button>
+                  ) : null}
+                </div>
                 {standings ? (
                   <LeaderboardTable
                     rows={standings.rows}
@@ -165,7 +226,11 @@ export default function LeaderboardPage() {
                     loading={standingsLoading}
                     currentUserId={user?._id}
                     page={paging}
-                    me={standings.me ?? null}
+                    // A filtered page's ranks skip the members it leaves out: "Show my rank" would
+                    // count pages wrongly, so the line is for the whole table only.
+                    me={filter === 'all' ? (standings.me ?? null) : null}
+                    ranking={ranking}
+                    emptyText={EMPTY_TEXT[filter]}
                   />
                 ) : leaderboard.isError ? (
                   <p className="cw-leaderboard__error" role="alert">
@@ -177,6 +242,17 @@ export default function LeaderboardPage() {
               </div>
             </section>
           )}
+          {scoreOpen ? (
+            <PartBoundary what="score explanation">
+              <Suspense fallback={null}>
+                <ScoreDialog
+                  groupId={groupId}
+                  currency={standings?.currency ?? group.data?.currency ?? 'INR'}
+                  onClose={() => setScoreOpen(false)}
+                />
+              </Suspense>
+            </PartBoundary>
+          ) : null}
         </>
       )}
     </div>

@@ -5,6 +5,8 @@ import {
   DRAWDOWN_BASIS_TEXT,
   type DrawdownBasis,
   groupFieldsSchema,
+  RANKINGS,
+  type Ranking,
 } from '@candlewise/shared';
 import { Alert, AutoComplete, Form, Input, InputNumber, Modal, Radio, Segmented, Select, Switch } from 'antd';
 import { useState } from 'react';
@@ -45,6 +47,12 @@ const COMMON_TIME_ZONES = [
   'Asia/Singapore',
 ];
 
+/** The rankings an admin picks from (RANKING_TITLES says them on the leaderboard). */
+const RANKING_LABELS: Record<Ranking, string> = {
+  return: 'Return %',
+  calmar: 'Calmar (return ÷ max drawdown)',
+};
+
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
 type MarketMode = GroupFields['marketMode'];
@@ -72,6 +80,8 @@ type Draft = {
   /** The first replayed minute as 'YYYY-MM-DDTHH:mm' in UTC: bars are stored, and named, in UTC. */
   replayFrom: string;
   replaySpeed: number;
+  /** How the leaderboard ranks: return %, or the Calmar score (docs/challenges.md, "Ranking"). */
+  ranking: Ranking;
 };
 type DraftKey = keyof Draft;
 /** Messages per field; the form-wide one under ''. */
@@ -96,6 +106,7 @@ const draftKeyOf: Record<string, DraftKey> = {
   marketMode: 'marketMode',
   replayFrom: 'replayFrom',
   replaySpeed: 'replaySpeed',
+  ranking: 'ranking',
 };
 
 const isDrawdownBasis = (basis: string | undefined): basis is DrawdownBasis =>
@@ -125,6 +136,7 @@ function initialDraft(group: Group | null): Draft {
       marketMode: group.marketMode ?? 'live',
       replayFrom: toUtcDateTimeLocal(group.replayFrom),
       replaySpeed: group.replaySpeed ?? 1,
+      ranking: group.ranking ?? 'return',
     };
   }
   // A new competition: tomorrow 09:00 to a week later 17:00.
@@ -152,6 +164,7 @@ function initialDraft(group: Group | null): Draft {
     marketMode: 'live',
     replayFrom: '',
     replaySpeed: 1,
+    ranking: 'return',
   };
 }
 
@@ -192,6 +205,7 @@ export function validateDraft(draft: Draft): { data: GroupFields } | { errors: E
     marketMode: draft.marketMode,
     replayFrom: draft.replayFrom ? fromUtcDateTimeLocal(draft.replayFrom) : null,
     replaySpeed: draft.replaySpeed,
+    ranking: draft.ranking,
   });
   if (parsed.success && Object.keys(errors).length === 0) return { data: parsed.data };
   for (const issue of parsed.success ? [] : parsed.error.issues) {
@@ -514,6 +528,18 @@ export function GroupFormModal({ group, onClose }: { group: Group | null; onClos
               value: instrument.symbol,
               label: `${instrument.symbol} · ${instrument.name}`,
             }))}
+          />
+        </Form.Item>
+        <Form.Item
+          label="Ranking"
+          extra="What the leaderboard ranks by. Calmar divides the return by the largest fall from the equity high (at least 1 %), so steady trading outranks a lucky gamble."
+          {...item('ranking')}
+        >
+          <Select
+            id={fieldId('ranking')}
+            value={draft.ranking}
+            onChange={(ranking: Ranking) => change('ranking', ranking)}
+            options={RANKINGS.map((ranking) => ({ value: ranking, label: RANKING_LABELS[ranking] }))}
           />
         </Form.Item>
       </Form>

@@ -14,6 +14,10 @@ const row: StandingRow = {
   freezes: 0,
   frozenUntil: null,
   frozenReason: null,
+  score: 0,
+  maxDrawdownPercent: 0,
+  phase: 1,
+  challengeStatus: 'in-progress',
 };
 
 /** jsdom lays nothing out: the test says how wide the box and its table are, and when it is told. */

@@ -1,10 +1,10 @@
 import LeftOutlined from '@ant-design/icons-svg/es/asn/LeftOutlined';
 import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
-import { memo, useId, useLayoutEffect, useRef, useState } from 'react';
+import { memo, type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
 import { PlainTag } from '@/components/plain/plain-tag';
 import { SvgIcon } from '@/components/svg-icon/svg-icon';
 import { watchScrollRegion } from '@/lib/focusable-scroll-regions';
-import type { StandingRow } from '../../api/get-leaderboard';
+import type { Ranking, StandingRow } from '../../api/get-leaderboard';
 import { formatMoney, formatSignedPercent, signClass } from '../../lib/trading-format';
 import { useNow } from '../../lib/use-now';
 import './leaderboard-table.css';
@@ -15,16 +15,41 @@ const FROZEN_TAG_TEXT = { drawdown: 'Frozen · drawdown', daily_loss: 'Frozen ·
 /** Rows a page holds when the caller gives all of them (no `page`), as antd's pager did. */
 const LOCAL_PAGE_SIZE = 50;
 
-/** The columns, in order; the figures are right-aligned so their digits line up. */
-const COLUMNS = [
-  { title: 'Rank', numeric: true },
-  { title: 'Name', numeric: false },
-  { title: 'PnL %', numeric: true },
-  { title: 'Balance', numeric: true },
-  { title: 'Equity', numeric: true },
-  { title: 'Trades', numeric: true },
-  { title: 'Freezes', numeric: true },
-] as const;
+/** The tag a decided challenge shows beside the name (in progress: none). */
+const CHALLENGE_TAGS = {
+  passed: { tone: 'green', text: 'Passed' },
+  failed: { tone: 'red', text: 'Failed' },
+} as const;
+
+type Column = { title: string; numeric: boolean; cell: (row: StandingRow) => ReactNode };
+
+/** A score to 2 decimals, as the API's formula writes it. */
+const formatScore = (value: number) => value.toFixed(2);
+
+/**
+ * The columns, in order; the figures are right-aligned so their digits line up. Under the Calmar
+ * ranking the Score and the max drawdown it divides by follow the name: what the ranks are made of.
+ */
+function columnsOf(ranking: Ranking, currency: string, nameCell: Column['cell']): Column[] {
+  const number = (title: string, cell: Column['cell']): Column => ({ title, numeric: true, cell });
+  return [
+    number('Rank', (row) => row.rank),
+    { title: 'Name', numeric: false, cell: nameCell },
+    ...(ranking === 'calmar'
+      ? [
+          number('Score', (row) => <strong className="cw-standings__score">{formatScore(row.score)}</strong>),
+          number('Max DD %', (row) => `${row.maxDrawdownPercent.toFixed(2)}%`),
+        ]
+      : []),
+    number('PnL %', (row) => (
+      <span className={signClass(row.pnlPercent)}>{formatSignedPercent(row.pnlPercent)}</span>
+    )),
+    number('Balance', (row) => formatMoney(row.balance, currency)),
+    number('Equity', (row) => formatMoney(row.equity, currency)),
+    number('Trades', (row) => row.trades),
+    number('Freezes', (row) => row.freezes),
+  ];
+}
 
 type Paging = { current: number; pageSize: number; total: number; onChange: (page: number) => void };
 
@@ -56,9 +81,15 @@ function LeaderboardTableView({
   currentUserId,
   page,
   me = null,
+  ranking = 'return',
+  emptyText = 'No approved members yet',
 }: {
   rows: StandingRow[];
   currency: string;
+  /** How the group ranks: under Calmar the table shows the Score and the max drawdown. */
+  ranking?: Ranking;
+  /** What an empty table says once loaded (a filter that keeps no one says so). */
+  emptyText?: string;
   loading: boolean;
   currentUserId: string | undefined;
   /** Pages read from the server (the leaderboard page); without it, pages of the rows given. */
@@ -84,6 +115,22 @@ function LeaderboardTableView({
     ? rows
     : rows.slice((paging.current - 1) * LOCAL_PAGE_SIZE, paging.current * LOCAL_PAGE_SIZE);
   const myPage = page && me ? Math.ceil(me.rank / page.pageSize) : null;
+  const nameCell = (row: StandingRow) => (
+    <span className="cw-trading__name">
+      {row.name}
+      {/* Cyan: the nearest --cw-tag-* colour to antd's blue tag it replaces. */}
+      {row.userId === currentUserId ? <PlainTag tone="cyan">You</PlainTag> : null}
+      {row.challengeStatus !== 'in-progress' ? (
+        <PlainTag tone={CHALLENGE_TAGS[row.challengeStatus].tone}>
+          {CHALLENGE_TAGS[row.challengeStatus].text}
+        </PlainTag>
+      ) : null}
+      {row.frozenUntil && Date.parse(row.frozenUntil) > now ? (
+        <PlainTag tone="orange">{row.frozenReason ? FROZEN_TAG_TEXT[row.frozenReason] : 'Frozen'}</PlainTag>
+      ) : null}
+    </span>
+  );
+  const columns = columnsOf(ranking, currency, nameCell);
   const meElsewhere = page && me && !rows.some((row) => row.userId === me.userId);
 
   return (
@@ -109,7 +156,7 @@ function LeaderboardTableView({
           </caption>
           <thead>
             <tr>
-              {COLUMNS.map(({ title, numeric }) => (
+              {columns.map(({ title, numeric }) => (
                 <th key={title} scope="col" className={numeric ? 'cw-standings__number' : undefined}>
                   {title}
                 </th>
@@ -119,8 +166,8 @@ function LeaderboardTableView({
           <tbody>
             {shown.length === 0 ? (
               <tr>
-                <td colSpan={COLUMNS.length} className="cw-standings__empty">
-                  {loading ? 'Loading the standings…' : 'No approved members yet'}
+                <td colSpan={columns.length} className="cw-standings__empty">
+                  {loading ? 'Loading the standings…' : emptyText}
                 </td>
               </tr>
             ) : (
@@ -129,26 +176,20 @@ function LeaderboardTableView({
                   key={row.userId}
                   className={row.userId === currentUserId ? 'cw-trading__my-row' : undefined}
                 >
-                  <td className="cw-standings__number cw-standings__rank">{row.rank}</td>
-                  <td>
-                    <span className="cw-trading__name">
-                      {row.name}
-                      {/* Cyan: the nearest --cw-tag-* colour to antd's blue tag it replaces. */}
-                      {row.userId === currentUserId ? <PlainTag tone="cyan">You</PlainTag> : null}
-                      {row.frozenUntil && Date.parse(row.frozenUntil) > now ? (
-                        <PlainTag tone="orange">
-                          {row.frozenReason ? FROZEN_TAG_TEXT[row.frozenReason] : 'Frozen'}
-                        </PlainTag>
-                      ) : null}
-                    </span>
-                  </td>
-                  <td className="cw-standings__number">
-                    <span className={signClass(row.pnlPercent)}>{formatSignedPercent(row.pnlPercent)}</span>
-                  </td>
-                  <td className="cw-standings__number">{formatMoney(row.balance, currency)}</td>
-                  <td className="cw-standings__number">{formatMoney(row.equity, currency)}</td>
-                  <td className="cw-standings__number">{row.trades}</td>
-                  <td className="cw-standings__number">{row.freezes}</td>
+                  {columns.map(({ title, numeric, cell }) => (
+                    <td
+                      key={title}
+                      className={
+                        title === 'Rank'
+                          ? 'cw-standings__number cw-standings__rank'
+                          : numeric
+                            ? 'cw-standings__number'
+                            : undefined
+                      }
+                    >
+                      {cell(row)}
+                    </td>
+                  ))}
                 </tr>
               ))
             )}
