@@ -162,4 +162,25 @@ describe('planStart and planFinalize', () => {
     // The accounts it was given (the stored copies) are untouched.
     expect(winner.positions.size).toBe(1);
   });
+
+  it('ranks the final standings by the group’s ranking: under Calmar the steadier member finishes first', () => {
+    // Bigger but wilder: +5 % after a 10 % drawdown (Calmar 0.5); steadier: +2 % after 1 % (2.0).
+    const wild = accountOf('a1', { balance: 105_000, equity: 105_000, maxDrawdownPercent: 10 });
+    const steady = accountOf('a2', { balance: 102_000, equity: 102_000, maxDrawdownPercent: 1 });
+    const market = marketOf(quoteOf('NIFTY50', 20_000));
+    const byReturn = planFinalize(groupOf([wild, steady], { endMs: T0 }), [wild, steady], market);
+    expect(byReturn.writes.map((write) => [write.after.id, write.after.finalRank])).toEqual([
+      ['a1', 1],
+      ['a2', 2],
+    ]);
+    const byCalmar = planFinalize(
+      groupOf([wild, steady], { endMs: T0, ranking: 'calmar' }),
+      [wild, steady],
+      market,
+    );
+    expect(byCalmar.writes.map((write) => [write.after.id, write.after.finalRank])).toEqual([
+      ['a1', 2],
+      ['a2', 1],
+    ]);
+  });
 });

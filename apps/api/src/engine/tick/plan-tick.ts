@@ -143,7 +143,10 @@ export function planFinalize(
       : closeOut(after, market, 'competition_end');
     writes.push({ before, after, fills: decision.fills, canceledOrders: decision.canceledOrders });
   }
-  const ranks = computeStandings(writes.map((write) => write.after));
+  const ranks = computeStandings(
+    writes.map((write) => write.after),
+    group.ranking,
+  );
   const byUser = new Map(writes.map((write) => [write.after.userId, write.after]));
   for (const row of ranks) byUser.get(row.userId)!.finalRank = row.rank;
   const events: EngineEvent[] = [
