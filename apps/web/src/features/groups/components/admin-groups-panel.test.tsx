@@ -556,6 +556,8 @@ describe('the admin Groups and approvals panel', { timeout: 60_000 }, () => {
       name: 'Two-step Trial',
       ruleSet: 'two-step-10-5@1',
     });
+    // Its rule in the list is its rule set, not a freeze.
+    expect(within(await groupRow('Two-step Trial')).getByText('Two-step 10/5')).toBeInTheDocument();
   });
 
   it("shows why a group's rule set cannot change once members trade, and keeps the form open", async () => {

@@ -19,7 +19,8 @@ function themeOptions() {
   return {
     colors,
     layout: {
-      background: { type: SOLID_BACKGROUND, color: colors.background },
+      // Transparent: the dialog's own surface shows through, in light and dark alike.
+      background: { type: SOLID_BACKGROUND, color: 'transparent' },
       textColor: colors.text,
       fontFamily: 'inherit',
     },
