@@ -560,6 +560,30 @@ describe('the admin Groups and approvals panel', { timeout: 60_000 }, () => {
     expect(within(await groupRow('Two-step Trial')).getByText('Two-step 10/5')).toBeInTheDocument();
   });
 
+  it("keeps the day's start and zone for a challenge rule set that counts days in the group's", async () => {
+    const api = mockAdminApi();
+    const { user, panel } = await openPanel();
+    await user.click(within(panel).getByRole('button', { name: 'New group' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New group' });
+    await user.click(within(dialog).getByLabelText('Name'));
+    await user.paste('Replay Cup');
+    await user.click(within(dialog).getByLabelText('Rule set'));
+    await user.click(await screen.findByTitle('Replay two-step 2/1 · replay-two-step-2-1@1'));
+    expect(within(dialog).queryByLabelText('Freeze threshold')).not.toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/Its days start at the hour and in the zone below\.$/),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByLabelText('Day starts at'));
+    await user.click(await screen.findByTitle('09:00'));
+    await user.click(within(dialog).getByRole('button', { name: 'Create group' }));
+    expect(await screen.findByText('Group “Replay Cup” created.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/admin/groups')[0].body).toMatchObject({
+      ruleSet: 'replay-two-step-2-1@1',
+      dailyResetHour: 9,
+      timeZone: 'Asia/Kolkata',
+    });
+  });
+
   it("shows why a group's rule set cannot change once members trade, and keeps the form open", async () => {
     const api = mockAdminApi({ refuseRuleSetChange: true });
     const { user } = await openPanel();

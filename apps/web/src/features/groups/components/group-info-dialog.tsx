@@ -10,7 +10,7 @@ import {
   freezeThresholdText,
 } from '../lib/group-date-text';
 import { replayText } from '../lib/replay-text';
-import { riskRuleTexts } from '../lib/risk-rule-text';
+import { DEFAULT_TIME_ZONE, resetHourText, riskRuleTexts } from '../lib/risk-rule-text';
 import { currencyLabel, formatMoney } from '../lib/trading-format';
 import './group-info-dialog.css';
 import { RuleSetDescription } from './rule-set-description';
@@ -95,6 +95,12 @@ export function GroupInfoDialog({
                   value={group.dailyLossLimit ? `${group.dailyLossLimit}%` : 'Off'}
                 />
               </>
+            ) : ruleSet && ruleSet.day === null ? (
+              // A rule set that counts days in the group's day: which day that is.
+              <Fact
+                label="Day starts"
+                value={`${resetHourText(group.dailyResetHour ?? 0)} ${group.timeZone || DEFAULT_TIME_ZONE}`}
+              />
             ) : null}
             {typeof group.startingBalance === 'number' ? (
               <Fact

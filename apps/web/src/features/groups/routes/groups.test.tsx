@@ -457,9 +457,23 @@ describe('the groups screen (/group)', { timeout: 30_000 }, () => {
         .map((item) => item.textContent),
     ).toEqual(phaseRuleText(RULE_SETS[2], RULE_SETS[2].phases[0]));
     expect(within(dialog).queryByText('Freeze Threshold')).not.toBeInTheDocument();
+    // Its day is its own (17:00 Chicago), not the group's.
+    expect(within(dialog).queryByText('Day starts')).not.toBeInTheDocument();
     expect(
       within(dialog).queryByText(/your account is frozen for the freeze duration/),
     ).not.toBeInTheDocument();
+  });
+
+  it("names the group's day for a challenge rule set that counts days in it", async () => {
+    const { user } = openGroups({
+      groups: [makeGroup({ ruleSet: 'replay-two-step-2-1@1', dailyResetHour: 9, timeZone: 'Europe/London' })],
+    });
+    await user.click(within(await card('November Forex Sprint')).getByRole('button', { name: 'Info' }));
+    const dialog = await screen.findByRole('dialog', { name: 'November Forex Sprint' });
+    expect((await within(dialog).findByText('Day starts')).nextElementSibling).toHaveTextContent(
+      '09:00 Europe/London',
+    );
+    expect(within(dialog).getByText('Rule set').nextElementSibling).toHaveTextContent('Replay two-step 2/1');
   });
 
   it('shows a freeze duration in seconds and keeps a script in the description as text', async () => {

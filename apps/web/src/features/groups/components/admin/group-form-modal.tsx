@@ -179,34 +179,44 @@ function initialDraft(group: Group | null): Draft {
   };
 }
 
-/** The fields of the Practice rule set (the freeze rule): a challenge rule set brings its own. */
-const PRACTICE_ONLY_FIELDS: readonly DraftKey[] = [
+/** The freeze rule's fields (the Practice rule set): a challenge rule set brings its own limits. */
+const FREEZE_FIELDS: readonly DraftKey[] = [
   'freezeThreshold',
   'freezeMinutes',
   'drawdownBasis',
   'dailyLossLimit',
-  'dailyResetHour',
-  'timeZone',
 ];
+/** The day's start and zone: a challenge rule set with its own day (FTMO's Prague midnight) sets them aside too. */
+const DAY_FIELDS: readonly DraftKey[] = ['dailyResetHour', 'timeZone'];
 
 /**
- * Under a challenge rule set the freeze fields are hidden and do not apply: they are sent as they
- * are when valid (the edit replaces every field), and as off when left empty.
+ * The fields a rule set sets aside: none for Practice; the freeze rule's for a challenge, and the
+ * day's too when it names its own day (a rule set with `day: null` counts days in the group's).
  */
-function withPracticeFieldsSettled(draft: Draft): Draft {
-  if (isPracticeRuleSet(draft.ruleSet)) return draft;
-  return {
-    ...draft,
-    freezeThreshold: draft.freezeThreshold ?? 0,
-    freezeMinutes: draft.freezeMinutes ?? 0,
-    dailyLossLimit: draft.dailyLossLimit ?? 0,
-    timeZone: isTimeZone(draft.timeZone) ? draft.timeZone : DEFAULT_TIME_ZONE,
-  };
+export function fieldsSetAside(ruleSet: string, ownDay: boolean): readonly DraftKey[] {
+  if (isPracticeRuleSet(ruleSet)) return [];
+  return ownDay ? [...FREEZE_FIELDS, ...DAY_FIELDS] : FREEZE_FIELDS;
+}
+
+/**
+ * Fields set aside are hidden and do not apply: they are sent as they are when valid (the edit
+ * replaces every field), and as off (or the default zone) when left empty or wrong.
+ */
+function withFieldsSettled(draft: Draft, aside: readonly DraftKey[]): Draft {
+  const settled = { ...draft };
+  if (aside.includes('freezeThreshold')) settled.freezeThreshold ??= 0;
+  if (aside.includes('freezeMinutes')) settled.freezeMinutes ??= 0;
+  if (aside.includes('dailyLossLimit')) settled.dailyLossLimit ??= 0;
+  if (aside.includes('timeZone') && !isTimeZone(draft.timeZone)) settled.timeZone = DEFAULT_TIME_ZONE;
+  return settled;
 }
 
 /** Checks the draft with the API's own schema; the messages land on the fields the admin sees. */
-export function validateDraft(entered: Draft): { data: GroupFields } | { errors: Errors } {
-  const draft = withPracticeFieldsSettled(entered);
+export function validateDraft(
+  entered: Draft,
+  aside: readonly DraftKey[] = fieldsSetAside(entered.ruleSet, true),
+): { data: GroupFields } | { errors: Errors } {
+  const draft = withFieldsSettled(entered, aside);
   const errors: Errors = {};
   if (!draft.start) errors.start = 'Choose when the competition starts.';
   if (!draft.end) errors.end = 'Choose when the competition ends.';
@@ -249,7 +259,7 @@ export function validateDraft(entered: Draft): { data: GroupFields } | { errors:
   for (const issue of parsed.success ? [] : parsed.error.issues) {
     const key = draftKeyOf[String(issue.path[0])] ?? '';
     // A hidden field's message is said above the form, where it can be read.
-    const shown = isPracticeRuleSet(draft.ruleSet) || !PRACTICE_ONLY_FIELDS.includes(key as DraftKey);
+    const shown = !aside.includes(key as DraftKey);
     errors[shown ? key : ''] ??= issue.message;
   }
   return { errors };
@@ -275,15 +285,17 @@ function errorsFromApi(error: unknown): Errors {
  */
 export function GroupFormModal({ group, onClose }: { group: Group | null; onClose: () => void }) {
   const creating = group === null;
-  // Issue #44: a challenge rule set replaces the freeze fields with its own limits and day.
+  // Issue #44: a challenge rule set replaces the freeze fields with its own limits, and the day's
+  // start and zone when it names its own day (until the list is in, it is taken to).
   const ruleSets = useRuleSets();
+  const ownDayOf = (ref: string) => ruleSets.data?.find((ruleSet) => ruleSet.ref === ref)?.day !== null;
   const [descriptionView, setDescriptionView] = useState<'Write' | 'Preview'>('Write');
   const instruments = useInstruments();
   const createGroup = useCreateGroup();
   const updateGroup = useUpdateGroup();
   const { draft, change, errors, fieldId, item, modalProps, formProps } = useAdminFormModal({
     initialDraft: () => initialDraft(group),
-    validate: validateDraft,
+    validate: (fields) => validateDraft(fields, fieldsSetAside(fields.ruleSet, ownDayOf(fields.ruleSet))),
     submit: async (fields) => {
       if (creating) {
         await createGroup.mutateAsync(fields);
@@ -300,7 +312,33 @@ export function GroupFormModal({ group, onClose }: { group: Group | null; onClos
   });
 
   const practiceRules = isPracticeRuleSet(draft.ruleSet);
+  const ownDay = ownDayOf(draft.ruleSet);
   const chosenName = ruleSets.data?.find((ruleSet) => ruleSet.ref === draft.ruleSet)?.name ?? draft.ruleSet;
+  const dayStartsItem = (
+    <Form.Item label="Day starts at" extra="In the time zone below." {...item('dailyResetHour')}>
+      <Select
+        id={fieldId('dailyResetHour')}
+        value={draft.dailyResetHour}
+        onChange={(hour: number) => change('dailyResetHour', hour)}
+        options={HOURS.map((hour) => ({ value: hour, label: resetHourText(hour) }))}
+      />
+    </Form.Item>
+  );
+  const timeZoneItem = (
+    <Form.Item
+      label="Time zone"
+      extra="An IANA zone, such as Asia/Kolkata or America/New_York."
+      {...item('timeZone')}
+    >
+      <AutoComplete
+        id={fieldId('timeZone')}
+        value={draft.timeZone}
+        onChange={(zone: string) => change('timeZone', zone)}
+        // Six suggestions: all of them stay offered whatever is typed.
+        options={COMMON_TIME_ZONES.map((zone) => ({ value: zone }))}
+      />
+    </Form.Item>
+  );
   return (
     <Modal
       {...modalProps}
@@ -453,33 +491,24 @@ export function GroupFormModal({ group, onClose }: { group: Group | null; onClos
                   className="cw-group-form__number"
                 />
               </Form.Item>
-              <Form.Item label="Day starts at" extra="In the time zone below." {...item('dailyResetHour')}>
-                <Select
-                  id={fieldId('dailyResetHour')}
-                  value={draft.dailyResetHour}
-                  onChange={(hour: number) => change('dailyResetHour', hour)}
-                  options={HOURS.map((hour) => ({ value: hour, label: resetHourText(hour) }))}
-                />
-              </Form.Item>
+              {dayStartsItem}
             </div>
-            <Form.Item
-              label="Time zone"
-              extra="An IANA zone, such as Asia/Kolkata or America/New_York."
-              {...item('timeZone')}
-            >
-              <AutoComplete
-                id={fieldId('timeZone')}
-                value={draft.timeZone}
-                onChange={(zone: string) => change('timeZone', zone)}
-                // Six suggestions: all of them stay offered whatever is typed.
-                options={COMMON_TIME_ZONES.map((zone) => ({ value: zone }))}
-              />
-            </Form.Item>
+            {timeZoneItem}
           </>
-        ) : (
+        ) : ownDay ? (
           <p className="cw-group-form__practice-off">
             {`The freeze threshold and duration, the drawdown basis, the daily loss limit and the day's start and time zone are the Practice rule set's; ${chosenName} brings its own limits and day, so they do not apply.`}
           </p>
+        ) : (
+          <>
+            <p className="cw-group-form__practice-off">
+              {`The freeze threshold and duration, the drawdown basis and the daily loss limit are the Practice rule set's; ${chosenName} brings its own limits, so they do not apply. Its days start at the hour and in the zone below.`}
+            </p>
+            <div className="cw-group-form__row">
+              {dayStartsItem}
+              {timeZoneItem}
+            </div>
+          </>
         )}
         <div className="cw-group-form__row">
           <Form.Item label="Starting balance" {...item('startingBalance')}>
