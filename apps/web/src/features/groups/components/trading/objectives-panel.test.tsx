@@ -199,7 +199,9 @@ describe('the objectives panel on the desk (issue #44)', { timeout: 60_000 }, ()
     expect(within(daily).getByRole('progressbar')).toHaveAttribute('aria-valuetext', '24% used');
     expect(row('Maximum loss 10%')).toHaveTextContent('Equity above ₹90,000.00');
 
-    // A challenge's limits are its own: the group's freeze rule is not offered as the desk's rules.
+    // A challenge's limits are its own: the group's freeze rule is not offered as the desk's rules,
+    // nor its freezes counted.
+    expect(within(screen.getByLabelText('My account')).queryByText('Freezes')).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Rules that apply' })).not.toBeInTheDocument();
     expect(screen.queryByRole('status', { name: /failed/ })).not.toBeInTheDocument();
   });
@@ -393,7 +395,8 @@ describe('the objectives panel on the desk (issue #44)', { timeout: 60_000 }, ()
     expect(drawdown).toHaveTextContent('Now 1.25%');
     expect(within(drawdown).getByText('Within limit')).toBeInTheDocument();
     expect(within(drawdown).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');
-    // The freeze rule in words stays, as before.
+    // The freeze rule in words stays, as before, and the freezes counted.
+    expect(within(screen.getByLabelText('My account')).getByText('Freezes')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Rules that apply' })).toBeInTheDocument();
   });
 });

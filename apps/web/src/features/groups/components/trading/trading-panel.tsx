@@ -183,6 +183,7 @@ export function TradingPanel({
         threshold={practice ? group.freezeThreshold : undefined}
         basis={group.drawdownBasis}
         folded={narrow}
+        freezeRule={practice}
       />
       {replay && group.replayFrom ? (
         <p className="cw-trading__replay-clock">
