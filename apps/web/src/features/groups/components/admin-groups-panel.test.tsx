@@ -283,8 +283,6 @@ describe('the admin Groups and approvals panel', { timeout: 60_000 }, () => {
         replaySpeed: 1,
         startingBalance: 100_000,
         currency: 'INR',
-        ruleSet: 'practice@1',
-        ranking: 'return',
         registrationOpen: true,
         instruments: [],
         ruleSet: 'practice@1',
