@@ -13,10 +13,17 @@ export const chartStub: { crosshair: CrosshairHandler | null; series: unknown } 
 };
 
 export const CandlestickSeries = {};
+export const LineSeries = {};
 export const ColorType = { Solid: 'solid' };
 
 export function createChart() {
-  const series = { setData: vi.fn(), update: vi.fn(), applyOptions: vi.fn() };
+  const series = {
+    setData: vi.fn(),
+    update: vi.fn(),
+    applyOptions: vi.fn(),
+    createPriceLine: vi.fn((options: unknown) => ({ options })),
+    removePriceLine: vi.fn(),
+  };
   chartStub.series = series;
   return {
     addSeries: () => series,
@@ -24,7 +31,7 @@ export function createChart() {
     subscribeCrosshairMove: (handler: CrosshairHandler) => {
       chartStub.crosshair = handler;
     },
-    timeScale: () => ({ scrollToRealTime: vi.fn() }),
+    timeScale: () => ({ scrollToRealTime: vi.fn(), fitContent: vi.fn() }),
     remove: vi.fn(),
   };
 }

@@ -1,5 +1,6 @@
 import { authContract } from '../auth/auth-contract.ts';
 import { brokerContract } from '../broker/broker-contract.ts';
+import { challengeContract } from '../challenges/challenge-contract.ts';
 import { adminContactContract, contactContract } from '../contact/contact-contract.ts';
 import { adminCourseContract, courseContract } from '../courses/course-contract.ts';
 import { devContract } from '../dev/dev-contract.ts';
@@ -30,6 +31,7 @@ export const apiContracts = {
   adminNews: adminNewsContract,
   adminUser: adminUserContract,
   broker: brokerContract,
+  challenge: challengeContract,
   course: courseContract,
   group: groupContract,
   journal: journalContract,

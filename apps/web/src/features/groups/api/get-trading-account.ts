@@ -4,6 +4,7 @@ import type { tradingContract } from '@candlewise/shared/trading/trading-contrac
 import { drawdownPercent } from '@candlewise/shared/trading/trading-rules';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { objectivesAtEquity } from '../lib/challenge-text';
 import type { StandingRow } from './get-leaderboard';
 import { groupKeys } from './group-query-keys';
 
@@ -31,13 +32,19 @@ export function useTradingAccount(groupId: string, { enabled }: { enabled: boole
  * The account at the engine moment of the member's own live standings row, so the desk and the
  * leaderboard show the same equity, balance and P&L at the same time (the account is otherwise read
  * every 5 s and the row arrives every second). Peak, drawdown and buying power follow the new
- * equity by the API's own rules; positions and orders wait for the next read.
+ * equity by the API's own rules, and so do the objectives measured on equity alone (the profit, the
+ * maximum loss); positions, orders and the other objectives wait for the next read.
  */
 export function withStandingsRow(current: TradingAccount, row: StandingRow): TradingAccount {
   const { account } = current;
   const peakEquity = Math.max(account.peakEquity, row.equity);
   return {
     ...current,
+    objectives: objectivesAtEquity(current.objectives, {
+      initial: account.startingBalance,
+      equity: row.equity,
+      status: current.challenge.status,
+    }),
     account: {
       ...account,
       balance: row.balance,

@@ -20,4 +20,9 @@ export const groupKeys = {
   candles: (symbol: string, groupId: string | null = null) =>
     [...groupKeys.all, 'candles', symbol, groupId ?? 'live'] as const,
   mine: () => [...groupKeys.all, 'mine'] as const,
+  /** The published rule sets (reference data, the same for every group). */
+  ruleSets: () => [...groupKeys.all, 'rule-sets'] as const,
+  /** One challenge decision's evidence (written once, never changed). */
+  challengeEvidence: (groupId: string, eventId: string) =>
+    [...groupKeys.all, 'challenge-evidence', groupId, eventId] as const,
 };

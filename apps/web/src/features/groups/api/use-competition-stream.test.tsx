@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { streamHookWrapper, stubEventStream } from '@/testing/stream-hook';
+import { makeChallenge } from '@/testing/trading-data';
 import type { StandingRow, Standings } from './get-leaderboard';
 import { groupKeys } from './group-query-keys';
 import { useCompetitionStream } from './use-competition-stream';
@@ -68,6 +69,8 @@ describe('the competition stream when my account freezes (issue #43)', () => {
       account: { equity: 100_000, leverage: 10, exposure: 50_000, frozenUntil: null, peakEquity: 100_000 },
       positions: [],
       orders: [],
+      objectives: [],
+      challenge: makeChallenge(),
     }));
     renderHook(
       () => {

@@ -1,3 +1,4 @@
+import { phaseRuleText, RULE_SETS } from '@candlewise/shared/challenges/rule-sets';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiCall, mockApi, validationFailed } from '@/testing/mock-api';
@@ -58,11 +59,26 @@ const requests = (): GroupParticipant[] => [
 const NO_BARS =
   'There are no bars at 2023-03-10T14:00:00.000Z for EURUSD. Upload them under Admin → Markets, or choose another minute.';
 
+const RULE_SET_LOCKED =
+  "Members have already traded under practice@1, so this group's rule set cannot change.";
+
+/** GET /rule-sets as the API answers it: the published rule sets, each phase's rules as sentences. */
+const RULE_SET_LIST = RULE_SETS.map((ruleSet) => ({
+  ...ruleSet,
+  phases: ruleSet.phases.map((phase) => ({ ...phase, rules: phaseRuleText(ruleSet, phase) })),
+}));
+
 const CURRENCY_LOCKED =
   'Members already hold INR accounts in this competition, so its currency cannot change.';
 
 /** A small stateful admin API: decisions change the requests, saves change the list. */
-function mockAdminApi({ refuseCurrencyChange = false }: { refuseCurrencyChange?: boolean } = {}) {
+function mockAdminApi({
+  refuseCurrencyChange = false,
+  refuseRuleSetChange = false,
+}: {
+  refuseCurrencyChange?: boolean;
+  refuseRuleSetChange?: boolean;
+} = {}) {
   let groups = [sprint];
   let participants = requests();
   const api = mockApi({
@@ -87,6 +103,7 @@ function mockAdminApi({ refuseCurrencyChange = false }: { refuseCurrencyChange?:
         ],
       },
     },
+    'GET /rule-sets': { body: { success: true, data: RULE_SET_LIST } },
     'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },
     'GET /instruments': {
       body: {
@@ -142,6 +159,9 @@ function mockAdminApi({ refuseCurrencyChange = false }: { refuseCurrencyChange?:
     'PUT /admin/groups/group-running': ({ body }: ApiCall) => {
       if (refuseCurrencyChange && (body as Group).currency !== sprint.currency) {
         return { status: 409, body: { success: false, code: 'CONFLICT', message: CURRENCY_LOCKED } };
+      }
+      if (refuseRuleSetChange && (body as Group).ruleSet !== sprint.ruleSet) {
+        return { status: 409, body: { success: false, code: 'CONFLICT', message: RULE_SET_LOCKED } };
       }
       groups = groups.map((group) =>
         group._id === 'group-running' ? { ...group, ...(body as Group) } : group,
@@ -496,5 +516,90 @@ describe('the admin Groups and approvals panel', { timeout: 60_000 }, () => {
     expect(
       within(await groupRow('November Forex Sprint')).getByText('₹1,00,000 to start'),
     ).toBeInTheDocument();
+  });
+
+  it("creates a challenge group: the rule sets from the API, the chosen one's rules, the freeze fields set aside", async () => {
+    const api = mockAdminApi();
+    const { user, panel } = await openPanel();
+    await user.click(within(panel).getByRole('button', { name: 'New group' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New group' });
+    await user.click(within(dialog).getByLabelText('Name'));
+    await user.paste('Two-step Trial');
+    const field = within(dialog).getByLabelText('Rule set');
+    const item = field.closest('.ant-form-item') as HTMLElement;
+    // Practice by default: its note, and the freeze fields it is made of.
+    expect(await within(item).findByText(/^No objectives to pass/)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Freeze threshold')).toBeInTheDocument();
+
+    await user.click(field);
+    await user.click(await screen.findByTitle('Two-step 10/5 · two-step-10-5@1'));
+    expect(within(item).getByText(/^Phase 1 \("Challenge"\) asks 10 % profit/)).toBeInTheDocument();
+    const verification = within(item).getByRole('region', { name: 'Verification rules' });
+    expect(
+      within(verification)
+        .getAllByRole('listitem')
+        .map((rule) => rule.textContent),
+    ).toEqual(phaseRuleText(RULE_SETS[1], RULE_SETS[1].phases[1]));
+    expect(within(item).getByText(/^Source: FTMO/)).toBeInTheDocument();
+    // The freeze rule is Practice's: under a challenge its fields are set aside, and the form says why.
+    expect(within(dialog).queryByLabelText('Freeze threshold')).not.toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Daily loss limit (%)')).not.toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/Two-step 10\/5 brings its own limits and day, so they do not apply\.$/),
+    ).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create group' }));
+    expect(await screen.findByText('Group “Two-step Trial” created.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/admin/groups')[0].body).toMatchObject({
+      name: 'Two-step Trial',
+      ruleSet: 'two-step-10-5@1',
+    });
+    // Its rule in the list is its rule set, not a freeze.
+    expect(within(await groupRow('Two-step Trial')).getByText('Two-step 10/5')).toBeInTheDocument();
+  });
+
+  it("keeps the day's start and zone for a challenge rule set that counts days in the group's", async () => {
+    const api = mockAdminApi();
+    const { user, panel } = await openPanel();
+    await user.click(within(panel).getByRole('button', { name: 'New group' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New group' });
+    await user.click(within(dialog).getByLabelText('Name'));
+    await user.paste('Replay Cup');
+    await user.click(within(dialog).getByLabelText('Rule set'));
+    await user.click(await screen.findByTitle('Replay two-step 2/1 · replay-two-step-2-1@1'));
+    expect(within(dialog).queryByLabelText('Freeze threshold')).not.toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/Its days start at the hour and in the zone below\.$/),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByLabelText('Day starts at'));
+    await user.click(await screen.findByTitle('09:00'));
+    await user.click(within(dialog).getByRole('button', { name: 'Create group' }));
+    expect(await screen.findByText('Group “Replay Cup” created.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/admin/groups')[0].body).toMatchObject({
+      ruleSet: 'replay-two-step-2-1@1',
+      dailyResetHour: 9,
+      timeZone: 'Asia/Kolkata',
+    });
+  });
+
+  it("shows why a group's rule set cannot change once members trade, and keeps the form open", async () => {
+    const api = mockAdminApi({ refuseRuleSetChange: true });
+    const { user } = await openPanel();
+    await user.click(within(await groupRow('November Forex Sprint')).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit “November Forex Sprint”' });
+    const field = within(dialog).getByLabelText('Rule set');
+    await waitFor(() => expect(field.closest('.ant-select')).toHaveTextContent('Practice · practice@1'));
+    await user.click(field);
+    await user.click(await screen.findByTitle('One-step consistency 6/4 · consistency-6-4@1'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save group' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(RULE_SET_LOCKED);
+    expect(api.callsTo('PUT', '/admin/groups/group-running')[0].body).toMatchObject({
+      ruleSet: 'consistency-6-4@1',
+      // The hidden freeze fields go back as they were.
+      freezeThreshold: 5,
+      dailyLossLimit: 3,
+    });
+    expect(screen.getByRole('dialog', { name: 'Edit “November Forex Sprint”' })).toBeInTheDocument();
   });
 });

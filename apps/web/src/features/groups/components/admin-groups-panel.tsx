@@ -3,6 +3,8 @@ import { Alert, Button, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { type Key, useState } from 'react';
 import { type AdminGroup, useAdminGroups, waitingRequestsText } from '../api/get-admin-groups';
 import type { Group } from '../api/get-groups';
+import { useRuleSets } from '../api/get-rule-sets';
+import { isPracticeRuleSet } from '../lib/challenge-text';
 import {
   formatGroupDate,
   formatGroupDateTime,
@@ -22,6 +24,8 @@ import './admin-groups-panel.css';
  */
 export default function AdminGroupsPanel() {
   const groups = useAdminGroups();
+  // A challenge group's rule is its rule set, named as GET /rule-sets names it.
+  const ruleSets = useRuleSets();
   const waiting = groups.data?.reduce((sum, group) => sum + group.pendingRequests, 0);
   const [editing, setEditing] = useState<Group | 'new' | null>(null);
   const [expanded, setExpanded] = useState<Key[]>([]);
@@ -72,10 +76,16 @@ export default function AdminGroupsPanel() {
       responsive: ['lg'],
       render: (_, group) => (
         <div className="cw-admin-groups__dates">
-          <span>
-            {freezeThresholdText(group.freezeThreshold)} freezes for{' '}
-            {freezeDurationText(group.freezeDuration)}
-          </span>
+          {isPracticeRuleSet(group.ruleSet) ? (
+            <span>
+              {freezeThresholdText(group.freezeThreshold)} freezes for{' '}
+              {freezeDurationText(group.freezeDuration)}
+            </span>
+          ) : (
+            <span>
+              {ruleSets.data?.find((ruleSet) => ruleSet.ref === group.ruleSet)?.name ?? group.ruleSet}
+            </span>
+          )}
           {typeof group.startingBalance === 'number' ? (
             <span className="cw-admin-groups__muted">
               {formatMoney(group.startingBalance, group.currency, { fractionDigits: 0 })} to start

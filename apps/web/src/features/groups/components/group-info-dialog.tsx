@@ -1,6 +1,8 @@
 import { Button, Modal } from 'antd';
 import { MarkdownText } from '@/components/markdown-text/markdown-text';
 import type { Group } from '../api/get-groups';
+import { useRuleSets } from '../api/get-rule-sets';
+import { isPracticeRuleSet } from '../lib/challenge-text';
 import {
   formatGroupDate,
   formatGroupTime,
@@ -8,9 +10,10 @@ import {
   freezeThresholdText,
 } from '../lib/group-date-text';
 import { replayText } from '../lib/replay-text';
-import { riskRuleTexts } from '../lib/risk-rule-text';
+import { DEFAULT_TIME_ZONE, resetHourText, riskRuleTexts } from '../lib/risk-rule-text';
 import { currencyLabel, formatMoney } from '../lib/trading-format';
 import './group-info-dialog.css';
+import { RuleSetDescription } from './rule-set-description';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -41,6 +44,10 @@ export function GroupInfoDialog({
   onWithdraw?: () => void;
 }) {
   const replay = group ? replayText(group) : null;
+  // Issue #44: a challenge's rules are its rule set's (GET /rule-sets), not the freeze fields.
+  const practice = isPracticeRuleSet(group?.ruleSet);
+  const ruleSets = useRuleSets({ enabled: open && group !== null });
+  const ruleSet = ruleSets.data?.find((item) => item.ref === group?.ruleSet) ?? null;
   return (
     <Modal
       open={open && group !== null}
@@ -78,12 +85,23 @@ export function GroupInfoDialog({
             </section>
           ) : null}
           <dl className="cw-group-info__facts cw-group-info__facts--rule">
-            <Fact label="Freeze Duration" value={freezeDurationText(group.freezeDuration)} />
-            <Fact label="Freeze Threshold" value={freezeThresholdText(group.freezeThreshold)} />
-            <Fact
-              label="Daily Loss Limit"
-              value={group.dailyLossLimit ? `${group.dailyLossLimit}%` : 'Off'}
-            />
+            <Fact label="Rule set" value={ruleSet?.name ?? (practice ? 'Practice' : (group.ruleSet ?? ''))} />
+            {practice ? (
+              <>
+                <Fact label="Freeze Duration" value={freezeDurationText(group.freezeDuration)} />
+                <Fact label="Freeze Threshold" value={freezeThresholdText(group.freezeThreshold)} />
+                <Fact
+                  label="Daily Loss Limit"
+                  value={group.dailyLossLimit ? `${group.dailyLossLimit}%` : 'Off'}
+                />
+              </>
+            ) : ruleSet && ruleSet.day === null ? (
+              // A rule set that counts days in the group's day: which day that is.
+              <Fact
+                label="Day starts"
+                value={`${resetHourText(group.dailyResetHour ?? 0)} ${group.timeZone || DEFAULT_TIME_ZONE}`}
+              />
+            ) : null}
             {typeof group.startingBalance === 'number' ? (
               <Fact
                 label="Starting Balance"
@@ -92,17 +110,29 @@ export function GroupInfoDialog({
             ) : null}
             <Fact label="Account currency" value={currencyLabel(group.currency)} />
           </dl>
-          <section className="cw-group-info__rules" aria-label="Risk rules">
-            {riskRuleTexts(group).map((text) => (
-              <p key={text} className="cw-group-info__rule-line">
-                {text}.
+          {practice ? (
+            <section className="cw-group-info__rules" aria-label="Risk rules">
+              {riskRuleTexts(group).map((text) => (
+                <p key={text} className="cw-group-info__rule-line">
+                  {text}.
+                </p>
+              ))}
+              <p className="cw-group-info__rule">
+                When a rule is reached, your positions close, your orders are canceled and your account is
+                frozen for the freeze duration.
               </p>
-            ))}
-            <p className="cw-group-info__rule">
-              When a rule is reached, your positions close, your orders are canceled and your account is
-              frozen for the freeze duration.
-            </p>
-          </section>
+            </section>
+          ) : (
+            <section className="cw-group-info__rules" aria-label="Challenge rules">
+              {ruleSet ? (
+                <RuleSetDescription ruleSet={ruleSet} />
+              ) : ruleSets.isError ? (
+                <p className="cw-group-info__rule">The rule set's rules could not be loaded.</p>
+              ) : (
+                <p className="cw-group-info__rule">Loading the rule set's rules…</p>
+              )}
+            </section>
+          )}
           <p className="cw-group-info__rule">
             Balances, profit and loss and the standings are in {group.currency}. Instruments quoted in another
             currency are converted at the live rate.

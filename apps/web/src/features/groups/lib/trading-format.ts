@@ -168,3 +168,20 @@ export function signClass(value: number): string | undefined {
   if (value < 0) return 'cw-trading__loss';
   return undefined;
 }
+
+const FILL_REASONS: Record<string, string> = {
+  order: 'Order',
+  stop_loss: 'Stop-loss',
+  take_profit: 'Take-profit',
+  freeze: 'Freeze',
+  competition_end: 'Competition end',
+  close: 'Closed',
+  removed: 'Removed',
+  breach: 'Loss limit breached',
+  phase_end: 'Phase end',
+};
+
+/** Why a fill happened, in words ('stop_loss' → 'Stop-loss'); a reason added later reads as itself. */
+export function fillReasonText(reason: string): string {
+  return FILL_REASONS[reason] ?? reason.replace(/_/g, ' ').replace(/^./, (first) => first.toUpperCase());
+}

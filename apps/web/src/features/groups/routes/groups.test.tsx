@@ -1,3 +1,4 @@
+import { phaseRuleText, RULE_SETS } from '@candlewise/shared/challenges/rule-sets';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -77,6 +78,15 @@ function mockGroupsApi(
     ]),
   );
   return mockApi({
+    'GET /rule-sets': {
+      body: {
+        success: true,
+        data: RULE_SETS.map((ruleSet) => ({
+          ...ruleSet,
+          phases: ruleSet.phases.map((phase) => ({ ...phase, rules: phaseRuleText(ruleSet, phase) })),
+        })),
+      },
+    },
     'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },
     'GET /group/': groupsReply ?? { body: { success: true, data: groups } },
     [`GET /group/getParticipants/participants/${userId}`]: statusesReply ?? {
@@ -429,6 +439,41 @@ describe('the groups screen (/group)', { timeout: 30_000 }, () => {
     expect(fact('End Time')).toHaveTextContent('Not set');
     expect(fact('Freeze Duration')).toHaveTextContent('10m');
     expect(fact('Freeze Threshold')).toHaveTextContent('3%');
+  });
+
+  it("shows a challenge group's rule set and its rules in the Info dialog, not the freeze rule", async () => {
+    const { user } = openGroups({ groups: [makeGroup({ ruleSet: 'consistency-6-4@1' })] });
+    await user.click(within(await card('November Forex Sprint')).getByRole('button', { name: 'Info' }));
+    const dialog = await screen.findByRole('dialog', { name: 'November Forex Sprint' });
+    await waitFor(() =>
+      expect(within(dialog).getByText('Rule set').nextElementSibling).toHaveTextContent(
+        'One-step consistency 6/4',
+      ),
+    );
+    const rules = within(dialog).getByRole('region', { name: 'Combine rules' });
+    expect(
+      within(rules)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(phaseRuleText(RULE_SETS[2], RULE_SETS[2].phases[0]));
+    expect(within(dialog).queryByText('Freeze Threshold')).not.toBeInTheDocument();
+    // Its day is its own (17:00 Chicago), not the group's.
+    expect(within(dialog).queryByText('Day starts')).not.toBeInTheDocument();
+    expect(
+      within(dialog).queryByText(/your account is frozen for the freeze duration/),
+    ).not.toBeInTheDocument();
+  });
+
+  it("names the group's day for a challenge rule set that counts days in it", async () => {
+    const { user } = openGroups({
+      groups: [makeGroup({ ruleSet: 'replay-two-step-2-1@1', dailyResetHour: 9, timeZone: 'Europe/London' })],
+    });
+    await user.click(within(await card('November Forex Sprint')).getByRole('button', { name: 'Info' }));
+    const dialog = await screen.findByRole('dialog', { name: 'November Forex Sprint' });
+    expect((await within(dialog).findByText('Day starts')).nextElementSibling).toHaveTextContent(
+      '09:00 Europe/London',
+    );
+    expect(within(dialog).getByText('Rule set').nextElementSibling).toHaveTextContent('Replay two-step 2/1');
   });
 
   it('shows a freeze duration in seconds and keeps a script in the description as text', async () => {

@@ -1,10 +1,12 @@
 import {
   ACCOUNT_CURRENCIES,
   type AccountCurrency,
+  DEFAULT_RULE_SET,
   DRAWDOWN_BASES,
   DRAWDOWN_BASIS_TEXT,
   type DrawdownBasis,
   groupFieldsSchema,
+  isTimeZone,
   RANKINGS,
   type Ranking,
 } from '@candlewise/shared';
@@ -17,7 +19,9 @@ import { ApiError } from '@/lib/api-client';
 import { type GroupFields, useCreateGroup } from '../../api/create-group';
 import type { Group } from '../../api/get-groups';
 import { useInstruments } from '../../api/get-instruments';
+import { useRuleSets } from '../../api/get-rule-sets';
 import { useUpdateGroup } from '../../api/update-group';
+import { isPracticeRuleSet } from '../../lib/challenge-text';
 import {
   fromDateTimeLocal,
   fromUtcDateTimeLocal,
@@ -27,6 +31,7 @@ import {
 import { DEFAULT_TIME_ZONE, resetHourText } from '../../lib/risk-rule-text';
 import { currencyLabel, currencySymbol } from '../../lib/trading-format';
 import { ReplayDaysNote } from './replay-days-note';
+import { RuleSetField } from './rule-set-field';
 
 const MINUTE_MS = 60_000;
 
@@ -64,6 +69,8 @@ const REPLAY_SPEED_CHOICES = [1, 2, 5, 10, 30, 60];
 type Draft = {
   name: string;
   description: string;
+  /** The challenge rule set, `<id>@<version>` (GET /rule-sets); Practice is the freeze fields below. */
+  ruleSet: string;
   start: string;
   end: string;
   freezeThreshold: number | null;
@@ -91,6 +98,7 @@ type Errors = Partial<Record<DraftKey | '', string>>;
 const draftKeyOf: Record<string, DraftKey> = {
   name: 'name',
   description: 'description',
+  ruleSet: 'ruleSet',
   startDate: 'start',
   endDate: 'end',
   freezeThreshold: 'freezeThreshold',
@@ -120,6 +128,8 @@ function initialDraft(group: Group | null): Draft {
     return {
       name: group.name,
       description: group.description ?? '',
+      // The edit replaces every field: the group's rule set is sent back unless changed here.
+      ruleSet: group.ruleSet ?? DEFAULT_RULE_SET,
       start: toDateTimeLocal(group.startDate),
       end: toDateTimeLocal(group.endDate),
       freezeThreshold: group.freezeThreshold,
@@ -149,6 +159,7 @@ function initialDraft(group: Group | null): Draft {
   return {
     name: '',
     description: '',
+    ruleSet: DEFAULT_RULE_SET,
     start: toDateTimeLocal(start.toISOString()),
     end: toDateTimeLocal(end.toISOString()),
     freezeThreshold: 5,
@@ -168,8 +179,44 @@ function initialDraft(group: Group | null): Draft {
   };
 }
 
+/** The freeze rule's fields (the Practice rule set): a challenge rule set brings its own limits. */
+const FREEZE_FIELDS: readonly DraftKey[] = [
+  'freezeThreshold',
+  'freezeMinutes',
+  'drawdownBasis',
+  'dailyLossLimit',
+];
+/** The day's start and zone: a challenge rule set with its own day (FTMO's Prague midnight) sets them aside too. */
+const DAY_FIELDS: readonly DraftKey[] = ['dailyResetHour', 'timeZone'];
+
+/**
+ * The fields a rule set sets aside: none for Practice; the freeze rule's for a challenge, and the
+ * day's too when it names its own day (a rule set with `day: null` counts days in the group's).
+ */
+export function fieldsSetAside(ruleSet: string, ownDay: boolean): readonly DraftKey[] {
+  if (isPracticeRuleSet(ruleSet)) return [];
+  return ownDay ? [...FREEZE_FIELDS, ...DAY_FIELDS] : FREEZE_FIELDS;
+}
+
+/**
+ * Fields set aside are hidden and do not apply: they are sent as they are when valid (the edit
+ * replaces every field), and as off (or the default zone) when left empty or wrong.
+ */
+function withFieldsSettled(draft: Draft, aside: readonly DraftKey[]): Draft {
+  const settled = { ...draft };
+  if (aside.includes('freezeThreshold')) settled.freezeThreshold ??= 0;
+  if (aside.includes('freezeMinutes')) settled.freezeMinutes ??= 0;
+  if (aside.includes('dailyLossLimit')) settled.dailyLossLimit ??= 0;
+  if (aside.includes('timeZone') && !isTimeZone(draft.timeZone)) settled.timeZone = DEFAULT_TIME_ZONE;
+  return settled;
+}
+
 /** Checks the draft with the API's own schema; the messages land on the fields the admin sees. */
-export function validateDraft(draft: Draft): { data: GroupFields } | { errors: Errors } {
+export function validateDraft(
+  entered: Draft,
+  aside: readonly DraftKey[] = fieldsSetAside(entered.ruleSet, true),
+): { data: GroupFields } | { errors: Errors } {
+  const draft = withFieldsSettled(entered, aside);
   const errors: Errors = {};
   if (!draft.start) errors.start = 'Choose when the competition starts.';
   if (!draft.end) errors.end = 'Choose when the competition ends.';
@@ -189,6 +236,7 @@ export function validateDraft(draft: Draft): { data: GroupFields } | { errors: E
   const parsed = groupFieldsSchema.safeParse({
     name: draft.name,
     description: draft.description,
+    ruleSet: draft.ruleSet,
     startDate,
     endDate,
     freezeThreshold: draft.freezeThreshold ?? Number.NaN,
@@ -210,7 +258,9 @@ export function validateDraft(draft: Draft): { data: GroupFields } | { errors: E
   if (parsed.success && Object.keys(errors).length === 0) return { data: parsed.data };
   for (const issue of parsed.success ? [] : parsed.error.issues) {
     const key = draftKeyOf[String(issue.path[0])] ?? '';
-    errors[key] ??= issue.message;
+    // A hidden field's message is said above the form, where it can be read.
+    const shown = !aside.includes(key as DraftKey);
+    errors[shown ? key : ''] ??= issue.message;
   }
   return { errors };
 }
@@ -235,13 +285,17 @@ function errorsFromApi(error: unknown): Errors {
  */
 export function GroupFormModal({ group, onClose }: { group: Group | null; onClose: () => void }) {
   const creating = group === null;
+  // Issue #44: a challenge rule set replaces the freeze fields with its own limits, and the day's
+  // start and zone when it names its own day (until the list is in, it is taken to).
+  const ruleSets = useRuleSets();
+  const ownDayOf = (ref: string) => ruleSets.data?.find((ruleSet) => ruleSet.ref === ref)?.day !== null;
   const [descriptionView, setDescriptionView] = useState<'Write' | 'Preview'>('Write');
   const instruments = useInstruments();
   const createGroup = useCreateGroup();
   const updateGroup = useUpdateGroup();
   const { draft, change, errors, fieldId, item, modalProps, formProps } = useAdminFormModal({
     initialDraft: () => initialDraft(group),
-    validate: validateDraft,
+    validate: (fields) => validateDraft(fields, fieldsSetAside(fields.ruleSet, ownDayOf(fields.ruleSet))),
     submit: async (fields) => {
       if (creating) {
         await createGroup.mutateAsync(fields);
@@ -257,6 +311,34 @@ export function GroupFormModal({ group, onClose }: { group: Group | null; onClos
     clearFormErrorOnChange: true,
   });
 
+  const practiceRules = isPracticeRuleSet(draft.ruleSet);
+  const ownDay = ownDayOf(draft.ruleSet);
+  const chosenName = ruleSets.data?.find((ruleSet) => ruleSet.ref === draft.ruleSet)?.name ?? draft.ruleSet;
+  const dayStartsItem = (
+    <Form.Item label="Day starts at" extra="In the time zone below." {...item('dailyResetHour')}>
+      <Select
+        id={fieldId('dailyResetHour')}
+        value={draft.dailyResetHour}
+        onChange={(hour: number) => change('dailyResetHour', hour)}
+        options={HOURS.map((hour) => ({ value: hour, label: resetHourText(hour) }))}
+      />
+    </Form.Item>
+  );
+  const timeZoneItem = (
+    <Form.Item
+      label="Time zone"
+      extra="An IANA zone, such as Asia/Kolkata or America/New_York."
+      {...item('timeZone')}
+    >
+      <AutoComplete
+        id={fieldId('timeZone')}
+        value={draft.timeZone}
+        onChange={(zone: string) => change('timeZone', zone)}
+        // Six suggestions: all of them stay offered whatever is typed.
+        options={COMMON_TIME_ZONES.map((zone) => ({ value: zone }))}
+      />
+    </Form.Item>
+  );
   return (
     <Modal
       {...modalProps}
@@ -311,6 +393,13 @@ export function GroupFormModal({ group, onClose }: { group: Group | null; onClos
             </div>
           )}
         </Form.Item>
+        {/* The rule set (issue #44): a challenge's limits replace the freeze fields below. */}
+        <RuleSetField
+          id={fieldId('ruleSet')}
+          value={draft.ruleSet}
+          onChange={(ref) => change('ruleSet', ref)}
+          item={item('ruleSet')}
+        />
         <div className="cw-group-form__row">
           <Form.Item label="Starts" {...item('start')}>
             <Input
@@ -330,98 +419,97 @@ export function GroupFormModal({ group, onClose }: { group: Group | null; onClos
             />
           </Form.Item>
         </div>
-        <div className="cw-group-form__row">
-          <Form.Item
-            label="Freeze threshold"
-            extra="Drawdown that freezes an account, measured as chosen below."
-            {...item('freezeThreshold')}
-          >
-            <InputNumber
-              id={fieldId('freezeThreshold')}
-              min={0}
-              max={100}
-              step={1}
-              suffix="%"
-              value={draft.freezeThreshold}
-              onChange={(value) => change('freezeThreshold', value)}
-              className="cw-group-form__number"
-            />
-          </Form.Item>
-          <Form.Item
-            label="Freeze duration"
-            extra="How long a frozen account waits."
-            {...item('freezeMinutes')}
-          >
-            <InputNumber
-              id={fieldId('freezeMinutes')}
-              min={0}
-              step={5}
-              suffix="min"
-              value={draft.freezeMinutes}
-              onChange={(value) => change('freezeMinutes', value)}
-              className="cw-group-form__number"
-            />
-          </Form.Item>
-        </div>
-        <Form.Item
-          label="Drawdown measured"
-          extra={`Members read: drawdown ${DRAWDOWN_BASIS_TEXT[draft.drawdownBasis]}.`}
-          {...item('drawdownBasis')}
-        >
-          <Select
-            id={fieldId('drawdownBasis')}
-            value={draft.drawdownBasis}
-            onChange={(basis: DrawdownBasis) => change('drawdownBasis', basis)}
-            options={DRAWDOWN_BASES.map((basis) => ({ value: basis, label: BASIS_LABELS[basis] }))}
-            optionRender={(option) => (
-              <div className="cw-group-form__option">
-                <span>{option.label}</span>
-                <span className="cw-group-form__muted">
-                  {DRAWDOWN_BASIS_TEXT[option.value as DrawdownBasis]}
-                </span>
-              </div>
-            )}
-          />
-        </Form.Item>
-        <div className="cw-group-form__row">
-          <Form.Item
-            label="Daily loss limit (%)"
-            extra="Loss within one day, from the day's opening equity, that freezes an account. 0 is off."
-            {...item('dailyLossLimit')}
-          >
-            <InputNumber
-              id={fieldId('dailyLossLimit')}
-              min={0}
-              max={100}
-              step={1}
-              suffix="%"
-              value={draft.dailyLossLimit}
-              onChange={(value) => change('dailyLossLimit', value)}
-              className="cw-group-form__number"
-            />
-          </Form.Item>
-          <Form.Item label="Day starts at" extra="In the time zone below." {...item('dailyResetHour')}>
-            <Select
-              id={fieldId('dailyResetHour')}
-              value={draft.dailyResetHour}
-              onChange={(hour: number) => change('dailyResetHour', hour)}
-              options={HOURS.map((hour) => ({ value: hour, label: resetHourText(hour) }))}
-            />
-          </Form.Item>
-        </div>
-        <Form.Item
-          label="Time zone"
-          extra="An IANA zone, such as Asia/Kolkata or America/New_York."
-          {...item('timeZone')}
-        >
-          <AutoComplete
-            id={fieldId('timeZone')}
-            value={draft.timeZone}
-            onChange={(zone: string) => change('timeZone', zone)}
-            // Six suggestions: all of them stay offered whatever is typed.
-            options={COMMON_TIME_ZONES.map((zone) => ({ value: zone }))}
-          />
-        </Form.Item>
+        {practiceRules ? (
+          <>
+            <div className="cw-group-form__row">
+              <Form.Item
+                label="Freeze threshold"
+                extra="Drawdown that freezes an account, measured as chosen below."
+                {...item('freezeThreshold')}
+              >
+                <InputNumber
+                  id={fieldId('freezeThreshold')}
+                  min={0}
+                  max={100}
+                  step={1}
+                  suffix="%"
+                  value={draft.freezeThreshold}
+                  onChange={(value) => change('freezeThreshold', value)}
+                  className="cw-group-form__number"
+                />
+              </Form.Item>
+              <Form.Item
+                label="Freeze duration"
+                extra="How long a frozen account waits."
+                {...item('freezeMinutes')}
+              >
+                <InputNumber
+                  id={fieldId('freezeMinutes')}
+                  min={0}
+                  step={5}
+                  suffix="min"
+                  value={draft.freezeMinutes}
+                  onChange={(value) => change('freezeMinutes', value)}
+                  className="cw-group-form__number"
+                />
+              </Form.Item>
+            </div>
+            <Form.Item
+              label="Drawdown measured"
+              extra={`Members read: drawdown ${DRAWDOWN_BASIS_TEXT[draft.drawdownBasis]}.`}
+              {...item('drawdownBasis')}
+            >
+              <Select
+                id={fieldId('drawdownBasis')}
+                value={draft.drawdownBasis}
+                onChange={(basis: DrawdownBasis) => change('drawdownBasis', basis)}
+                options={DRAWDOWN_BASES.map((basis) => ({ value: basis, label: BASIS_LABELS[basis] }))}
+                optionRender={(option) => (
+                  <div className="cw-group-form__option">
+                    <span>{option.label}</span>
+                    <span className="cw-group-form__muted">
+                      {DRAWDOWN_BASIS_TEXT[option.value as DrawdownBasis]}
+                    </span>
+                  </div>
+                )}
+              />
+            </Form.Item>
+            <div className="cw-group-form__row">
+              <Form.Item
+                label="Daily loss limit (%)"
+                extra="Loss within one day, from the day's opening equity, that freezes an account. 0 is off."
+                {...item('dailyLossLimit')}
+              >
+                <InputNumber
+                  id={fieldId('dailyLossLimit')}
+                  min={0}
+                  max={100}
+                  step={1}
+                  suffix="%"
+                  value={draft.dailyLossLimit}
+                  onChange={(value) => change('dailyLossLimit', value)}
+                  className="cw-group-form__number"
+                />
+              </Form.Item>
+              {dayStartsItem}
+            </div>
+            {timeZoneItem}
+          </>
+        ) : ownDay ? (
+          <p className="cw-group-form__practice-off">
+            {`The freeze threshold and duration, the drawdown basis, the daily loss limit and the day's start and time zone are the Practice rule set's; ${chosenName} brings its own limits and day, so they do not apply.`}
+          </p>
+        ) : (
+          <>
+            <p className="cw-group-form__practice-off">
+              {`The freeze threshold and duration, the drawdown basis and the daily loss limit are the Practice rule set's; ${chosenName} brings its own limits, so they do not apply. Its days start at the hour and in the zone below.`}
+            </p>
+            <div className="cw-group-form__row">
+              {dayStartsItem}
+              {timeZoneItem}
+            </div>
+          </>
+        )}
         <div className="cw-group-form__row">
           <Form.Item label="Starting balance" {...item('startingBalance')}>
             <InputNumber

@@ -20,12 +20,15 @@ function AccountStatsView({
   threshold,
   basis,
   folded = false,
+  freezeRule = true,
 }: {
   account: TradingAccount['account'];
   threshold: number | undefined;
   basis?: DrawdownBasis;
   /** A phone: one line (equity, P&L, buying power) that opens on the rest, so the ticket is on screen. */
   folded?: boolean;
+  /** Whether the group's freeze rule applies (Practice): a challenge has no freezes to count. */
+  freezeRule?: boolean;
 }) {
   const money = (value: number) => formatMoney(value, account.currency);
   const pnl = account.equity - account.startingBalance;
@@ -52,7 +55,7 @@ function AccountStatsView({
     },
     { label: 'Exposure', value: money(account.exposure), note: `of ${account.leverage}× equity` },
     { label: 'Trades', value: String(account.trades) },
-    { label: 'Freezes', value: String(account.freezes) },
+    ...(freezeRule ? [{ label: 'Freezes', value: String(account.freezes) }] : []),
   ];
   const list = (
     <dl className="cw-trading__stats" aria-label="My account">

@@ -1,18 +1,16 @@
 import { bucketStart } from '@candlewise/shared/trading/candle-intervals';
-import type { ColorType, IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
+import type { IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { selectDarkMode } from '@/lib/theme-slice';
 import type { Candle } from '../../api/get-candles';
 import type { Quote } from '../../api/use-competition-stream';
 import { priceDecimals } from '../../lib/trading-format';
-
-/** lightweight-charts' ColorType.Solid, written out: the library itself loads later. */
-const SOLID_BACKGROUND = 'solid' as ColorType.Solid;
+import { chartThemeColors, SOLID_BACKGROUND } from './chart-theme';
 
 /** The chart's theme options, from the page's CSS variables. */
 function themeOptions() {
-  const colors = themeColors();
+  const colors = chartThemeColors();
   return {
     layout: {
       background: { type: SOLID_BACKGROUND, color: colors.background },
@@ -33,18 +31,6 @@ function themeOptions() {
 function priceFormatOf(tickSize: number | undefined) {
   const digits = priceDecimals(tickSize);
   return { type: 'price' as const, precision: digits, minMove: tickSize ?? 10 ** -digits };
-}
-
-function themeColors() {
-  const style = getComputedStyle(document.documentElement);
-  const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
-  return {
-    background: read('--cw-color-surface', '#ffffff'),
-    text: read('--cw-color-text-muted', '#4b5563'),
-    grid: read('--cw-color-border', '#d9dee3'),
-    up: read('--cw-color-profit', '#15803d'),
-    down: read('--cw-color-loss', '#b91c1c'),
-  };
 }
 
 /** The library's rows: our candles with their times typed as the UTC seconds they are. */

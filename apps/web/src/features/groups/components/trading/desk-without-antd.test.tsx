@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
 import { renderPage } from '@/testing/render-page';
 import { makeSession } from '@/testing/test-data';
-import { cancelOrderReply } from '@/testing/trading-data';
+import { cancelOrderReply, makeChallenge } from '@/testing/trading-data';
 import type { TradingAccount } from '../../api/get-trading-account';
 import { TradingPanel } from './trading-panel';
 import { account, EURUSD, QUOTE, RUNNING_GROUP } from './trading-test-data';
@@ -97,5 +97,52 @@ describe('the trading desk without antd', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Close EURUSD position' }));
     expect(await screen.findByText('The dialog could not load.')).toBeInTheDocument();
     expect(screen.getByRole('form', { name: 'Order ticket' })).toBeInTheDocument();
+  });
+
+  it('draws a challenge (objectives, the failure banner) with no antd; the evidence dialog comes on demand', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const failed = account({
+      objectives: [
+        {
+          key: 'daily_loss',
+          label: 'Maximum daily loss 5%',
+          kind: 'limit',
+          target: null,
+          limit: 5_000,
+          value: 6_000,
+          unit: 'amount',
+          status: 'failed',
+          detail: 'A breach fails the phase.',
+        },
+      ],
+      challenge: makeChallenge({
+        ruleSet: 'two-step-10-5@1',
+        ruleSetName: 'Two-step 10/5',
+        status: 'failed',
+        phase: { index: 1, name: 'Challenge', count: 2, startedAt: null },
+        failure: {
+          eventId: 'ev-1',
+          rule: 'daily_loss',
+          label: 'Maximum daily loss',
+          at: new Date().toISOString(),
+          equity: 94_000,
+          threshold: 95_000,
+          fills: [],
+        },
+      }),
+    });
+    mockApi({
+      'GET /group/g-1/account': { body: { success: true, data: failed } },
+      'GET /instruments': { body: { success: true, data: [EURUSD] } },
+      'GET /market/candles/EURUSD': { body: { success: true, data: [] } },
+    });
+    const Desk = () => <TradingPanel group={RUNNING_GROUP} quotes={new Map([['EURUSD', QUOTE]])} />;
+    const { container, user } = renderPage(Desk, { path: '/', session: makeSession() });
+    expect(await screen.findByRole('region', { name: 'Objectives' })).toBeInTheDocument();
+    expect(screen.getByText(/^Challenge failed:/)).toBeInTheDocument();
+    expect(container.querySelector('[class*="ant-"]')).toBeNull();
+    // The dialog's code is fetched when it is wanted; here it fails (antd throws), said in place.
+    await user.click(screen.getByRole('button', { name: 'See the evidence' }));
+    expect(await screen.findByText('The dialog could not load.')).toBeInTheDocument();
   });
 });

@@ -13,7 +13,13 @@ import type { Instrument } from '../../api/get-instruments';
 import type { TradingAccount } from '../../api/get-trading-account';
 import { useCancelOrder, useClosePosition } from '../../api/trading-actions';
 import type { Quote } from '../../api/use-competition-stream';
-import { formatPrice, formatQuotedPrice, formatSignedMoney, signClass } from '../../lib/trading-format';
+import {
+  fillReasonText,
+  formatPrice,
+  formatQuotedPrice,
+  formatSignedMoney,
+  signClass,
+} from '../../lib/trading-format';
 import type { ProtectionTarget } from './protection-dialog';
 
 /**
@@ -84,16 +90,6 @@ function protectionColumn<Row extends { symbol: string; stopLoss: number | null;
 
 /** The column of a row's one button: its heading is for screen readers only. */
 const actionsTitle = <span className="cw-visually-hidden">Actions</span>;
-
-const fillReasons: Record<TradingAccount['fills'][number]['reason'], string> = {
-  order: 'Order',
-  stop_loss: 'Stop-loss',
-  take_profit: 'Take-profit',
-  freeze: 'Freeze',
-  competition_end: 'Competition end',
-  close: 'Closed',
-  removed: 'Removed',
-};
 
 /**
  * Open positions (close at market after a confirmation that shows the estimated P&L; move the
@@ -260,7 +256,7 @@ export function PositionsAndOrders({
     { title: 'Quantity', key: 'quantity', align: 'right', render: (row) => row.quantity },
     { title: 'Price', key: 'price', align: 'right', render: (row) => quoted(row.price, row.symbol) },
     { title: 'Realised P&L', key: 'pnl', align: 'right', render: (row) => pnl(row.realizedPnl) },
-    { title: 'Why', key: 'reason', render: (row) => fillReasons[row.reason] },
+    { title: 'Why', key: 'reason', render: (row) => fillReasonText(row.reason) },
   ];
   return (
     <>

@@ -5,7 +5,7 @@ import {
 } from '@candlewise/shared/trading/candle-intervals';
 import { replayTime } from '@candlewise/shared/trading/replay-bars';
 import type { FreezeReason } from '@candlewise/shared/trading/risk-rules';
-import { type ReactNode, useDeferredValue, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { PlainAlert } from '@/components/plain/plain-alert';
 import { PlainChoice } from '@/components/plain/plain-choice';
 import { formatUtcDay, formatUtcMinute } from '@/lib/format-utc-time';
@@ -15,12 +15,16 @@ import type { Group } from '../../api/get-groups';
 import { useInstruments } from '../../api/get-instruments';
 import { useTradingAccount } from '../../api/get-trading-account';
 import type { Quote } from '../../api/use-competition-stream';
+import { isPracticeRuleSet } from '../../lib/challenge-text';
+import { formatGroupDateTime } from '../../lib/group-date-text';
 import { marketClosedText } from '../../lib/market-closed-text';
 import { useNow } from '../../lib/use-now';
 import { AccountStats } from './account-stats';
 import { CandleChart } from './candle-chart';
+import { DeskCard } from './desk-card';
 import { DeskPlaceholder } from './desk-placeholder';
 import { FrozenBanner } from './frozen-banner';
+import { ChallengeBanner, ObjectivesPanel, useEvidenceDialog } from './objectives-panel';
 import { OrderTicket } from './order-ticket';
 import { PositionsAndOrders } from './positions-and-orders';
 import { RiskRulesNote } from './risk-rules-note';
@@ -33,37 +37,6 @@ const intervalNames: Record<CandleInterval, { button: string; adjective: string 
   '1h': { button: '1h', adjective: '1-hour' },
   '1d': { button: '1D', adjective: 'daily' },
 };
-
-/** A plain card with antd Card's small head (its title and, on the right, `extra`) and body. */
-function DeskCard({
-  title,
-  extra,
-  className,
-  children,
-}: {
-  title?: ReactNode;
-  extra?: ReactNode;
-  className: string;
-  children: ReactNode;
-}) {
-  const headingId = useId();
-  return (
-    <section
-      className={`cw-plain-card cw-trading__card cw-trading__card--small ${className}`}
-      aria-labelledby={title ? headingId : undefined}
-    >
-      {title ? (
-        <div className="cw-trading__card-head">
-          <h3 id={headingId} className="cw-trading__card-title">
-            {title}
-          </h3>
-          {extra}
-        </div>
-      ) : null}
-      <div className="cw-trading__card-body">{children}</div>
-    </section>
-  );
-}
 
 /**
  * The replayed instant the desk trades at: the replay's first minute when the competition starts,
@@ -112,6 +85,7 @@ export function TradingPanel({
   const [chartInterval, setChartInterval] = useState<CandleInterval>('1m');
   const candles = useCandles(symbol, replay ? group._id : null, chartInterval);
   const now = useNow(1000);
+  const evidence = useEvidenceDialog(group._id, account.data?.account.currency ?? group.currency);
   const session = symbol ? bySymbol.get(symbol)?.session : undefined;
   const marketClosed = replay || !session ? null : marketClosedText(session, now);
 
@@ -136,13 +110,33 @@ export function TradingPanel({
   const frozen = frozenUntil !== null && Date.parse(frozenUntil) > now;
   const start = group.startDate ? Date.parse(group.startDate) : null;
   const end = group.endDate ? Date.parse(group.endDate) : null;
-  const disabledReason = frozen
-    ? 'Trading is frozen until the countdown ends.'
-    : start !== null && now < start
-      ? `Trading opens when the competition starts (${new Date(start).toLocaleString()}).`
-      : end !== null && now >= end
-        ? 'This competition has ended; the standings are final.'
-        : null;
+  // A challenge brings its own limits: the group's freeze rule does not apply, and a pause is its
+  // daily loss limit ending the day (docs/challenges.md).
+  const { challenge, objectives } = account.data;
+  const practice = isPracticeRuleSet(challenge.ruleSet);
+  const pausedUntil = practice ? null : (challenge.pausedUntil ?? (frozen ? frozenUntil : null));
+  const disabledReason =
+    challenge.status === 'failed' && !practice
+      ? 'This challenge has failed, so trading has stopped.'
+      : frozen && pausedUntil
+        ? `Daily loss limit reached: trading resumes at ${formatGroupDateTime(pausedUntil)}.`
+        : frozen
+          ? 'Trading is frozen until the countdown ends.'
+          : start !== null && now < start
+            ? `Trading opens when the competition starts (${new Date(start).toLocaleString()}).`
+            : end !== null && now >= end
+              ? 'This competition has ended; the standings are final.'
+              : null;
+
+  const objectivesPanel = (
+    <ObjectivesPanel
+      challenge={challenge}
+      objectives={objectives}
+      currency={account.data.account.currency}
+      initial={account.data.account.startingBalance}
+      evidence={evidence.opener}
+    />
+  );
 
   const ticketCard = (
     <DeskCard className="cw-trading__ticket-card" title="New order">
@@ -167,7 +161,15 @@ export function TradingPanel({
       <h2 id="cw-trading-desk" className="cw-trading__section-title">
         Your trading desk
       </h2>
-      {frozen && frozenUntil ? (
+      {practice ? null : (
+        <ChallengeBanner
+          groupId={group._id}
+          challenge={challenge}
+          currency={account.data.account.currency}
+          evidence={evidence.opener}
+        />
+      )}
+      {practice && frozen && frozenUntil ? (
         <FrozenBanner
           groupId={group._id}
           frozenUntil={frozenUntil}
@@ -178,9 +180,10 @@ export function TradingPanel({
       ) : null}
       <AccountStats
         account={account.data.account}
-        threshold={group.freezeThreshold}
+        threshold={practice ? group.freezeThreshold : undefined}
         basis={group.drawdownBasis}
         folded={narrow}
+        freezeRule={practice}
       />
       {replay && group.replayFrom ? (
         <p className="cw-trading__replay-clock">
@@ -190,7 +193,8 @@ export function TradingPanel({
           </span>
         </p>
       ) : null}
-      {narrow ? null : <RiskRulesNote group={group} />}
+      {narrow || !practice ? null : <RiskRulesNote group={group} />}
+      {narrow ? null : objectivesPanel}
       <div className="cw-trading__desk">
         {narrow ? ticketCard : null}
         <DeskCard
@@ -229,7 +233,8 @@ export function TradingPanel({
         {narrow ? null : ticketCard}
       </div>
       {/* A phone: the rules, reference more than action, come after the ticket and the chart. */}
-      {narrow ? <RiskRulesNote group={group} /> : null}
+      {narrow && practice ? <RiskRulesNote group={group} /> : null}
+      {narrow ? objectivesPanel : null}
       <DeskCard className="cw-trading__book">
         <PositionsAndOrders
           groupId={group._id}
@@ -239,6 +244,7 @@ export function TradingPanel({
           quotes={quotes}
         />
       </DeskCard>
+      {evidence.dialog}
     </section>
   );
 }
