@@ -75,6 +75,7 @@ for (let i = 0; i < PARTICIPANTS; i += 1) {
     finalRank: null,
     removed: false,
     version: 0,
+    ledgerSeq: 0,
     phase: 1,
     phaseStartedAt: null,
     challengeStatus: 'in-progress',

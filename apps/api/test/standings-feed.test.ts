@@ -16,6 +16,7 @@ const row = (rank: number, userId: string, equity = 100_000): StandingRow => ({
   trades: 0,
   freezes: 0,
   frozenUntil: null,
+  ledgerSeq: rank,
   frozenReason: null,
   score: (equity - 100_000) / 1000,
   maxDrawdownPercent: 0,
@@ -130,6 +131,34 @@ describe('GET /group/:groupId/leaderboard pages and the caller’s row', () => {
           .data.rows.map((r: StandingRow) => r.rank),
       );
     expect(ranks).toEqual(all.rows.map((r: StandingRow) => r.rank));
+  });
+
+  it('gives an order the ledger sequence that booked it, and its row and the standings carry it', async () => {
+    app.tradingEngine.setPrice('NIFTY50', 20_000);
+    const order = await app.inject({
+      method: 'POST',
+      url: '/api/v1/group/group-running/orders',
+      headers: bearer(members[3].token),
+      payload: { symbol: 'NIFTY50', side: 'buy', quantity: 1 },
+    });
+    expect(order.statusCode).toBe(201);
+    const { ledgerSeq } = order.json().data;
+    expect(ledgerSeq).toBeGreaterThan(0);
+    const later = await app.inject({
+      method: 'POST',
+      url: '/api/v1/group/group-running/orders',
+      headers: bearer(members[4].token),
+      payload: { symbol: 'NIFTY50', side: 'buy', quantity: 1 },
+    });
+    expect(later.json().data.ledgerSeq).toBeGreaterThan(ledgerSeq);
+    await app.tradingEngine.flush();
+    const page = (await get(members[3])).json().data;
+    expect(page.me.ledgerSeq).toBe(ledgerSeq);
+    // A frame of these standings says it includes both orders.
+    const viewer = new StandingsViewer(members[3].userId);
+    const frame = JSON.parse(viewer.data(page.rows)!);
+    expect(frame.ledgerSeq).toBeGreaterThanOrEqual(later.json().data.ledgerSeq);
+    viewer.close();
   });
 
   it('refuses a page that is not one with a sentence', async () => {

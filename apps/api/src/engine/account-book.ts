@@ -78,6 +78,8 @@ export type AccountState = {
   finalRank: number | null;
   removed: boolean;
   version: number;
+  /** The ledger sequence of the account's last write (0: never written since it was created). */
+  ledgerSeq: number;
   positions: Map<string, PositionState>;
   openOrders: OrderState[];
   /** The challenge (docs/challenges.md): phase (1-based), since when, and how it stands. */
@@ -133,6 +135,8 @@ export type StandingRow = {
   trades: number;
   freezes: number;
   frozenUntil: string | null;
+  /** The ledger sequence of the member's last write: a frame's sequence is the highest of its rows. */
+  ledgerSeq: number;
   /** Which rule froze the account ('drawdown' or 'daily_loss'), while it is frozen. */
   frozenReason: FreezeReason | null;
   /** What the group ranks by (packages/shared/src/groups/ranking.ts): return % or the Calmar score. */

@@ -52,6 +52,7 @@ export function accountStateOf(
     finalRank: account.finalRank,
     removed: account.removedAt !== null,
     version: account.version,
+    ledgerSeq: account.ledgerSeq,
     positions: new Map(),
     openOrders: [],
     phase: account.phase,
@@ -217,6 +218,7 @@ export async function saveAccounts(tx: DbExecutor, writes: AccountWrite[]): Prom
         balance = case when v.new_phase then t.starting_balance else t.balance + v.delta end,
         trades_count = t.trades_count + v.fills,
         version = t.version + 1,
+        ledger_seq = nextval('ledger_seq'),
         equity = v.equity,
         peak_equity = v.peak,
         frozen_until = v.frozen_until,
@@ -239,7 +241,7 @@ export async function saveAccounts(tx: DbExecutor, writes: AccountWrite[]): Prom
           frozen_reason, day_start_equity, day_started_at, new_phase, phase, phase_started_at, challenge_status,
           day_start_balance, eod_high_balance, equity_high, max_drawdown_percent)
       where t.id = v.id and t.version = v.version
-      returning t.id, t.balance::text as balance, t.version`),
+      returning t.id, t.balance::text as balance, t.version, t.ledger_seq`),
   );
   if (updated.length !== writes.length)
     throw new LedgerConflictError(
@@ -249,6 +251,7 @@ export async function saveAccounts(tx: DbExecutor, writes: AccountWrite[]): Prom
   for (const { after } of writes) {
     const row = saved.get(after.id)!;
     after.version = Number(row.version);
+    after.ledgerSeq = Number(row.ledger_seq);
     after.balance = decimalToNumber(row.balance as string);
   }
 

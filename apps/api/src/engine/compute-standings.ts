@@ -67,6 +67,7 @@ export function computeStandings(
       trades: account.tradesCount,
       freezes: account.freezeCount,
       frozenUntil: account.frozenUntil ? new Date(account.frozenUntil).toISOString() : null,
+      ledgerSeq: account.ledgerSeq,
       frozenReason: account.frozenUntil ? account.frozenReason : null,
       score: scoreHundredths[index] / 100,
       maxDrawdownPercent: drawdowns[index],

@@ -99,6 +99,7 @@ export function makeStanding(overrides: Partial<ContractStanding> = {}): Contrac
     trades: 0,
     freezes: 0,
     frozenUntil: null,
+    ledgerSeq: 0,
     frozenReason: null,
     score: overrides.pnlPercent ?? 0,
     maxDrawdownPercent: 0,
@@ -153,7 +154,13 @@ export function orderResult(
   result: Partial<ContractOrderResult> = {},
   { status = 201, message }: { status?: number; message?: string } = {},
 ) {
-  const data: ContractOrderResult = { _id: 'ord-1', status: 'filled', fillPrice: 1.08012, ...result };
+  const data: ContractOrderResult = {
+    _id: 'ord-1',
+    status: 'filled',
+    fillPrice: 1.08012,
+    ledgerSeq: 1,
+    ...result,
+  };
   return {
     status,
     body: {

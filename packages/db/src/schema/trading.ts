@@ -5,6 +5,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -21,6 +22,9 @@ const money = (name: string) => exactNumeric(name, { precision: 20, scale: 6 });
 const quantity = (name: string) => exactNumeric(name, { precision: 28, scale: 8 });
 /** Prices and average prices: ten decimals, so an average of many fills loses nothing visible. */
 const price = (name: string) => exactNumeric(name, { precision: 28, scale: 10 });
+
+/** One number per ledger write, increasing (trading_accounts.ledger_seq takes it). */
+export const ledgerSeq = pgSequence('ledger_seq');
 
 /** What can be traded: the simulated feed walks each from its base price with its volatility. */
 export const instruments = pgTable('instruments', {
@@ -118,6 +122,12 @@ export const tradingAccounts = pgTable(
     maxDrawdownPercent: exactNumeric('max_drawdown_percent', { precision: 9, scale: 4 }).notNull().default(0),
     /** Set when the member was rejected or removed after approval: no trading, off the leaderboard. */
     removedAt: timestamp('removed_at', { withTimezone: true }),
+    /**
+     * The ledger sequence of the account's last write (nextval of `ledger_seq`, one per account
+     * write, increasing across all accounts): a stream frame and an order answer carry it, so a
+     * client can tell whether a frame already includes its order.
+     */
+    ledgerSeq: bigint('ledger_seq', { mode: 'number' }).notNull().default(0),
     /** Bumped by every write of balance, positions or orders (under the row lock): newer state wins. */
     version: integer('version').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -71,6 +71,8 @@ export const standingSchema = z.object({
   trades: z.number(),
   freezes: z.number(),
   frozenUntil: z.string().nullable(),
+  /** The ledger sequence of the member's last write (an order's answer carries its own). */
+  ledgerSeq: z.number(),
   /** Which rule froze the account, while frozen: the drawdown or the daily loss limit. */
   frozenReason: z.enum(['drawdown', 'daily_loss']).nullable(),
   /** What the group ranks by (its `ranking`): the return % itself, or the Calmar score; 2 decimals. */
@@ -214,6 +216,11 @@ export const orderResultSchema = z.object({
   _id: z.string(),
   status: z.enum(['open', 'filled']),
   fillPrice: z.number().nullable(),
+  /**
+   * The ledger sequence of the write that booked the order: a `standings` frame whose `ledgerSeq`
+   * is at least this one already includes it.
+   */
+  ledgerSeq: z.number(),
 });
 export const protectionResultSchema = z.object({
   stopLoss: z.number().nullable(),

@@ -43,6 +43,7 @@ export function accountOf(id: string, overrides: Partial<AccountState> = {}): Ac
     finalRank: null,
     removed: false,
     version: 1,
+    ledgerSeq: 0,
     positions: new Map(),
     openOrders: [],
     phase: 1,

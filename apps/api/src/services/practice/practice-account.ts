@@ -28,6 +28,7 @@ export function accountOfSession(session: SessionRow): AccountState {
     finalRank: null,
     removed: false,
     version: 0,
+    ledgerSeq: 0,
     positions: new Map(session.book.positions.map((position) => [position.symbol, { ...position }])),
     openOrders: session.book.openOrders.map(({ placedAt: _placedAt, ...order }) => ({ ...order })),
     phase: 1,

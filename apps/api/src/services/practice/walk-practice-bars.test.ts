@@ -1,6 +1,7 @@
 import type { ReplayBar } from '@candlewise/shared';
 import { describe, expect, it } from 'vitest';
 import type { AccountState } from '../../engine/account-book.ts';
+import { accountOf } from '../../engine/testing/engine-fixtures.ts';
 import { type PracticeInstrument, walkPracticeBars } from './walk-practice-bars.ts';
 
 const T = Date.parse('2023-03-10T10:00:00Z');
@@ -21,35 +22,7 @@ const instrument = (spread = 0): PracticeInstrument => ({
 });
 
 function account(openOrders: AccountState['openOrders'] = []): AccountState {
-  return {
-    id: 'a',
-    groupId: '',
-    userId: 'u',
-    name: '',
-    currency: 'USD',
-    startingBalance: 100_000,
-    balance: 100_000,
-    equity: 100_000,
-    peakEquity: 100_000,
-    frozenUntil: null,
-    frozenReason: null,
-    dayStartEquity: null,
-    dayStartedAt: null,
-    freezeCount: 0,
-    tradesCount: 0,
-    finalRank: null,
-    removed: false,
-    version: 0,
-    positions: new Map(),
-    openOrders,
-    phase: 1,
-    phaseStartedAt: null,
-    challengeStatus: 'in-progress',
-    dayStartBalance: null,
-    eodHighBalance: null,
-    equityHigh: null,
-    maxDrawdownPercent: 0,
-  };
+  return accountOf('a', { groupId: '', userId: 'u', name: '', currency: 'USD', version: 0, openOrders });
 }
 
 const order = (

@@ -220,7 +220,7 @@ export class OrderDesk {
     };
 
     const writes = new Map<string, AccountWrite>();
-    const results: Array<{ value: CommandResult } | { error: unknown }> = [];
+    const results: Array<{ value: CommandResult; accountId: string } | { error: unknown }> = [];
     for (const { command } of batch) {
       try {
         const group = groupById.get(command.groupId);
@@ -248,7 +248,7 @@ export class OrderDesk {
         write.canceledOrders!.push(...applied.effect.canceledOrders);
         write.amendedOrders!.push(...applied.effect.amendedOrders);
         writes.set(stored.id, write);
-        results.push({ value: applied.result });
+        results.push({ value: applied.result, accountId: stored.id });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         results.push({ error });
@@ -256,6 +256,10 @@ export class OrderDesk {
     }
     const changed = [...writes.values()];
     await saveAccounts(tx, changed);
+    // An order's answer carries the ledger sequence of the write that booked it.
+    for (const result of results)
+      if ('value' in result && result.value && '_id' in result.value)
+        result.value.ledgerSeq = writes.get(result.accountId)!.after.ledgerSeq;
     return { results, saved: changed.map((write) => write.after) as AccountState[] };
   }
 }

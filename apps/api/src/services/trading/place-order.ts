@@ -46,7 +46,13 @@ export type OrderInput = {
   takeProfit?: number;
 };
 
-export type OrderResult = { _id: string; status: 'open' | 'filled'; fillPrice: number | null };
+export type OrderResult = {
+  _id: string;
+  status: 'open' | 'filled';
+  fillPrice: number | null;
+  /** The ledger sequence of the write that booked it (set by the desk once saved; 0 before). */
+  ledgerSeq: number;
+};
 
 /** New protective levels: a price sets the level, null removes it, a level left out stays as it is. */
 export type ProtectionInput = { stopLoss?: number | null; takeProfit?: number | null };
@@ -249,7 +255,7 @@ export function applyOrder(
       position.takeProfit = input.takeProfit ?? position.takeProfit;
     }
     effect.fills.push(fill);
-    order = { _id: orderId, status: 'filled', fillPrice: reference };
+    order = { _id: orderId, status: 'filled', fillPrice: reference, ledgerSeq: 0 };
   } else {
     account.openOrders.push({
       id: orderId,
@@ -261,7 +267,7 @@ export function applyOrder(
       stopLoss: input.stopLoss ?? null,
       takeProfit: input.takeProfit ?? null,
     });
-    order = { _id: orderId, status: 'open', fillPrice: null };
+    order = { _id: orderId, status: 'open', fillPrice: null, ledgerSeq: 0 };
   }
   markToMarket(account, market);
   const exposureAfter = accountExposure(account, market);

@@ -15,8 +15,14 @@ class StandingsMoment {
   private readonly rowTexts = new Map<string, string>();
   private readonly filteredRows = new Map<string, StandingRow[]>();
 
+  /** The ledger sequence these standings include: the highest of their rows' last writes. */
+  readonly ledgerSeq: number;
+
   constructor(private readonly rows: StandingRow[]) {
     this.topText = JSON.stringify(rows.slice(0, STANDINGS_TOP));
+    let highest = 0;
+    for (const row of rows) if (row.ledgerSeq > highest) highest = row.ledgerSeq;
+    this.ledgerSeq = highest;
   }
 
   get total(): number {
@@ -114,6 +120,6 @@ export class StandingsViewer {
     this.sentTop = moment.topText;
     this.sentMe = me;
     this.sentTotal = moment.total;
-    return `{"total":${moment.total}${topChanged ? `,"top":${moment.topText}` : ''}${meChanged ? `,"me":${me}` : ''}}`;
+    return `{"total":${moment.total},"ledgerSeq":${moment.ledgerSeq}${topChanged ? `,"top":${moment.topText}` : ''}${meChanged ? `,"me":${me}` : ''}}`;
   }
 }

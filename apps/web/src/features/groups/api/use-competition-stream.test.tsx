@@ -2,27 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { streamHookWrapper, stubEventStream } from '@/testing/stream-hook';
-import { makeChallenge } from '@/testing/trading-data';
+import { makeChallenge, makeStanding } from '@/testing/trading-data';
 import type { StandingRow, Standings } from './get-leaderboard';
 import { groupKeys } from './group-query-keys';
 import { useCompetitionStream } from './use-competition-stream';
 
-const row = (rank: number, userId: string): StandingRow => ({
-  rank,
-  userId,
-  name: userId,
-  pnlPercent: 0,
-  balance: 100_000,
-  equity: 100_000,
-  trades: 0,
-  freezes: 0,
-  frozenUntil: null,
-  frozenReason: null,
-  score: 0,
-  maxDrawdownPercent: 0,
-  phase: 1,
-  challengeStatus: 'in-progress',
-});
+const row = (rank: number, userId: string): StandingRow => makeStanding({ rank, userId, name: userId });
 
 describe('the competition stream after missed frames', () => {
   afterEach(() => vi.unstubAllGlobals());

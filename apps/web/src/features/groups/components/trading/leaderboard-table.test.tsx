@@ -1,24 +1,17 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeStanding } from '@/testing/trading-data';
 import type { StandingRow } from '../../api/get-leaderboard';
 import { LeaderboardTable } from './leaderboard-table';
 
-const row: StandingRow = {
-  rank: 1,
+const row: StandingRow = makeStanding({
   userId: 'u1',
   name: 'Asha Rao',
   pnlPercent: 1.5,
   balance: 101500,
   equity: 101500,
   trades: 3,
-  freezes: 0,
-  frozenUntil: null,
-  frozenReason: null,
-  score: 0,
-  maxDrawdownPercent: 0,
-  phase: 1,
-  challengeStatus: 'in-progress',
-};
+});
 
 /** jsdom lays nothing out: the test says how wide the box and its table are, and when it is told. */
 let report: (() => void) | undefined;
