@@ -184,6 +184,9 @@ export function phaseDeadline(phase: RuleSetPhase, phaseStartedAt: number | null
 }
 
 const amount = fromMinorUnits;
+/** An amount in a sentence: grouped, two decimals ("101,420.50"). */
+const said = (minor: number) =>
+  fromMinorUnits(minor).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** Each objective and limit of the phase with where the member stands (the desk's panel). */
 export function describeObjectives(standing: PhaseStanding): ObjectiveView[] {
@@ -233,7 +236,7 @@ export function describeObjectives(standing: PhaseStanding): ObjectiveView[] {
       value: share,
       unit: 'percent',
       status: targetState(consistencyMet(objectives.consistencyPercent, best, profit)),
-      detail: `Best day ${amount(best)} of a total profit of ${amount(Math.max(profit, 0))}.`,
+      detail: `Best day ${said(best)} of a total profit of ${said(Math.max(profit, 0))}.`,
     });
   }
   const deadline = phaseDeadline(phase, standing.phaseStartedAt);
@@ -272,7 +275,7 @@ export function describeObjectives(standing: PhaseStanding): ObjectiveView[] {
       value: amount(Math.max(0, dayStart - money.equityMinor)),
       unit: 'amount',
       status: crossed ? 'failed' : 'passing',
-      detail: `Equity may not fall below ${amount(dayFloor)} today (the day's starting balance ${amount(dayStart)} less ${phase.limits.dailyLoss!.percent}% of the initial balance); a breach ${phase.limits.dailyLoss!.onBreach === 'fail' ? 'fails the phase' : 'ends the day'}.`,
+      detail: `Equity may not fall below ${said(dayFloor)} today (the day's starting balance ${said(dayStart)} less ${phase.limits.dailyLoss!.percent}% of the initial balance); a breach ${phase.limits.dailyLoss!.onBreach === 'fail' ? 'fails the phase' : 'ends the day'}.`,
     });
   }
   const maxFloor = maxLossFloorMinor(phase, money);
@@ -286,7 +289,7 @@ export function describeObjectives(standing: PhaseStanding): ObjectiveView[] {
       value: amount(money.equityMinor),
       unit: 'amount',
       status: failedRule === 'max_loss' ? 'failed' : 'passing',
-      detail: `Equity may not fall below ${amount(maxFloor)}${phase.limits.maxLoss!.mode === 'static' ? '' : ' (the floor trails the high and stops at the initial balance)'}.`,
+      detail: `Equity may not fall below ${said(maxFloor)}${phase.limits.maxLoss!.mode === 'static' ? '' : ' (the floor trails the high and stops at the initial balance)'}.`,
     });
   }
   return views;
