@@ -28,6 +28,7 @@ import { phaseOf, scheduleSummary } from '../lib/group-date-text';
 import { replayTagText, replayText } from '../lib/replay-text';
 import '@/components/plain/plain.css';
 import './leaderboard.css';
+import { isPracticeRuleSet } from '../lib/challenge-text';
 
 /**
  * "How is my score made?" (antd's Modal), fetched when its button is first pointed at, focused or
@@ -147,8 +148,10 @@ export default function LeaderboardPage() {
                 </PlainTag>
               ) : null}
               <span>{scheduleSummary(group.data, phase).text}</span>
-              {ended ? null : (
+              {ended ? null : isPracticeRuleSet(group.data.ruleSet) ? (
                 <span>Positions close and trading freezes at {group.data.freezeThreshold}% drawdown</span>
+              ) : (
+                <span>A challenge: pass its objectives without breaking its loss limits</span>
               )}
             </span>
           ) : undefined

@@ -93,7 +93,9 @@ describe('the journal’s rule audit', () => {
     const failure = screen
       .getByText(/Phase 2: Maximum daily loss/)
       .closest('.cw-rule-audit-decision') as HTMLElement;
-    expect(within(failure).getByText(/Closed balance USD 94,999.99 · limit USD 95,000/)).toBeInTheDocument();
+    expect(
+      within(failure).getByText(/Closed balance USD 94,999.99 · limit USD 95,000.00/),
+    ).toBeInTheDocument();
     expect(within(failure).getByText('−$5,000.01')).toBeInTheDocument();
     expect(
       within(failure).getByText(

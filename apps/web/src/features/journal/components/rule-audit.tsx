@@ -19,9 +19,17 @@ const OBJECTIVE = {
 } as const;
 const KIND = { passed: 'Passed', failed: 'Failed', 'day-ended': 'Day ended' } as const;
 
+/** An amount in its currency's usual grouping (lakh and crore for rupees), two decimals. */
+function amount(value: number, currency: string): string {
+  return `${currency} ${value.toLocaleString(currency === 'INR' ? 'en-IN' : 'en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  })}`;
+}
+
 function figure(value: number | null, unit: string, currency: string): string {
   if (value === null) return '—';
-  if (unit === 'amount') return `${currency} ${formatNumber(value)}`;
+  if (unit === 'amount') return amount(value, currency);
   if (unit === 'percent') return `${formatNumber(value)}%`;
   return `${value} day${value === 1 ? '' : 's'}`;
 }
@@ -44,9 +52,9 @@ function DecisionCard({ decision, currency }: { decision: Decision; currency: st
       extra={<time dateTime={decision.at}>{new Date(decision.at).toLocaleString()}</time>}
     >
       <p>
-        Closed balance {currency} {formatNumber(decision.balance)}
+        Closed balance {amount(decision.balance, currency)}
         {decision.threshold !== null &&
-          ` · ${decision.kind === 'passed' ? 'target' : 'limit'} ${currency} ${formatNumber(decision.threshold)}`}
+          ` · ${decision.kind === 'passed' ? 'target' : 'limit'} ${amount(decision.threshold, currency)}`}
       </p>
       {decision.balanceCurve.length > 1 && (
         <EquityCurveChart
