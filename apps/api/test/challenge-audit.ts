@@ -14,7 +14,11 @@ export async function auditChallenges(db: Database, groupId: string): Promise<st
   if (!ruleSet || ruleSet.kind !== 'challenge')
     return [`${groupId}: not a challenge group (${group.ruleSet})`];
   const day = ruleSet.day ?? { resetHour: group.dailyResetHour, timeZone: group.timeZone };
-  const accounts = await db.select().from(tradingAccounts).where(eq(tradingAccounts.groupId, groupId));
+  const accounts = await db
+    .select()
+    .from(tradingAccounts)
+    .where(eq(tradingAccounts.groupId, groupId))
+    .orderBy(asc(tradingAccounts.id));
   const ids = accounts.map((account) => account.id);
   const allFills = ids.length
     ? await db
