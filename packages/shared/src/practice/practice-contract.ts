@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiSuccess, defineContract } from '../api/contract.ts';
+import { positive, protectionBody, side } from '../trading/trading-contract.ts';
 import { PRACTICE_SPEEDS } from './practice-clock.ts';
 
 /**
@@ -12,20 +13,6 @@ export const PRACTICE_CAP_MESSAGE = `You have ${MAX_RUNNING_PRACTICE_SESSIONS} p
 export const PRACTICE_NOT_FOUND = 'We could not find that practice replay.';
 
 const sessionParams = z.object({ sessionId: z.string().min(1).max(64) });
-const positive = (label: string) =>
-  z
-    .number({ error: `${label} must be a number.` })
-    .positive({ error: `${label} must be more than 0.` })
-    .max(1e12, { error: `${label} is too large.` });
-const protectionBody = z
-  .object({
-    stopLoss: positive('The stop-loss').nullable().optional(),
-    takeProfit: positive('The take-profit').nullable().optional(),
-  })
-  .refine((body) => body.stopLoss !== undefined || body.takeProfit !== undefined, {
-    error: 'Send a stopLoss or a takeProfit (null removes it).',
-  });
-const side = z.enum(['buy', 'sell']);
 
 export const PRACTICE_DECISION_KINDS = [
   'start',

@@ -8,13 +8,14 @@ import { CANDLE_INTERVALS } from './candle-intervals.ts';
 /** The trading desk's operations (ADR 023): instruments, quotes, candles, accounts, orders, standings. */
 const groupParams = z.object({ groupId: z.string().min(1).max(64) });
 /** A positive amount with sentences that name the field (never zod's own words). */
-const positive = (label: string) =>
+/** A positive price or quantity with sentences naming it (shared by the desk and the practice replays). */
+export const positive = (label: string) =>
   z
     .number({ error: `${label} must be a number.` })
     .positive({ error: `${label} must be more than 0.` })
     .max(1e12, { error: `${label} is too large.` });
 /** New stop-loss and take-profit: a price sets one, null removes it, a level left out stays. */
-const protectionBody = z
+export const protectionBody = z
   .object({
     stopLoss: positive('The stop-loss').nullable().optional(),
     takeProfit: positive('The take-profit').nullable().optional(),
@@ -22,7 +23,7 @@ const protectionBody = z
   .refine((body) => body.stopLoss !== undefined || body.takeProfit !== undefined, {
     error: 'Send a stopLoss or a takeProfit (null removes it).',
   });
-const side = z.enum(['buy', 'sell']);
+export const side = z.enum(['buy', 'sell']);
 
 export const instrumentSchema = z.object({
   symbol: z.string(),
