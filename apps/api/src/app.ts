@@ -60,6 +60,9 @@ import { healthRoutes } from './routes/health/health-routes.ts';
 import { journalRoutes } from './routes/journal/journal-routes.ts';
 import { journalTradeDetailRoutes } from './routes/journal/journal-trade-detail-routes.ts';
 import { localCliRoutes } from './routes/local-cli/local-cli-routes.ts';
+import { adminProgressRoutes } from './routes/admin/admin-progress-routes.ts';
+import { certificateRoutes } from './routes/courses/certificate-routes.ts';
+import { courseProgressRoutes } from './routes/courses/progress-routes.ts';
 import { adminNewsRoutes } from './routes/news/admin-news-routes.ts';
 import { newsRoutes } from './routes/news/news-routes.ts';
 import { notificationRoutes } from './routes/notifications/notification-routes.ts';
@@ -104,6 +107,8 @@ declare module 'fastify' {
     attempts: AttemptCounter;
     /** Work done after the answer left (so its duration tells nothing). */
     background: BackgroundWork;
+    /** Now, for course drip release and certificates (tests pass a fixed clock). */
+    clock: () => Date;
   }
 }
 
@@ -131,6 +136,8 @@ export type BuildAppOptions = {
   quoteStaleAfterMs?: number;
   /** pino options, or false to silence (tests). */
   logger?: FastifyServerOptions['logger'];
+  /** Now, for course drip release and certificates (default: the system clock). */
+  clock?: () => Date;
 };
 
 export const API_PREFIX = '/api/v1';
@@ -257,6 +264,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('fileStorage', options.fileStorage ?? createDiskStorage(path.join(config.dataDir, 'uploads')));
 
+  app.decorate('clock', options.clock ?? (() => new Date()));
   app.decorate('writesHandled', { count: 0 });
   // The caller's change generation (Redis, bumped by every write by or to them, on any process,
   // before that write answers) makes their next read miss anywhere; this process's write count
@@ -296,6 +304,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(notificationRoutes);
       await api.register(courseRoutes);
       await api.register(adminCourseRoutes);
+      await api.register(courseProgressRoutes);
+      await api.register(certificateRoutes);
+      await api.register(adminProgressRoutes);
       await api.register(adminMarketRoutes);
       await api.register(adminContactRoutes);
       await api.register(planRoutes);
