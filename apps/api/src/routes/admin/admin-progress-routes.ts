@@ -28,7 +28,10 @@ export const adminProgressRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: c.getCourseRules.response },
       },
     },
-    async (request) => ({ success: true as const, data: await getCourseRules(db(), request.params.courseId) }),
+    async (request) => ({
+      success: true as const,
+      data: await getCourseRules(db(), request.params.courseId),
+    }),
   );
 
   app.put(

@@ -50,7 +50,8 @@ export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: lookupLimit,
       schema: {
         tags,
-        summary: 'A certificate as its public page shows it (no sign-in; the name is hidden if the learner chose so)',
+        summary:
+          'A certificate as its public page shows it (no sign-in; the name is hidden if the learner chose so)',
         params: c.getCertificate.params,
         response: { 200: c.getCertificate.response },
       },

@@ -47,7 +47,8 @@ export const courseProgressRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'What completes the course (lessons watched, quizzes, drills), what is met, and the certificate once issued',
+        summary:
+          'What completes the course (lessons watched, quizzes, drills), what is met, and the certificate once issued',
         params: c.getRequirements.params,
         response: { 200: c.getRequirements.response },
       },

@@ -20,8 +20,15 @@ export function certificatePdf(row: CertificateRow, pageUrl: string): Promise<Bu
 
     const { width, height } = doc.page;
     const inner = width - 112;
-    doc.lineWidth(3).strokeColor('#1f4e79').rect(28, 28, width - 56, height - 56).stroke();
-    doc.lineWidth(1).rect(36, 36, width - 72, height - 72).stroke();
+    doc
+      .lineWidth(3)
+      .strokeColor('#1f4e79')
+      .rect(28, 28, width - 56, height - 56)
+      .stroke();
+    doc
+      .lineWidth(1)
+      .rect(36, 36, width - 72, height - 72)
+      .stroke();
 
     doc.fillColor('#1f4e79').font('Helvetica-Bold').fontSize(14);
     doc.text('CANDLEWISE', 56, 72, { width: inner, align: 'center', characterSpacing: 4 });
@@ -30,7 +37,10 @@ export function certificatePdf(row: CertificateRow, pageUrl: string): Promise<Bu
     doc.font('Helvetica').fontSize(14).fillColor('#444444');
     doc.text('This certifies that', 56, 175, { width: inner, align: 'center' });
     doc.font('Helvetica-Bold').fontSize(28).fillColor('#111111');
-    doc.text(row.nameHidden ? 'A Candlewise learner' : row.learnerName, 56, 200, { width: inner, align: 'center' });
+    doc.text(row.nameHidden ? 'A Candlewise learner' : row.learnerName, 56, 200, {
+      width: inner,
+      align: 'center',
+    });
     doc.font('Helvetica').fontSize(14).fillColor('#444444');
     doc.text('completed the course', 56, 248, { width: inner, align: 'center' });
     doc.font('Helvetica-Bold').fontSize(22).fillColor('#1f4e79');
@@ -54,7 +64,10 @@ export function certificatePdf(row: CertificateRow, pageUrl: string): Promise<Bu
       timeZone: 'UTC',
     });
     doc.fontSize(11).fillColor('#444444');
-    doc.text(`Issued ${issued}  ·  Certificate ${row.id}`, 56, height - 110, { width: inner, align: 'center' });
+    doc.text(`Issued ${issued}  ·  Certificate ${row.id}`, 56, height - 110, {
+      width: inner,
+      align: 'center',
+    });
     doc.text(`Check it at ${pageUrl}`, 56, height - 92, { width: inner, align: 'center' });
 
     if (row.revokedAt) {

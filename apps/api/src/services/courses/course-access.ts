@@ -46,7 +46,8 @@ export async function unmetPrerequisites(db: DbExecutor, userId: string, courseI
 /** "Finish “A” and “B” first to open this course." */
 export function prerequisitesSentence(titles: string[]): string {
   const quoted = titles.map((title) => `“${title}”`);
-  const list = quoted.length <= 1 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
+  const list =
+    quoted.length <= 1 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
   return `Finish ${list} first to open this course.`;
 }
 

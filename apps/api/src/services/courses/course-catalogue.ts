@@ -11,7 +11,12 @@ import {
 import { courseProgressPercent, hasPro, watchedSharePercent } from '@candlewise/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { assertLessonOpen, assertPrerequisitesMet, ensureEnrolment, lessonReleases } from './course-access.ts';
+import {
+  assertLessonOpen,
+  assertPrerequisitesMet,
+  ensureEnrolment,
+  lessonReleases,
+} from './course-access.ts';
 
 export type CourseSummary = {
   _id: string;

@@ -140,7 +140,12 @@ export async function issueCertificateIfComplete(
  * Checks completion after a requirement changed (a lesson watched, a quiz or drill passed) and
  * issues the certificate when the course is now complete. Quizzes and drills call this too.
  */
-export async function checkCourseCompletion(db: DbExecutor, userId: string, courseId: string, now = new Date()) {
+export async function checkCourseCompletion(
+  db: DbExecutor,
+  userId: string,
+  courseId: string,
+  now = new Date(),
+) {
   return (await issueCertificateIfComplete(db, userId, courseId, now)).certificate;
 }
 

@@ -71,4 +71,3 @@ export async function replaceCourseRules(db: DbExecutor, courseId: string, rules
   });
   return getCourseRules(db, courseId);
 }
-
