@@ -40,7 +40,9 @@ function renderCertificate(id = ID) {
 
 describe('the public certificate page /certificates/:id', () => {
   it('shows the learner, the course, the date and the scores, with the PDF to download', async () => {
-    const api = mockApi({ [`GET /certificates/${ID}`]: { body: { success: true, data: makeCertificate() } } });
+    const api = mockApi({
+      [`GET /certificates/${ID}`]: { body: { success: true, data: makeCertificate() } },
+    });
     renderCertificate();
     expect(await screen.findByRole('heading', { level: 1, name: 'Certificate of completion' })).toBeVisible();
     expect(screen.getByText('Ana Lima')).toBeVisible();
