@@ -9,6 +9,7 @@ import { mockApi } from '@/testing/mock-api';
 import { makeLessons } from '../testing/course-fixtures';
 import { CourseRequirementsPanel } from './course-requirements';
 import { LessonNotReleased } from './lesson-not-released';
+import { MyCertificates } from './my-certificates';
 import { PrerequisitesNotMet } from './prerequisites-not-met';
 
 function withProviders(children: ReactNode) {
@@ -119,5 +120,44 @@ describe('the course page’s requirements and certificate (issue #42)', { timeo
     await waitFor(() =>
       expect(screen.getByText(/This lesson opens on Wednesday,? 4 March 2026\./)).toBeVisible(),
     );
+  });
+
+  it('lists the learner’s certificates and hides their name on the public page', async () => {
+    const certificate = {
+      id: 'abc123',
+      courseId: 'course1',
+      courseTitle: 'Stock Market Fundamentals',
+      learnerName: 'Ana Lima',
+      nameHidden: false,
+      issuedAt: '2026-03-02T09:00:00.000Z',
+      scoreSummary: { lessonsWatched: 3, lessonCount: 3, quizzes: [], drills: [] },
+      revoked: false,
+      revokedAt: null,
+      revokedReason: null,
+    };
+    let hidden = false;
+    const api = mockApi({
+      'GET /certificates': () => ({
+        body: { success: true, data: [{ ...certificate, nameHidden: hidden }] },
+      }),
+      'PATCH /certificates/abc123': ({ body }) => {
+        hidden = (body as { nameHidden: boolean }).nameHidden;
+        return { body: { success: true, data: { ...certificate, nameHidden: hidden } } };
+      },
+    });
+    withProviders(<MyCertificates />);
+    const section = await screen.findByRole('region', { name: 'Certificates' });
+    expect(await within(section).findByText('Stock Market Fundamentals')).toBeVisible();
+    expect(within(section).getByRole('link', { name: 'Open' })).toHaveAttribute(
+      'href',
+      '/certificates/abc123',
+    );
+    const toggle = within(section).getByRole('switch', { name: 'Hide my name' });
+    expect(toggle).not.toBeChecked();
+    await userEvent.click(toggle);
+    await waitFor(() => expect(within(section).getByRole('switch', { name: 'Hide my name' })).toBeChecked());
+    expect(api.callsTo('PATCH', '/certificates/abc123').map((call) => call.body)).toEqual([
+      { nameHidden: true },
+    ]);
   });
 });
