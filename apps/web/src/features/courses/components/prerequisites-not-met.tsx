@@ -2,6 +2,7 @@ import { LockOutlined } from '@ant-design/icons';
 import { Result } from 'antd';
 import { Link } from 'react-router';
 import { ApiError } from '@/lib/api-client';
+import './course-requirements.css';
 
 const PREFIX = 'prerequisites.';
 
