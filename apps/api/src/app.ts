@@ -48,12 +48,15 @@ import { adminContactRoutes } from './routes/admin/admin-contact-routes.ts';
 import { adminCourseRoutes } from './routes/admin/admin-course-routes.ts';
 import { adminJournalRoutes } from './routes/admin/admin-journal-routes.ts';
 import { adminMarketRoutes } from './routes/admin/admin-market-routes.ts';
+import { adminProgressRoutes } from './routes/admin/admin-progress-routes.ts';
 import { adminUserRoutes } from './routes/admin/admin-user-routes.ts';
 import { authRoutes } from './routes/auth/auth-routes.ts';
 import { brokerRoutes } from './routes/broker/broker-routes.ts';
 import { challengeRoutes } from './routes/challenges/challenge-routes.ts';
 import { contactRoutes } from './routes/contact/contact-routes.ts';
+import { certificateRoutes } from './routes/courses/certificate-routes.ts';
 import { courseRoutes } from './routes/courses/course-routes.ts';
+import { courseProgressRoutes } from './routes/courses/progress-routes.ts';
 import { devOutboxRoutes } from './routes/dev/dev-outbox-routes.ts';
 import { groupRoutes } from './routes/groups/group-routes.ts';
 import { healthRoutes } from './routes/health/health-routes.ts';
@@ -104,6 +107,8 @@ declare module 'fastify' {
     attempts: AttemptCounter;
     /** Work done after the answer left (so its duration tells nothing). */
     background: BackgroundWork;
+    /** Now, for course drip release and certificates (tests pass a fixed clock). */
+    clock: () => Date;
   }
 }
 
@@ -131,6 +136,8 @@ export type BuildAppOptions = {
   quoteStaleAfterMs?: number;
   /** pino options, or false to silence (tests). */
   logger?: FastifyServerOptions['logger'];
+  /** Now, for course drip release and certificates (default: the system clock). */
+  clock?: () => Date;
 };
 
 export const API_PREFIX = '/api/v1';
@@ -257,6 +264,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('fileStorage', options.fileStorage ?? createDiskStorage(path.join(config.dataDir, 'uploads')));
 
+  app.decorate('clock', options.clock ?? (() => new Date()));
   app.decorate('writesHandled', { count: 0 });
   // The caller's change generation (Redis, bumped by every write by or to them, on any process,
   // before that write answers) makes their next read miss anywhere; this process's write count
@@ -296,6 +304,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(notificationRoutes);
       await api.register(courseRoutes);
       await api.register(adminCourseRoutes);
+      await api.register(courseProgressRoutes);
+      await api.register(certificateRoutes);
+      await api.register(adminProgressRoutes);
       await api.register(adminMarketRoutes);
       await api.register(adminContactRoutes);
       await api.register(planRoutes);

@@ -24,6 +24,8 @@ const TermsAndConditions = lazy(() => import('@/features/marketing/routes/terms-
 const PrivacyPolicy = lazy(() => import('@/features/marketing/routes/privacy-policy'));
 const RefundsCancellations = lazy(() => import('@/features/marketing/routes/refunds-cancellations'));
 
+// Issue #42: a course certificate anyone with the link can check (public, no antd).
+const Certificate = lazy(() => import('@/features/courses/routes/certificate'));
 const Sales = lazy(() => import('@/features/subscriptions/routes/sales'));
 const Pricing = lazy(() => import('@/features/subscriptions/routes/pricing'));
 
@@ -121,6 +123,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'refunds-cancellations', element: <RefundsCancellations /> },
           { path: 'pricing', element: <Pricing /> },
           { path: 'sales', element: <Sales /> },
+          { path: 'certificates/:id', element: <Certificate /> },
         ],
       },
       {

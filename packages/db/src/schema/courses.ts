@@ -19,6 +19,13 @@ export const courses = pgTable('courses', {
   isPro: boolean('is_pro').notNull().default(false),
   published: boolean('published').notNull().default(true),
   position: integer('position').notNull().default(0),
+  // Progress rules (issue #42, docs/courses.md "Progress and certificates").
+  /** Percent of a lesson a learner must watch for it to count as watched (50..100). */
+  watchedSharePercent: integer('watched_share_percent').notNull().default(90),
+  /** Watching a range that starts beyond the furthest point reached (+5 s) does not count. */
+  noSkipping: boolean('no_skipping').notNull().default(false),
+  /** 0: every lesson at once; otherwise lesson n (0-based) opens n × this many days after enrolment. */
+  dripIntervalDays: integer('drip_interval_days').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

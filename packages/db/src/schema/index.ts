@@ -1,5 +1,6 @@
 export * from './broker.ts';
 export * from './contact-messages.ts';
+export * from './course-progress.ts';
 export * from './courses.ts';
 export * from './dev-outbox.ts';
 export * from './groups.ts';

@@ -3,6 +3,7 @@ import { brokerContract } from '../broker/broker-contract.ts';
 import { challengeContract } from '../challenges/challenge-contract.ts';
 import { adminContactContract, contactContract } from '../contact/contact-contract.ts';
 import { adminCourseContract, courseContract } from '../courses/course-contract.ts';
+import { adminProgressContract, progressContract } from '../courses/progress-contract.ts';
 import { devContract } from '../dev/dev-contract.ts';
 import { adminGroupContract, groupContract } from '../groups/group-contract.ts';
 import { healthContract } from '../health/health-contract.ts';
@@ -39,6 +40,8 @@ export const apiContracts = {
   notification: notificationContract,
   plan: planContract,
   practice: practiceContract,
+  progress: progressContract,
+  adminProgress: adminProgressContract,
   trading: tradingContract,
   user: userContract,
 } as const;

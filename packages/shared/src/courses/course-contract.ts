@@ -57,6 +57,12 @@ export const lessonSchema = z.object({
   timestamps: z.array(lessonChapterSchema),
   completed: z.boolean(),
   positionSeconds: z.number(),
+  /** Whole percent of the lesson the caller has watched (issue #42 watch tracking). */
+  watchedShare: z.number(),
+  furthestSeconds: z.number(),
+  /** False while a dripped lesson is not yet open; releaseAt says when it opens (ISO 8601). */
+  released: z.boolean(),
+  releaseAt: z.string(),
 });
 
 export const courseDetailSchema = z.object({

@@ -65,7 +65,12 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
           JSON.stringify(
             c.getCourse.response.parse({
               success: true,
-              data: await getCourseWithLessons(app.database.db, request.currentUser, request.params.courseId),
+              data: await getCourseWithLessons(
+                app.database.db,
+                request.currentUser,
+                request.params.courseId,
+                app.clock(),
+              ),
             }),
           ),
         ),
@@ -109,6 +114,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.courseId,
         request.params.videoId,
         true,
+        app.clock(),
       ),
     }),
   );
@@ -132,6 +138,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.courseId,
         request.params.videoId,
         false,
+        app.clock(),
       ),
     }),
   );
@@ -156,6 +163,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.courseId,
         request.params.videoId,
         request.body.seconds,
+        app.clock(),
       ),
     }),
   );

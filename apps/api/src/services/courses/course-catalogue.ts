@@ -6,10 +6,17 @@ import {
   videoPositions,
   videos,
   videoTimestamps,
+  videoWatch,
 } from '@candlewise/db';
-import { courseProgressPercent, hasPro } from '@candlewise/shared';
+import { courseProgressPercent, hasPro, watchedSharePercent } from '@candlewise/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import {
+  assertLessonOpen,
+  assertPrerequisitesMet,
+  ensureEnrolment,
+  lessonReleases,
+} from './course-access.ts';
 
 export type CourseSummary = {
   _id: string;
@@ -75,6 +82,10 @@ export type LessonView = {
   timestamps: Array<{ id: number; videoId: number; name: string; startTime: number; endTime: number }>;
   completed: boolean;
   positionSeconds: number;
+  watchedShare: number;
+  furthestSeconds: number;
+  released: boolean;
+  releaseAt: string;
 };
 
 /** A course the caller may see: published, or any course for an admin; otherwise 404. */
@@ -123,16 +134,27 @@ export async function getCourseOutline(db: DbExecutor, user: UserRow, courseId: 
   return { course: courseView(course), lessons };
 }
 
-/** One course with its lessons, chapters, and the caller's completions and saved positions. */
-export async function getCourseWithLessons(db: DbExecutor, user: UserRow, courseId: string) {
+/**
+ * One course with its lessons, chapters, and the caller's completions, saved positions, watched
+ * shares and drip release. Opening it enrols the learner (issue #42); unmet prerequisites are a 403
+ * naming the courses to finish first.
+ */
+export async function getCourseWithLessons(
+  db: DbExecutor,
+  user: UserRow,
+  courseId: string,
+  now: Date = new Date(),
+) {
   const course = await getOpenableCourse(db, user, courseId);
+  await assertPrerequisitesMet(db, user, courseId);
+  const enrolment = await ensureEnrolment(db, user.id, courseId, now);
   const lessons = await db
     .select()
     .from(videos)
     .where(eq(videos.courseId, courseId))
     .orderBy(asc(videos.position), asc(videos.id));
   const ids = lessons.map((lesson) => lesson.id);
-  const [chapters, completions, positions] = ids.length
+  const [chapters, completions, positions, watches] = ids.length
     ? await Promise.all([
         db
           .select()
@@ -147,11 +169,21 @@ export async function getCourseWithLessons(db: DbExecutor, user: UserRow, course
           .select({ videoId: videoPositions.videoId, seconds: videoPositions.positionSeconds })
           .from(videoPositions)
           .where(and(eq(videoPositions.userId, user.id), eq(videoPositions.courseId, courseId))),
+        db
+          .select({
+            videoId: videoWatch.videoId,
+            seconds: videoWatch.watchedSeconds,
+            furthest: videoWatch.furthestSeconds,
+          })
+          .from(videoWatch)
+          .where(and(eq(videoWatch.userId, user.id), eq(videoWatch.courseId, courseId))),
       ])
-    : [[], [], []];
+    : [[], [], [], []];
+  const watched = new Map(watches.map((row) => [row.videoId, row]));
+  const releases = lessonReleases(course, enrolment.enrolledAt, lessons.length, now, user.role === 'admin');
   const completed = new Set(completions.map((row) => row.videoId));
   const saved = new Map(positions.map((row) => [row.videoId, row.seconds]));
-  const lessonViews: LessonView[] = lessons.map((lesson) => ({
+  const lessonViews: LessonView[] = lessons.map((lesson, index) => ({
     id: lesson.id,
     title: lesson.title,
     description: lesson.description,
@@ -165,6 +197,10 @@ export async function getCourseWithLessons(db: DbExecutor, user: UserRow, course
       .map(({ id, videoId, name, startTime, endTime }) => ({ id, videoId, name, startTime, endTime })),
     completed: completed.has(lesson.id),
     positionSeconds: saved.get(lesson.id) ?? 0,
+    watchedShare: watchedSharePercent(watched.get(lesson.id)?.seconds ?? 0, lesson.duration),
+    furthestSeconds: watched.get(lesson.id)?.furthest ?? 0,
+    released: releases[index].released,
+    releaseAt: releases[index].releaseAt.toISOString(),
   }));
   return {
     course: { ...courseView(course), published: course.published },
@@ -200,9 +236,11 @@ export async function setLessonCompleted(
   courseId: string,
   videoId: number,
   completed: boolean,
+  now: Date = new Date(),
 ): Promise<{ videoId: number; completed: boolean; progress: number }> {
-  await getOpenableCourse(db, user, courseId);
+  const course = await getOpenableCourse(db, user, courseId);
   await lessonInCourse(db, courseId, videoId);
+  await assertLessonOpen(db, user, course, videoId, now);
   if (completed) {
     await db
       .insert(videoCompletions)
@@ -223,9 +261,11 @@ export async function savePlaybackPosition(
   courseId: string,
   videoId: number,
   seconds: number,
+  now: Date = new Date(),
 ): Promise<{ positionSeconds: number }> {
-  await getOpenableCourse(db, user, courseId);
+  const course = await getOpenableCourse(db, user, courseId);
   const lesson = await lessonInCourse(db, courseId, videoId);
+  await assertLessonOpen(db, user, course, videoId, now);
   const positionSeconds = Math.min(Math.max(0, Math.floor(seconds)), lesson.duration);
   await db
     .insert(videoPositions)

@@ -8,6 +8,7 @@ import { useReorderCourses } from '../api/reorder-courses';
 import { useUpdateCourse } from '../api/update-course';
 import { AdminCourseLessons } from './admin/admin-course-lessons';
 import { CourseFormModal } from './admin/course-form-modal';
+import { CourseProgressAdminButtons } from './admin/course-progress-admin';
 import { formatCourseLength, lessonCountLabel } from './course-labels';
 import './admin/admin-courses.css';
 import './course-ui.css';
@@ -180,6 +181,8 @@ function AdminCourseRow({
           >
             Lessons
           </Button>
+          {/* Issue #42: progress rules and certificates (own component). */}
+          <CourseProgressAdminButtons course={course} />
           <Popconfirm
             title="Delete this course?"
             description="Its lessons, chapters and every learner's progress in it are deleted too."

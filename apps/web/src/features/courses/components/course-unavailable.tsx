@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/page-header/page-header';
 import { ApiError } from '@/lib/api-client';
 import { useCourseOutline } from '../api/get-course-outline';
 import { formatCourseLength, lessonCountLabel } from './course-labels';
+import { PrerequisitesNotMet, unmetPrerequisites } from './prerequisites-not-met';
 import './course-ui.css';
 
 /**
@@ -37,6 +38,9 @@ export function CourseUnavailable({
             }
           />
         </div>
+      ) : unmetPrerequisites(error).length > 0 ? (
+        // Issue #42: prerequisites not complete (a 403 naming the courses to finish first).
+        <PrerequisitesNotMet error={error} />
       ) : status === 403 ? (
         <>
           <div role="alert">

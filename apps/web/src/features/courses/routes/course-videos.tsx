@@ -4,8 +4,10 @@ import { useParams, useSearchParams } from 'react-router';
 import { useIsNarrowScreen } from '@/lib/use-media-query';
 import { usePageTitle } from '@/lib/use-page-title';
 import { type CourseDetail, useCourse } from '../api/get-course';
+import { CourseRequirementsPanel } from '../components/course-requirements';
 import { CourseUnavailable } from '../components/course-unavailable';
 import { LessonList } from '../components/lesson-list';
+import { LessonNotReleased } from '../components/lesson-not-released';
 import { LessonView } from '../components/lesson-view';
 import '../components/course-ui.css';
 import './course-videos.css';
@@ -65,7 +67,10 @@ function CourseLessons({ courseId, detail }: { courseId: string; detail: CourseD
         onToggle={() => setListOpen((open) => !open)}
       />
       <div className="cw-course-lessons__main">
-        {lesson ? (
+        {/* Issue #42: a dripped lesson not yet open says when it opens. */}
+        {lesson && !lesson.released ? (
+          <LessonNotReleased lesson={lesson} index={index} />
+        ) : lesson ? (
           <LessonView
             key={`${lesson.id}-${choices}`}
             courseId={courseId}
@@ -78,6 +83,8 @@ function CourseLessons({ courseId, detail }: { courseId: string; detail: CourseD
         ) : (
           <Empty description="This course has no lessons yet. Check back soon." />
         )}
+        {/* Issue #42: the requirements checklist and the certificate link. */}
+        <CourseRequirementsPanel courseId={courseId} />
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import { PageHeader } from '@/components/page-header/page-header';
 import { useCourses } from '../api/get-courses';
 import { ContinueLearning } from '../components/continue-learning';
 import { CourseCatalogue } from '../components/course-catalogue';
+import { MyCertificates } from '../components/my-certificates';
 import './learning-hub.css';
 
 /** /home2, the learning hub: the course to continue, the learner's totals and the whole catalogue. */
@@ -40,6 +41,8 @@ export default function LearningHubPage() {
           </dl>
         </section>
       ) : null}
+      {/* Issue #42: the learner's certificates. */}
+      <MyCertificates />
       <section className="cw-hub__section" aria-labelledby="cw-hub-catalogue">
         <h2 id="cw-hub-catalogue" className="cw-hub__heading">
           All courses

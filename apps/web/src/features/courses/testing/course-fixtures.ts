@@ -29,6 +29,10 @@ export function makeLessons(): Lesson[] {
       })),
       completed: false,
       positionSeconds: 0,
+      watchedShare: 0,
+      furthestSeconds: 0,
+      released: true,
+      releaseAt: '2026-01-01T00:00:00.000Z',
     };
   };
   return [
