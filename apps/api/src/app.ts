@@ -46,6 +46,7 @@ import {
 import { createDiskStorage, type FileStorage } from './providers/storage/file-storage.ts';
 import { adminContactRoutes } from './routes/admin/admin-contact-routes.ts';
 import { adminCourseRoutes } from './routes/admin/admin-course-routes.ts';
+import { adminDrillRoutes } from './routes/admin/admin-drill-routes.ts';
 import { adminJournalRoutes } from './routes/admin/admin-journal-routes.ts';
 import { adminMarketRoutes } from './routes/admin/admin-market-routes.ts';
 import { adminUserRoutes } from './routes/admin/admin-user-routes.ts';
@@ -54,6 +55,7 @@ import { brokerRoutes } from './routes/broker/broker-routes.ts';
 import { challengeRoutes } from './routes/challenges/challenge-routes.ts';
 import { contactRoutes } from './routes/contact/contact-routes.ts';
 import { courseRoutes } from './routes/courses/course-routes.ts';
+import { drillRoutes } from './routes/courses/drill-routes.ts';
 import { devOutboxRoutes } from './routes/dev/dev-outbox-routes.ts';
 import { groupRoutes } from './routes/groups/group-routes.ts';
 import { healthRoutes } from './routes/health/health-routes.ts';
@@ -296,6 +298,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(notificationRoutes);
       await api.register(courseRoutes);
       await api.register(adminCourseRoutes);
+      await api.register(drillRoutes);
+      await api.register(adminDrillRoutes);
       await api.register(adminMarketRoutes);
       await api.register(adminContactRoutes);
       await api.register(planRoutes);

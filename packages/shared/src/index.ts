@@ -17,6 +17,8 @@ export * from './courses/chapter-rules.ts';
 export * from './courses/course-contract.ts';
 export * from './courses/course-progress.ts';
 export * from './courses/course-schemas.ts';
+export * from './courses/drill-contract.ts';
+export * from './courses/drill-scoring.ts';
 export * from './courses/video-url.ts';
 export * from './dev/dev-contract.ts';
 export * from './format/format-duration.ts';

@@ -2,6 +2,7 @@ export * from './broker.ts';
 export * from './contact-messages.ts';
 export * from './courses.ts';
 export * from './dev-outbox.ts';
+export * from './drills.ts';
 export * from './groups.ts';
 export * from './jobs.ts';
 export * from './journal.ts';
