@@ -154,9 +154,7 @@ export const drillContract = defineContract({
     method: 'GET',
     path: '/drills/by-session/:sessionId',
     params: z.object({ sessionId: z.string().min(1).max(64) }),
-    response: apiSuccess(
-      z.object({ drill: drillSchema, attempt: drillAttemptSchema }).nullable(),
-    ),
+    response: apiSuccess(z.object({ drill: drillSchema, attempt: drillAttemptSchema }).nullable()),
   },
 });
 
@@ -196,9 +194,7 @@ export const adminDrillContract = defineContract({
       day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a day (YYYY-MM-DD).'),
       startAt: hhmm,
     }),
-    response: apiSuccess(
-      z.object({ startTime: z.number(), candles: z.array(practiceCandleSchema) }),
-    ),
+    response: apiSuccess(z.object({ startTime: z.number(), candles: z.array(practiceCandleSchema) })),
   },
 });
 

@@ -98,12 +98,18 @@ export function scoreDrill(input: {
   };
   const limit =
     rules.maxRiskPercent === null ? null : maxRiskAmount(input.startingBalance, rules.maxRiskPercent);
-  const deadline = rules.timeLimitMinutes === null ? null : input.startAt + rules.timeLimitMinutes * MINUTE_MS;
+  const deadline =
+    rules.timeLimitMinutes === null ? null : input.startAt + rules.timeLimitMinutes * MINUTE_MS;
 
   let position = decimal(0);
   let realizedCum = decimal(0);
-  let first: { price: number; stop: number | null; time: number; side: 'buy' | 'sell'; risk: number | null } | null =
-    null;
+  let first: {
+    price: number;
+    stop: number | null;
+    time: number;
+    side: 'buy' | 'sell';
+    risk: number | null;
+  } | null = null;
   const realizedSteps: Array<ReturnType<typeof decimal>> = [];
   let lastFlat: number | null = null;
 
@@ -127,7 +133,8 @@ export function scoreDrill(input: {
           'no_stop',
           `Your entry at ${hhmm(fill.replayedAt)} UTC had no stop-loss; every entry in this drill needs one.`,
         );
-      const risk = fill.stopLoss === null ? null : entryRisk(fill.price, fill.stopLoss, quantity, contractSize);
+      const risk =
+        fill.stopLoss === null ? null : entryRisk(fill.price, fill.stopLoss, quantity, contractSize);
       if (limit !== null && risk !== null && risk > limit)
         breach(
           'max_risk',
@@ -155,7 +162,17 @@ export function scoreDrill(input: {
 
   const realized = decimalToNumber(roundHalfAway(realizedCum, 2));
   if (!first)
-    return { rFinal: null, rBest: null, mae: null, mfe: null, initialRisk: null, realized, breaches, score: 0, passed: false };
+    return {
+      rFinal: null,
+      rBest: null,
+      mae: null,
+      mfe: null,
+      initialRisk: null,
+      realized,
+      breaches,
+      score: 0,
+      passed: false,
+    };
 
   const fallback = limit ?? maxRiskAmount(input.startingBalance, 1);
   const initialRisk = first.risk && first.risk > 0 ? first.risk : fallback;
@@ -171,9 +188,7 @@ export function scoreDrill(input: {
   let mae: number | null = null;
   let mfe: number | null = null;
   const perUnit =
-    first.stop !== null && first.stop !== first.price
-      ? decimal(first.price).minus(first.stop).abs()
-      : null;
+    first.stop !== null && first.stop !== first.price ? decimal(first.price).minus(first.stop).abs() : null;
   if (held.length && perUnit) {
     const high = Math.max(...held.map((bar) => bar.high));
     const low = Math.min(...held.map((bar) => bar.low));

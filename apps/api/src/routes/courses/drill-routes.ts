@@ -63,7 +63,8 @@ export const drillRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Start (or retry) a drill: a practice replay at the drill’s minute (409 with five replays running)',
+        summary:
+          'Start (or retry) a drill: a practice replay at the drill’s minute (409 with five replays running)',
         params: c.startAttempt.params,
         response: { 201: c.startAttempt.response },
       },

@@ -88,7 +88,10 @@ export async function deleteDrill(db: Database, drillId: string) {
 }
 
 /** The day's candles up to the start minute: what the learner sees when the drill starts. */
-export async function previewDrillDay(deps: PracticeDeps, query: Pick<DrillFields, 'symbol' | 'day' | 'startAt'>) {
+export async function previewDrillDay(
+  deps: PracticeDeps,
+  query: Pick<DrillFields, 'symbol' | 'day' | 'startAt'>,
+) {
   const fields = query;
   const bars = await loadDayBars(deps.db, deps.cache, fields.symbol, fields.day);
   if (!bars.length) throw await noBars(deps.db, fields.symbol, fields.day);

@@ -23,8 +23,8 @@ import {
 } from '@candlewise/shared';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { notFound } from '../../lib/app-error.ts';
-import { createPracticeSession, getPracticeSession } from '../practice/practice-sessions.ts';
 import { endPracticeSession } from '../practice/practice-commands.ts';
+import { createPracticeSession, getPracticeSession } from '../practice/practice-sessions.ts';
 import { loadDayBars, type PracticeDeps } from '../practice/practice-work.ts';
 import { getOpenableCourse } from './course-catalogue.ts';
 
@@ -94,7 +94,11 @@ async function openDrill(db: DbExecutor, user: UserRow, drillId: string): Promis
 }
 
 /** The course's drills with the caller's attempts count, pass and best score (the lesson list). */
-export async function listCourseDrills(db: DbExecutor, user: UserRow, courseId: string): Promise<DrillSummary[]> {
+export async function listCourseDrills(
+  db: DbExecutor,
+  user: UserRow,
+  courseId: string,
+): Promise<DrillSummary[]> {
   await getOpenableCourse(db, user, courseId);
   const rows = await db
     .select()
@@ -147,7 +151,11 @@ async function scoreEndedAttempts(deps: PracticeDeps, userId: string, drillId: s
     .select()
     .from(drillAttempts)
     .where(
-      and(eq(drillAttempts.drillId, drillId), eq(drillAttempts.userId, userId), eq(drillAttempts.state, 'running')),
+      and(
+        eq(drillAttempts.drillId, drillId),
+        eq(drillAttempts.userId, userId),
+        eq(drillAttempts.state, 'running'),
+      ),
     );
   for (const attempt of running) {
     if (attempt.sessionId) {
@@ -201,7 +209,11 @@ export async function finishDrillAttempt(
     .select()
     .from(drillAttempts)
     .where(
-      and(eq(drillAttempts.id, attemptId), eq(drillAttempts.drillId, drillId), eq(drillAttempts.userId, user.id)),
+      and(
+        eq(drillAttempts.id, attemptId),
+        eq(drillAttempts.drillId, drillId),
+        eq(drillAttempts.userId, user.id),
+      ),
     );
   if (!attempt) throw notFound(DRILL_ATTEMPT_NOT_FOUND);
   if (attempt.state === 'scored') return attemptView(attempt);
@@ -225,7 +237,11 @@ export async function drillOfSession(db: DbExecutor, userId: string, sessionId: 
  */
 async function scoreAttemptRow(db: Database, deps: PracticeDeps, attemptId: string, now: number) {
   return db.transaction(async (tx) => {
-    const [attempt] = await tx.select().from(drillAttempts).where(eq(drillAttempts.id, attemptId)).for('update');
+    const [attempt] = await tx
+      .select()
+      .from(drillAttempts)
+      .where(eq(drillAttempts.id, attemptId))
+      .for('update');
     if (!attempt) throw notFound(DRILL_ATTEMPT_NOT_FOUND);
     if (attempt.state === 'scored') return attempt;
     const [drill] = await tx.select().from(drills).where(eq(drills.id, attempt.drillId));
@@ -273,7 +289,13 @@ async function scoreAttemptRow(db: Database, deps: PracticeDeps, attemptId: stri
     const to = Math.max(lastFill, endAt) + CHART_AFTER_MS;
     const chart: DrillAttemptCandle[] = bars
       .filter((bar) => bar.time >= from && bar.time <= to)
-      .map((bar) => ({ time: bar.time / 1000, open: bar.open, high: bar.high, low: bar.low, close: bar.close }));
+      .map((bar) => ({
+        time: bar.time / 1000,
+        open: bar.open,
+        high: bar.high,
+        low: bar.low,
+        close: bar.close,
+      }));
     const keptFills: DrillAttemptFill[] = fillRows.map((fill) => ({
       side: fill.side,
       quantity: fill.quantity,
