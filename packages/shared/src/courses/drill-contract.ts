@@ -203,3 +203,4 @@ export type DrillAttempt = z.output<typeof drillAttemptSchema>;
 export type DrillSummary = z.output<typeof drillSummarySchema>;
 export type DrillDetail = z.output<typeof drillDetailSchema>;
 export type DrillFields = z.input<typeof drillFieldsSchema>;
+export type DrillFieldsOutput = z.output<typeof drillFieldsSchema>;

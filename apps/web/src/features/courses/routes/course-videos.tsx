@@ -5,6 +5,8 @@ import { useIsNarrowScreen } from '@/lib/use-media-query';
 import { usePageTitle } from '@/lib/use-page-title';
 import { type CourseDetail, useCourse } from '../api/get-course';
 import { CourseUnavailable } from '../components/course-unavailable';
+// #42 drills: ?drill=<id> shows a drill instead of a lesson
+import { DrillView } from '../components/drill-view';
 import { LessonList } from '../components/lesson-list';
 import { LessonView } from '../components/lesson-view';
 import '../components/course-ui.css';
@@ -40,12 +42,14 @@ function CourseLessons({ courseId, detail }: { courseId: string; detail: CourseD
     lessons.findIndex((lesson) => lesson.id === requested),
   );
   const lesson = lessons[index];
+  const drillId = params.get('drill'); // #42 drills
 
   function select(videoId: number) {
     setParams(
       (current) => {
         const nextParams = new URLSearchParams(current);
         nextParams.set('video', String(videoId));
+        nextParams.delete('drill'); // #42 drills
         return nextParams;
       },
       { replace: true },
@@ -65,7 +69,9 @@ function CourseLessons({ courseId, detail }: { courseId: string; detail: CourseD
         onToggle={() => setListOpen((open) => !open)}
       />
       <div className="cw-course-lessons__main">
-        {lesson ? (
+        {drillId ? (
+          <DrillView key={drillId} drillId={drillId} />
+        ) : lesson ? (
           <LessonView
             key={`${lesson.id}-${choices}`}
             courseId={courseId}
