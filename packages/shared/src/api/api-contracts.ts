@@ -3,6 +3,7 @@ import { brokerContract } from '../broker/broker-contract.ts';
 import { challengeContract } from '../challenges/challenge-contract.ts';
 import { adminContactContract, contactContract } from '../contact/contact-contract.ts';
 import { adminCourseContract, courseContract } from '../courses/course-contract.ts';
+import { adminDrillContract, drillContract } from '../courses/drill-contract.ts';
 import { devContract } from '../dev/dev-contract.ts';
 import { adminGroupContract, groupContract } from '../groups/group-contract.ts';
 import { healthContract } from '../health/health-contract.ts';
@@ -25,8 +26,10 @@ export const apiContracts = {
   auth: authContract,
   contact: contactContract,
   dev: devContract,
+  drill: drillContract,
   health: healthContract,
   adminCourse: adminCourseContract,
+  adminDrill: adminDrillContract,
   adminGroup: adminGroupContract,
   adminNews: adminNewsContract,
   adminUser: adminUserContract,
