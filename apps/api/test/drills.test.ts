@@ -176,6 +176,29 @@ describe('trade drills', () => {
     ]);
   });
 
+  it('passes the sample short drill: a short at 10:38 with a stop above the morning range reaches 1R', async () => {
+    const SHORT = 'drill-btc-range-break-short';
+    const { attempt, sessionId } = await startDrill('ana', SHORT);
+    const session = (await as('ana', 'GET', `/practice/sessions/${sessionId}`)).json().data;
+    expect(session.replayedTime).toBe(Date.parse(`${DAY}T10:38:00Z`));
+    const bid = session.quote.bid as number;
+    const stop = 19_870;
+    const takeProfit = Math.floor((bid - (stop - bid) * 1.2) / 0.5) * 0.5;
+    const sold = await as('ana', 'POST', `/practice/sessions/${sessionId}/orders`, {
+      side: 'sell',
+      type: 'market',
+      quantity: 4,
+      stopLoss: stop,
+      takeProfit,
+    });
+    expect(sold.statusCode, sold.body).toBe(201);
+    await stepUntilFlat('ana', sessionId);
+    const result = await score('ana', SHORT, attempt._id);
+    expect(result.breaches).toEqual([]);
+    expect(result.rBest).toBeGreaterThanOrEqual(1);
+    expect(result.passed).toBe(true);
+  });
+
   it('fails an entry without a stop, and a retry that risks too much keeps both attempts', async () => {
     const first = await startDrill('ben');
     await as('ben', 'POST', `/practice/sessions/${first.sessionId}/orders`, {
