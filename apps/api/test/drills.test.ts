@@ -41,6 +41,7 @@ type Attempt = {
   breaches: Array<{ rule: string; message: string }>;
   fills: Array<{ side: string; reason: string; price: number }>;
   chart: Array<{ time: number }>;
+  scoredAt: string | null;
 };
 
 async function startDrill(who: string, drillId = LONG) {
