@@ -74,11 +74,11 @@ function DrillPanel({ drill, attempts }: { drill: Drill; attempts: DrillAttempt[
       </div>
       <p className="cw-drill__task">{drill.task}</p>
       <section aria-label="Rules">
-        <h3 className="cw-practice__section-title">Rules</h3>
+        <h3 className="cw-drill__section-title">Rules</h3>
         <DrillRules drill={drill} />
       </section>
       <section aria-label="Your attempts">
-        <h3 className="cw-practice__section-title">Your attempts</h3>
+        <h3 className="cw-drill__section-title">Your attempts</h3>
         {attempts.length ? (
           <ol className="cw-drill__attempts">
             {attempts.map((attempt, index) => (
@@ -154,7 +154,9 @@ function AttemptCard({ drill, attempt, number }: { drill: Drill; attempt: DrillA
             {chartOpen ? 'Hide chart' : 'Show chart'}
           </Button>
           {chartOpen ? (
-            <PracticeChart symbol={drill.symbol} candles={attempt.chart} tickSize={0.01} levels={levels} />
+            <div className="cw-drill-chart">
+              <PracticeChart symbol={drill.symbol} candles={attempt.chart} tickSize={0.01} levels={levels} />
+            </div>
           ) : null}
         </>
       ) : null}

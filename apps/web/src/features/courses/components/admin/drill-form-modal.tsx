@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { useAdminFormModal } from '@/components/admin-form-modal/use-admin-form-modal';
 import { PracticeChart, usePracticeDays } from '@/features/practice';
 import { useDrillPreview, useSaveDrill } from '../../api/drills';
+import '../drill.css';
 
 type Props = {
   courseId: string;
@@ -202,7 +203,9 @@ export function DrillFormModal({ courseId, drill, lessons, onClose }: Props) {
           {preview.isError ? (
             <Alert type="warning" showIcon title={preview.error.message} />
           ) : preview.data ? (
-            <PracticeChart symbol={draft.symbol} candles={preview.data.candles} tickSize={0.01} />
+            <div className="cw-drill-chart">
+              <PracticeChart symbol={draft.symbol} candles={preview.data.candles} tickSize={0.01} />
+            </div>
           ) : (
             <p className="cw-admin-muted">
               Choose an instrument, a day and a start minute to preview the chart.
