@@ -5,7 +5,8 @@ import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { ApiError } from '@/lib/api-client';
-import { useScoreDrillAttempt, useSessionDrill } from '../api/drills';
+import { useSessionDrill } from '../api/get-session-drill';
+import { useScoreDrillAttempt } from '../api/score-drill-attempt';
 import { DrillRules } from './drill-rules';
 import './drill.css';
 

@@ -1,6 +1,6 @@
 import { AimOutlined, CheckOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
-import { useCourseDrills } from '../api/drills';
+import { useCourseDrills } from '../api/get-course-drills';
 import './drill.css';
 
 /** The drills placed after one lesson, as items of the course's lesson list (they open at ?drill=<id>). */

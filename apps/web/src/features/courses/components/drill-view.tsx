@@ -5,7 +5,9 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { type ChartLevel, PracticeChart } from '@/features/practice';
 import { ApiError } from '@/lib/api-client';
-import { useDrill, useScoreDrillAttempt, useStartDrill } from '../api/drills';
+import { useDrill } from '../api/get-drill';
+import { useScoreDrillAttempt } from '../api/score-drill-attempt';
+import { useStartDrill } from '../api/start-drill';
 import { DrillRules, formatR } from './drill-rules';
 import './drill.css';
 

@@ -3,7 +3,8 @@ import { Alert, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import { toast } from 'react-toastify';
 import { useAdminFormModal } from '@/components/admin-form-modal/use-admin-form-modal';
 import { PracticeChart, usePracticeDays } from '@/features/practice';
-import { useDrillPreview, useSaveDrill } from '../../api/drills';
+import { useDrillPreview } from '../../api/get-drill-preview';
+import { useSaveDrill } from '../../api/save-drill';
 import '../drill.css';
 
 type Props = {
