@@ -22,7 +22,7 @@ import {
   scoreDrill,
 } from '@candlewise/shared';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import { endPracticeSession } from '../practice/practice-commands.ts';
 import { createPracticeSession, getPracticeSession } from '../practice/practice-sessions.ts';
 import { loadDayBars, type PracticeDeps } from '../practice/practice-work.ts';
@@ -159,8 +159,12 @@ async function scoreEndedAttempts(deps: PracticeDeps, userId: string, drillId: s
     );
   for (const attempt of running) {
     if (attempt.sessionId) {
-      const session = await getPracticeSession(deps, userId, attempt.sessionId, now);
-      if (session.state !== 'ended') continue;
+      // A replay whose bars were removed cannot be settled: it stays as it is rather than hide the drill.
+      const session = await getPracticeSession(deps, userId, attempt.sessionId, now).catch((error) => {
+        if (error instanceof AppError && error.statusCode === 404) return null;
+        throw error;
+      });
+      if (session?.state !== 'ended') continue;
     }
     await scoreAttemptRow(deps.db, deps, attempt.id, now);
   }
