@@ -46,6 +46,7 @@ import {
 import { createDiskStorage, type FileStorage } from './providers/storage/file-storage.ts';
 import { adminContactRoutes } from './routes/admin/admin-contact-routes.ts';
 import { adminCourseRoutes } from './routes/admin/admin-course-routes.ts';
+import { adminDrillRoutes } from './routes/admin/admin-drill-routes.ts';
 import { adminJournalRoutes } from './routes/admin/admin-journal-routes.ts';
 import { adminMarketRoutes } from './routes/admin/admin-market-routes.ts';
 import { adminProgressRoutes } from './routes/admin/admin-progress-routes.ts';
@@ -57,6 +58,7 @@ import { contactRoutes } from './routes/contact/contact-routes.ts';
 import { certificateRoutes } from './routes/courses/certificate-routes.ts';
 import { courseRoutes } from './routes/courses/course-routes.ts';
 import { courseProgressRoutes } from './routes/courses/progress-routes.ts';
+import { drillRoutes } from './routes/courses/drill-routes.ts';
 import { devOutboxRoutes } from './routes/dev/dev-outbox-routes.ts';
 import { groupRoutes } from './routes/groups/group-routes.ts';
 import { healthRoutes } from './routes/health/health-routes.ts';
@@ -307,6 +309,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(courseProgressRoutes);
       await api.register(certificateRoutes);
       await api.register(adminProgressRoutes);
+      await api.register(drillRoutes);
+      await api.register(adminDrillRoutes);
       await api.register(adminMarketRoutes);
       await api.register(adminContactRoutes);
       await api.register(planRoutes);

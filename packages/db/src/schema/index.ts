@@ -3,6 +3,7 @@ export * from './contact-messages.ts';
 export * from './course-progress.ts';
 export * from './courses.ts';
 export * from './dev-outbox.ts';
+export * from './drills.ts';
 export * from './groups.ts';
 export * from './jobs.ts';
 export * from './journal.ts';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { courses, groups, instruments, videos, videoTimestamps } from '../schema/index.ts';
 import { sampleCourses } from './sample-courses.ts';
+import { seedSampleDrills } from './sample-drills.ts';
 import { sampleGroups } from './sample-groups.ts';
 import { sampleInstruments } from './sample-instruments.ts';
 
@@ -11,6 +12,7 @@ export type SeedResult = {
   chapters: number;
   groups: number;
   instruments: number;
+  drills: number;
 };
 
 /**
@@ -21,7 +23,7 @@ export type SeedResult = {
 export async function seedDatabase(db: Database, now: Date = new Date()): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
-    const result: SeedResult = { courses: 0, videos: 0, chapters: 0, groups: 0, instruments: 0 };
+    const result: SeedResult = { courses: 0, videos: 0, chapters: 0, groups: 0, instruments: 0, drills: 0 };
 
     const [{ count: courseCount }] = await tx.select({ count: sql<number>`count(*)::int` }).from(courses);
     if (courseCount === 0) {
@@ -65,6 +67,9 @@ export async function seedDatabase(db: Database, now: Date = new Date()): Promis
       .onConflictDoNothing()
       .returning({ symbol: instruments.symbol });
     result.instruments = added.length;
+
+    // Trade drills (issue #42): after the instruments they trade, only when there are none.
+    result.drills = await seedSampleDrills(tx);
 
     const [{ count: groupCount }] = await tx.select({ count: sql<number>`count(*)::int` }).from(groups);
     if (groupCount === 0) {

@@ -4,6 +4,7 @@ import { challengeContract } from '../challenges/challenge-contract.ts';
 import { adminContactContract, contactContract } from '../contact/contact-contract.ts';
 import { adminCourseContract, courseContract } from '../courses/course-contract.ts';
 import { adminProgressContract, progressContract } from '../courses/progress-contract.ts';
+import { adminDrillContract, drillContract } from '../courses/drill-contract.ts';
 import { devContract } from '../dev/dev-contract.ts';
 import { adminGroupContract, groupContract } from '../groups/group-contract.ts';
 import { healthContract } from '../health/health-contract.ts';
@@ -26,8 +27,10 @@ export const apiContracts = {
   auth: authContract,
   contact: contactContract,
   dev: devContract,
+  drill: drillContract,
   health: healthContract,
   adminCourse: adminCourseContract,
+  adminDrill: adminDrillContract,
   adminGroup: adminGroupContract,
   adminNews: adminNewsContract,
   adminUser: adminUserContract,

@@ -2,19 +2,12 @@ import type { DbExecutor } from '@candlewise/db';
 import type { CourseRequirement } from '@candlewise/shared';
 
 /**
- * STUBS until the quiz (H1) and drill (H2) parts are merged — TODO(lead): replace the two bodies
- * with re-exports of `quizRequirements` from ./quiz-requirements.ts and `drillRequirements` from
- * ./drill-requirements.ts. Course completion (./course-completion.ts) calls only these two names.
+ * What a course asks besides its lessons (issue #42): its quizzes and drills, each from its own
+ * service. Course completion (./course-completion.ts) reads them through these two names.
  */
-export async function quizRequirements(
-  _db: DbExecutor,
-  _userId: string,
-  _courseId: string,
-): Promise<CourseRequirement[]> {
-  return [];
-}
+export { drillRequirements } from './drill-requirements.ts';
 
-export async function drillRequirements(
+export async function quizRequirements(
   _db: DbExecutor,
   _userId: string,
   _courseId: string,

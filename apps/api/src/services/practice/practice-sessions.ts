@@ -84,12 +84,17 @@ export async function listPracticeSessions({ db, cache }: PracticeDeps, userId: 
   return summaries;
 }
 
-/** A new practice replay of `day` for `symbol`, paused at its first bar (or at `startAt`); at most five running. */
+/**
+ * A new practice replay of `day` for `symbol`, paused at its first bar (or at `startAt`); at most five
+ * running. A trade drill starts one with its own starting balance and links its attempt row in the
+ * same transaction (`linked`), so a refused start leaves nothing behind.
+ */
 export async function createPracticeSession(
   deps: PracticeDeps,
   userId: string,
-  input: { symbol: string; day: string; startAt?: string; speed: number },
+  input: { symbol: string; day: string; startAt?: string; speed: number; startingBalance?: number },
   now: number,
+  linked?: (tx: DbExecutor, sessionId: string) => Promise<void>,
 ): Promise<PracticeSession> {
   const { db, cache } = deps;
   const [instrument] = await db.select().from(instruments).where(eq(instruments.symbol, input.symbol));
@@ -117,6 +122,7 @@ export async function createPracticeSession(
   if (running.length >= MAX_RUNNING_PRACTICE_SESSIONS)
     for (const { id } of running) await withSession(db, cache, userId, id, now, () => null);
   const id = newId(new Date(now));
+  const startingBalance = input.startingBalance ?? PRACTICE_STARTING_BALANCE;
   await db.transaction(async (tx) => {
     // One learner's creations queue on their user row, so the cap holds under concurrent requests.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
@@ -131,9 +137,9 @@ export async function createPracticeSession(
       symbol: input.symbol,
       day: input.day,
       currency: instrument.currency,
-      startingBalance: PRACTICE_STARTING_BALANCE,
-      balance: PRACTICE_STARTING_BALANCE,
-      equity: PRACTICE_STARTING_BALANCE,
+      startingBalance,
+      balance: startingBalance,
+      equity: startingBalance,
       state: 'paused',
       speed: input.speed,
       positionAt: new Date(startsAt),
@@ -151,10 +157,11 @@ export async function createPracticeSession(
       kind: 'start',
       replayedAt: new Date(startsAt),
       wallAt: new Date(now),
-      equity: PRACTICE_STARTING_BALANCE,
-      summary: `Started a practice replay of ${input.symbol} on ${input.day} at ${hhmm(startsAt)} UTC with ${PRACTICE_STARTING_BALANCE.toLocaleString('en')} ${instrument.currency}.`,
+      equity: startingBalance,
+      summary: `Started a practice replay of ${input.symbol} on ${input.day} at ${hhmm(startsAt)} UTC with ${startingBalance.toLocaleString('en')} ${instrument.currency}.`,
       details: { speed: input.speed },
     });
+    if (linked) await linked(tx, id);
   });
   return (await withSession(db, cache, userId, id, now, () => null)).session;
 }

@@ -6,6 +6,7 @@ import { useDeleteCourse } from '../api/delete-course';
 import { type CourseSummary, useCourses } from '../api/get-courses';
 import { useReorderCourses } from '../api/reorder-courses';
 import { useUpdateCourse } from '../api/update-course';
+import { AdminCourseDrills } from './admin/admin-course-drills'; // #42 drills
 import { AdminCourseLessons } from './admin/admin-course-lessons';
 import { CourseFormModal } from './admin/course-form-modal';
 import { CourseProgressAdminButtons } from './admin/course-progress-admin';
@@ -204,6 +205,8 @@ function AdminCourseRow({
       {expanded ? (
         <div id={lessonsId}>
           <AdminCourseLessons courseId={course._id} courseTitle={course.title} thumbnail={course.thumbnail} />
+          {/* #42 drills */}
+          <AdminCourseDrills courseId={course._id} courseTitle={course.title} />
         </div>
       ) : null}
     </article>

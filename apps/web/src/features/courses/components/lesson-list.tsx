@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { CourseDetail } from '../api/get-course';
 import { lessonCountLabel } from './course-labels';
 import { CourseProgress } from './course-progress';
+import { DrillListItems } from './drill-list-items'; // #42 drills
 import './lesson-list.css';
 
 type Props = {
@@ -72,6 +73,8 @@ export function LessonList({ detail, selectedId, onSelect, collapsible, open, on
                   </span>
                 </span>
               </button>
+              {/* #42 drills: the drills placed after this lesson */}
+              <DrillListItems courseId={course._id} afterVideoId={lesson.id} />
             </li>
           );
         })}

@@ -6,6 +6,8 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { type CourseDetail, useCourse } from '../api/get-course';
 import { CourseRequirementsPanel } from '../components/course-requirements';
 import { CourseUnavailable } from '../components/course-unavailable';
+// #42 drills: ?drill=<id> shows a drill instead of a lesson
+import { DrillView } from '../components/drill-view';
 import { LessonList } from '../components/lesson-list';
 import { LessonNotReleased } from '../components/lesson-not-released';
 import { LessonView } from '../components/lesson-view';
@@ -42,12 +44,14 @@ function CourseLessons({ courseId, detail }: { courseId: string; detail: CourseD
     lessons.findIndex((lesson) => lesson.id === requested),
   );
   const lesson = lessons[index];
+  const drillId = params.get('drill'); // #42 drills
 
   function select(videoId: number) {
     setParams(
       (current) => {
         const nextParams = new URLSearchParams(current);
         nextParams.set('video', String(videoId));
+        nextParams.delete('drill'); // #42 drills
         return nextParams;
       },
       { replace: true },
@@ -67,8 +71,10 @@ function CourseLessons({ courseId, detail }: { courseId: string; detail: CourseD
         onToggle={() => setListOpen((open) => !open)}
       />
       <div className="cw-course-lessons__main">
-        {/* Issue #42: a dripped lesson not yet open says when it opens. */}
-        {lesson && !lesson.released ? (
+        {drillId ? (
+          <DrillView key={drillId} drillId={drillId} />
+        ) : lesson && !lesson.released ? (
+          // Issue #42: a dripped lesson not yet open says when it opens.
           <LessonNotReleased lesson={lesson} index={index} />
         ) : lesson ? (
           <LessonView

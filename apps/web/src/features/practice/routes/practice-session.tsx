@@ -1,6 +1,7 @@
 import { Alert, Button, Popconfirm, Skeleton } from 'antd';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header/page-header';
+import { DrillBanner } from '@/features/courses'; // #42 drills
 import { ApiError } from '@/lib/api-client';
 import { useNow } from '@/lib/use-now';
 import { usePracticeCandles, usePracticeSession } from '../api/get-practice-session';
@@ -97,6 +98,8 @@ export default function PracticeSessionPage() {
           </Popconfirm>
         ) : null}
       </div>
+      {/* #42 drills: the task, rules and "Finish and score" of a replay that is a drill attempt */}
+      <DrillBanner session={data} replayedTime={replayedTime} />
       <PracticeControls
         session={data}
         replayedTime={replayedTime}

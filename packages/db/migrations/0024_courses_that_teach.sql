@@ -36,6 +36,43 @@ CREATE TABLE "video_watch" (
 	CONSTRAINT "video_watch_user_id_video_id_pk" PRIMARY KEY("user_id","video_id")
 );
 --> statement-breakpoint
+CREATE TABLE "drill_attempts" (
+	"id" text PRIMARY KEY NOT NULL,
+	"drill_id" text NOT NULL,
+	"user_id" text NOT NULL,
+	"course_id" text NOT NULL,
+	"session_id" text,
+	"state" text NOT NULL,
+	"passed" boolean,
+	"score" integer,
+	"r_best" numeric(12, 4),
+	"result" jsonb,
+	"fills" jsonb,
+	"chart" jsonb,
+	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"scored_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "drills" (
+	"id" text PRIMARY KEY NOT NULL,
+	"course_id" text NOT NULL,
+	"after_video_id" bigint NOT NULL,
+	"position" integer DEFAULT 0 NOT NULL,
+	"title" text NOT NULL,
+	"symbol" text NOT NULL,
+	"day" text NOT NULL,
+	"start_at" text NOT NULL,
+	"starting_balance" numeric(20, 6) NOT NULL,
+	"task" text NOT NULL,
+	"direction" text NOT NULL,
+	"stop_required" boolean DEFAULT true NOT NULL,
+	"max_risk_percent" numeric(8, 4),
+	"target_r" numeric(8, 4) NOT NULL,
+	"time_limit_minutes" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "courses" ADD COLUMN "watched_share_percent" integer DEFAULT 90 NOT NULL;--> statement-breakpoint
 ALTER TABLE "courses" ADD COLUMN "no_skipping" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "courses" ADD COLUMN "drip_interval_days" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
@@ -48,7 +85,17 @@ ALTER TABLE "course_prerequisites" ADD CONSTRAINT "course_prerequisites_prerequi
 ALTER TABLE "video_watch" ADD CONSTRAINT "video_watch_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "video_watch" ADD CONSTRAINT "video_watch_video_id_videos_id_fk" FOREIGN KEY ("video_id") REFERENCES "public"."videos"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "video_watch" ADD CONSTRAINT "video_watch_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "drill_attempts" ADD CONSTRAINT "drill_attempts_drill_id_drills_id_fk" FOREIGN KEY ("drill_id") REFERENCES "public"."drills"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "drill_attempts" ADD CONSTRAINT "drill_attempts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "drill_attempts" ADD CONSTRAINT "drill_attempts_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "drill_attempts" ADD CONSTRAINT "drill_attempts_session_id_practice_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."practice_sessions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "drills" ADD CONSTRAINT "drills_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "drills" ADD CONSTRAINT "drills_after_video_id_videos_id_fk" FOREIGN KEY ("after_video_id") REFERENCES "public"."videos"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "drills" ADD CONSTRAINT "drills_symbol_instruments_symbol_fk" FOREIGN KEY ("symbol") REFERENCES "public"."instruments"("symbol") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "certificates_user_course_unique" ON "certificates" USING btree ("user_id","course_id");--> statement-breakpoint
 CREATE INDEX "certificates_course_idx" ON "certificates" USING btree ("course_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "course_enrolments_user_course_unique" ON "course_enrolments" USING btree ("user_id","course_id");--> statement-breakpoint
-CREATE INDEX "video_watch_user_course_idx" ON "video_watch" USING btree ("user_id","course_id");
+CREATE INDEX "video_watch_user_course_idx" ON "video_watch" USING btree ("user_id","course_id");--> statement-breakpoint
+CREATE INDEX "drill_attempts_user_drill_idx" ON "drill_attempts" USING btree ("user_id","drill_id","started_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "drill_attempts_session_unique" ON "drill_attempts" USING btree ("session_id");--> statement-breakpoint
+CREATE INDEX "drills_course_idx" ON "drills" USING btree ("course_id","after_video_id","position");

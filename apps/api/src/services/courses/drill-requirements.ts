@@ -1,0 +1,35 @@
+import { type DbExecutor, drillAttempts, drills } from '@candlewise/db';
+import type { CourseRequirement } from '@candlewise/shared';
+import { and, asc, eq } from 'drizzle-orm';
+
+/**
+ * The course's drills as completion requirements (issue #42): met once an attempt passed, score the
+ * best attempt's score (0–100; null before any scored attempt).
+ */
+export async function drillRequirements(
+  db: DbExecutor,
+  userId: string,
+  courseId: string,
+): Promise<CourseRequirement[]> {
+  const rows = await db
+    .select({ id: drills.id, title: drills.title })
+    .from(drills)
+    .where(eq(drills.courseId, courseId))
+    .orderBy(asc(drills.afterVideoId), asc(drills.position), asc(drills.id));
+  if (!rows.length) return [];
+  const attempts = await db
+    .select({ drillId: drillAttempts.drillId, passed: drillAttempts.passed, score: drillAttempts.score })
+    .from(drillAttempts)
+    .where(and(eq(drillAttempts.userId, userId), eq(drillAttempts.courseId, courseId)));
+  return rows.map((row) => {
+    const mine = attempts.filter((attempt) => attempt.drillId === row.id);
+    const scores = mine.map((attempt) => attempt.score).filter((score): score is number => score !== null);
+    return {
+      kind: 'drill' as const,
+      id: row.id,
+      title: row.title,
+      met: mine.some((attempt) => attempt.passed === true),
+      score: scores.length ? Math.max(...scores) : null,
+    };
+  });
+}
