@@ -54,6 +54,7 @@ import { brokerRoutes } from './routes/broker/broker-routes.ts';
 import { challengeRoutes } from './routes/challenges/challenge-routes.ts';
 import { contactRoutes } from './routes/contact/contact-routes.ts';
 import { courseRoutes } from './routes/courses/course-routes.ts';
+import { lessonPlayerRoutes } from './routes/courses/lesson-player-routes.ts';
 import { devOutboxRoutes } from './routes/dev/dev-outbox-routes.ts';
 import { groupRoutes } from './routes/groups/group-routes.ts';
 import { healthRoutes } from './routes/health/health-routes.ts';
@@ -295,6 +296,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminUserRoutes);
       await api.register(notificationRoutes);
       await api.register(courseRoutes);
+      await api.register(lessonPlayerRoutes);
       await api.register(adminCourseRoutes);
       await api.register(adminMarketRoutes);
       await api.register(adminContactRoutes);

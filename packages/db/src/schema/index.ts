@@ -4,6 +4,7 @@ export * from './courses.ts';
 export * from './dev-outbox.ts';
 export * from './groups.ts';
 export * from './jobs.ts';
+export * from './lesson-player.ts';
 export * from './journal.ts';
 export * from './news.ts';
 export * from './notifications.ts';

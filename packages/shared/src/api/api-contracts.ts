@@ -3,6 +3,7 @@ import { brokerContract } from '../broker/broker-contract.ts';
 import { challengeContract } from '../challenges/challenge-contract.ts';
 import { adminContactContract, contactContract } from '../contact/contact-contract.ts';
 import { adminCourseContract, courseContract } from '../courses/course-contract.ts';
+import { lessonPlayerContract } from '../courses/lesson-player-contract.ts';
 import { devContract } from '../dev/dev-contract.ts';
 import { adminGroupContract, groupContract } from '../groups/group-contract.ts';
 import { healthContract } from '../health/health-contract.ts';
@@ -35,6 +36,7 @@ export const apiContracts = {
   course: courseContract,
   group: groupContract,
   journal: journalContract,
+  lessonPlayer: lessonPlayerContract,
   news: newsContract,
   notification: notificationContract,
   plan: planContract,
