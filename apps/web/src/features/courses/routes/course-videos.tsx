@@ -4,6 +4,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { useIsNarrowScreen } from '@/lib/use-media-query';
 import { usePageTitle } from '@/lib/use-page-title';
 import { type CourseDetail, useCourse } from '../api/get-course';
+import { CourseNotesSearch } from '../components/course-notes-search';
 import { CourseUnavailable } from '../components/course-unavailable';
 import { LessonList } from '../components/lesson-list';
 import { LessonView } from '../components/lesson-view';
@@ -40,12 +41,17 @@ function CourseLessons({ courseId, detail }: { courseId: string; detail: CourseD
     lessons.findIndex((lesson) => lesson.id === requested),
   );
   const lesson = lessons[index];
+  // --- lesson player (#42): ?t=<seconds> opens the lesson at that moment (a note found by search).
+  const at = params.get('t');
+  const startSeconds = at !== null && /^\d+$/.test(at) ? Number(at) : undefined;
+  // --- end lesson player
 
   function select(videoId: number) {
     setParams(
       (current) => {
         const nextParams = new URLSearchParams(current);
         nextParams.set('video', String(videoId));
+        nextParams.delete('t');
         return nextParams;
       },
       { replace: true },
@@ -67,9 +73,10 @@ function CourseLessons({ courseId, detail }: { courseId: string; detail: CourseD
       <div className="cw-course-lessons__main">
         {lesson ? (
           <LessonView
-            key={`${lesson.id}-${choices}`}
+            key={`${lesson.id}-${choices}-${startSeconds ?? ''}`}
             courseId={courseId}
             lesson={lesson}
+            startSeconds={startSeconds}
             index={index}
             previous={lessons[index - 1]}
             next={lessons[index + 1]}
@@ -78,6 +85,8 @@ function CourseLessons({ courseId, detail }: { courseId: string; detail: CourseD
         ) : (
           <Empty description="This course has no lessons yet. Check back soon." />
         )}
+        {/* lesson player (#42): the learner's notes across the course */}
+        {lesson ? <CourseNotesSearch courseId={courseId} /> : null}
       </div>
     </div>
   );
