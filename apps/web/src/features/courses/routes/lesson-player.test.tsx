@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
 import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
 import { makeSession } from '@/testing/test-data';
-import type { LessonNote } from '../api/lesson-notes';
+import type { LessonNote, LessonNoteMatch } from '../api/lesson-notes';
 import { makeCourseDetail, makeLessons } from '../testing/course-fixtures';
 
 const TITLE = 'How the Stock Market Works';
@@ -26,6 +26,7 @@ function mockPlayerApi({
   playbackRate = 1,
   notes = [] as LessonNote[],
   lessonRules = {} as { noSkipping?: boolean; furthestSeconds?: number },
+  matches = [] as LessonNoteMatch[],
 } = {}) {
   const [first, ...rest] = makeLessons();
   return mockApi({
@@ -44,6 +45,9 @@ function mockPlayerApi({
       body: { success: true, data: { positionSeconds: (body as { seconds: number }).seconds } },
     }),
     'PUT /courses/course1/videos/101/watched': { body: { success: true, data: null } },
+    'GET /courses/course1/notes': ({ url }) => ({
+      body: { success: true, data: url.searchParams.get('q') ? matches : [] },
+    }),
   });
 }
 
@@ -67,7 +71,7 @@ async function openLessonAndPlay() {
     });
   /** The commands sent to the player, once per command (they go to both YouTube origins). */
   const commands = () =>
-    posted.mock.calls
+    (posted.mock.calls as unknown[][])
       .filter(([, origin]) => origin === 'https://www.youtube.com')
       .map(([message]) => JSON.parse(String(message)) as { func: string; args: unknown[] })
       .map(({ func, args }) => ({ func, args }));
@@ -196,5 +200,28 @@ describe('the lesson player: speed, watching, notes and shortcuts', { timeout: 2
       body: 'Limit orders wait',
       atSeconds: 125,
     });
+  });
+
+  it('searches the learner’s notes across the course; a match opens its lesson at the note’s time', async () => {
+    const { callsTo } = mockPlayerApi({
+      matches: [
+        {
+          ...note({ id: 'm1', videoId: 102, atSeconds: 75, body: 'A limit order waits for the spread' }),
+          lessonTitle: 'Order Types Explained',
+        },
+      ],
+    });
+    const view = renderApp('/courseVideos/course1', { auth: makeSession() });
+    await screen.findByRole('heading', { level: 2, name: TITLE });
+    await view.user.type(screen.getByRole('searchbox', { name: 'Search my notes in this course' }), 'SPREAD');
+    const found = await screen.findByRole('list', { name: 'Notes found' });
+    const link = within(found).getByRole('link', { name: /Order Types Explained · 1:15/ });
+    expect(link).toHaveAttribute('href', '/courseVideos/course1?video=102&t=75');
+    await view.user.click(link);
+    expect(await screen.findByTitle('Order Types Explained')).toHaveAttribute(
+      'src',
+      expect.stringContaining('start=75'),
+    );
+    expect(callsTo('GET', '/courses/course1/notes').at(-1)?.url.searchParams.get('q')).toBe('SPREAD');
   });
 });
