@@ -53,6 +53,12 @@ export function resumeSecondsOf(lesson: Pick<Lesson, 'positionSeconds' | 'durati
  * A chapter seeks the running player with a seekTo command; when the player has not answered (not
  * loaded yet, or YouTube unreachable) it is reloaded at the chapter's start with autoplay. The
  * chapter's start is saved either way, so the position is kept even when no report ever arrives.
+ *
+ * Lesson player (issue #42, docs/courses.md "The lesson player"): the learner's speed is sent with
+ * setPlaybackRate when the player first answers after each load and whenever it changes; the
+ * stretches watched are built from the playing reports and sent to …/watched with the same rhythm
+ * as the position; in a lesson with noSkipping, a jump beyond the furthest watched point goes back
+ * to it with a message. `startSeconds` opens the player at once at that second (?t=).
  */
 export function useLessonPlayer(
   courseId: string,
@@ -231,8 +237,8 @@ export function useLessonPlayer(
           setSkipNotice(noSkipSentence(back));
           return;
         }
+        // Only playing time counts; a buffering pause keeps the stretch (pause and end break it below).
         if (state.current.playing) state.current.watched.report(time);
-        else state.current.watched.interrupt();
         state.current.currentTime = time;
         setCurrentSecond(Math.floor(time));
       }

@@ -78,7 +78,9 @@ async function openLessonAndPlay() {
   return { ...view, report, commands };
 }
 
-describe('the lesson player: speed, watching, notes and shortcuts', { timeout: 20_000 }, () => {
+// Whole-page journeys through antd's DOM (its Select's dropdown, a Modal) take several seconds each
+// when another test file runs beside this one; the first, cold one took 20 s once on a shared machine.
+describe('the lesson player: speed, watching, notes and shortcuts', { timeout: 40_000 }, () => {
   beforeAll(async () => {
     await warmUpFrame();
     await import('./course-videos');
