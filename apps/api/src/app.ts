@@ -58,6 +58,7 @@ import { contactRoutes } from './routes/contact/contact-routes.ts';
 import { certificateRoutes } from './routes/courses/certificate-routes.ts';
 import { courseRoutes } from './routes/courses/course-routes.ts';
 import { drillRoutes } from './routes/courses/drill-routes.ts';
+import { lessonPlayerRoutes } from './routes/courses/lesson-player-routes.ts';
 import { courseProgressRoutes } from './routes/courses/progress-routes.ts';
 import { devOutboxRoutes } from './routes/dev/dev-outbox-routes.ts';
 import { groupRoutes } from './routes/groups/group-routes.ts';
@@ -305,6 +306,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminUserRoutes);
       await api.register(notificationRoutes);
       await api.register(courseRoutes);
+      await api.register(lessonPlayerRoutes);
       await api.register(adminCourseRoutes);
       await api.register(courseProgressRoutes);
       await api.register(certificateRoutes);

@@ -73,6 +73,26 @@ CREATE TABLE "drills" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "learner_preferences" (
+	"user_id" text PRIMARY KEY NOT NULL,
+	"playback_rate" double precision DEFAULT 1 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "learner_preferences_playback_rate_allowed" CHECK ("learner_preferences"."playback_rate" in (0.5, 0.75, 1, 1.25, 1.5, 1.75, 2))
+);
+--> statement-breakpoint
+CREATE TABLE "lesson_notes" (
+	"id" text PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"course_id" text NOT NULL,
+	"video_id" bigint NOT NULL,
+	"at_seconds" integer,
+	"body" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "lesson_notes_body_length" CHECK (char_length("lesson_notes"."body") <= 5000),
+	CONSTRAINT "lesson_notes_at_seconds_positive" CHECK ("lesson_notes"."at_seconds" is null or "lesson_notes"."at_seconds" >= 0)
+);
+--> statement-breakpoint
 ALTER TABLE "courses" ADD COLUMN "watched_share_percent" integer DEFAULT 90 NOT NULL;--> statement-breakpoint
 ALTER TABLE "courses" ADD COLUMN "no_skipping" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "courses" ADD COLUMN "drip_interval_days" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
@@ -92,10 +112,16 @@ ALTER TABLE "drill_attempts" ADD CONSTRAINT "drill_attempts_session_id_practice_
 ALTER TABLE "drills" ADD CONSTRAINT "drills_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "drills" ADD CONSTRAINT "drills_after_video_id_videos_id_fk" FOREIGN KEY ("after_video_id") REFERENCES "public"."videos"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "drills" ADD CONSTRAINT "drills_symbol_instruments_symbol_fk" FOREIGN KEY ("symbol") REFERENCES "public"."instruments"("symbol") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "learner_preferences" ADD CONSTRAINT "learner_preferences_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lesson_notes" ADD CONSTRAINT "lesson_notes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lesson_notes" ADD CONSTRAINT "lesson_notes_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lesson_notes" ADD CONSTRAINT "lesson_notes_video_id_videos_id_fk" FOREIGN KEY ("video_id") REFERENCES "public"."videos"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "certificates_user_course_unique" ON "certificates" USING btree ("user_id","course_id");--> statement-breakpoint
 CREATE INDEX "certificates_course_idx" ON "certificates" USING btree ("course_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "course_enrolments_user_course_unique" ON "course_enrolments" USING btree ("user_id","course_id");--> statement-breakpoint
 CREATE INDEX "video_watch_user_course_idx" ON "video_watch" USING btree ("user_id","course_id");--> statement-breakpoint
 CREATE INDEX "drill_attempts_user_drill_idx" ON "drill_attempts" USING btree ("user_id","drill_id","started_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "drill_attempts_session_unique" ON "drill_attempts" USING btree ("session_id");--> statement-breakpoint
-CREATE INDEX "drills_course_idx" ON "drills" USING btree ("course_id","after_video_id","position");
+CREATE INDEX "drills_course_idx" ON "drills" USING btree ("course_id","after_video_id","position");--> statement-breakpoint
+CREATE INDEX "lesson_notes_user_video_idx" ON "lesson_notes" USING btree ("user_id","video_id");--> statement-breakpoint
+CREATE INDEX "lesson_notes_user_course_idx" ON "lesson_notes" USING btree ("user_id","course_id");

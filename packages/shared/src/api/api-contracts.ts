@@ -4,6 +4,7 @@ import { challengeContract } from '../challenges/challenge-contract.ts';
 import { adminContactContract, contactContract } from '../contact/contact-contract.ts';
 import { adminCourseContract, courseContract } from '../courses/course-contract.ts';
 import { adminDrillContract, drillContract } from '../courses/drill-contract.ts';
+import { lessonPlayerContract } from '../courses/lesson-player-contract.ts';
 import { adminProgressContract, progressContract } from '../courses/progress-contract.ts';
 import { devContract } from '../dev/dev-contract.ts';
 import { adminGroupContract, groupContract } from '../groups/group-contract.ts';
@@ -39,6 +40,7 @@ export const apiContracts = {
   course: courseContract,
   group: groupContract,
   journal: journalContract,
+  lessonPlayer: lessonPlayerContract,
   news: newsContract,
   notification: notificationContract,
   plan: planContract,

@@ -63,6 +63,8 @@ export const lessonSchema = z.object({
   /** False while a dripped lesson is not yet open; releaseAt says when it opens (ISO 8601). */
   released: z.boolean(),
   releaseAt: z.string(),
+  /** The course's "no skipping ahead" rule: the player sends a seek past furthestSeconds back. */
+  noSkipping: z.boolean(),
 });
 
 export const courseDetailSchema = z.object({

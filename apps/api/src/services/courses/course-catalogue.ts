@@ -86,6 +86,7 @@ export type LessonView = {
   furthestSeconds: number;
   released: boolean;
   releaseAt: string;
+  noSkipping: boolean;
 };
 
 /** A course the caller may see: published, or any course for an admin; otherwise 404. */
@@ -201,6 +202,7 @@ export async function getCourseWithLessons(
     furthestSeconds: watched.get(lesson.id)?.furthest ?? 0,
     released: releases[index].released,
     releaseAt: releases[index].releaseAt.toISOString(),
+    noSkipping: course.noSkipping,
   }));
   return {
     course: { ...courseView(course), published: course.published },

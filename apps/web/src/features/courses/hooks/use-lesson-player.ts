@@ -1,14 +1,31 @@
+import {
+  DEFAULT_PLAYBACK_RATE,
+  MAX_REPORT_GAP_SECONDS,
+  WatchedRangesBuilder,
+} from '@candlewise/shared/courses/lesson-player-rules';
 import { toEmbedUrl } from '@candlewise/shared/courses/video-url';
+import { formatMinutesSeconds } from '@candlewise/shared/format/format-duration';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { progressKeys } from '../api/certificate-query-keys';
+import { courseKeys } from '../api/course-query-keys';
 import type { Lesson } from '../api/get-course';
 import { useSavePlaybackPosition } from '../api/save-playback-position';
+import { saveWatchedRanges } from '../api/save-watched-ranges';
 import {
   commandMessage,
   listeningMessage,
+  type PlayerCommand,
   PlayerState,
   readPlayerMessage,
   YOUTUBE_ORIGINS,
 } from './youtube-player-messages';
+
+/**
+ * What the lesson read may carry once course progress rules are merged (issue #42, H3): whether the
+ * lesson forbids skipping ahead, and the furthest second the learner has watched. Optional here.
+ */
+export type LessonWatchRules = { noSkipping?: boolean; furthestSeconds?: number };
 
 /** While playing, the position is saved this often, if it moved by at least MIN_MOVE_SECONDS. */
 export const SAVE_EVERY_MS = 15_000;
@@ -17,6 +34,11 @@ const MIN_MOVE_SECONDS = 5;
 const NEAR_END_SECONDS = 10;
 /** The player may load slowly; 'listening' is repeated until it answers, for at most this many tries. */
 const LISTENING_TRIES = 10;
+
+/** The sentence shown when a seek is sent back to the furthest watched point. */
+export function noSkipSentence(seconds: number): string {
+  return `This lesson is watched in order: it continues from ${formatMinutesSeconds(Math.floor(seconds))}, the furthest you have watched.`;
+}
 
 /** Where play starts: the saved position, unless there is none or the lesson was watched to the end. */
 export function resumeSecondsOf(lesson: Pick<Lesson, 'positionSeconds' | 'duration'>): number {
@@ -34,12 +56,29 @@ export function resumeSecondsOf(lesson: Pick<Lesson, 'positionSeconds' | 'durati
  * A chapter seeks the running player with a seekTo command; when the player has not answered (not
  * loaded yet, or YouTube unreachable) it is reloaded at the chapter's start with autoplay. The
  * chapter's start is saved either way, so the position is kept even when no report ever arrives.
+ *
+ * Lesson player (issue #42, docs/courses.md "The lesson player"): the learner's speed is sent with
+ * setPlaybackRate when the player first answers after each load and whenever it changes; the
+ * stretches watched are built from the playing reports and sent to …/watched with the same rhythm
+ * as the position; in a lesson with noSkipping, a jump beyond the furthest watched point goes back
+ * to it with a message. `startSeconds` opens the player at once at that second (?t=).
  */
-export function useLessonPlayer(courseId: string, lesson: Lesson) {
+export function useLessonPlayer(
+  courseId: string,
+  lesson: Lesson & LessonWatchRules,
+  options: { playbackRate?: number; startSeconds?: number } = {},
+) {
   const [player, setPlayer] = useState<{ src: string; loads: number } | null>(null);
   const [currentSecond, setCurrentSecond] = useState<number | null>(null);
+  const [skipNotice, setSkipNotice] = useState<string | null>(null);
   const iframeRef = useRef<HTMLIFrameElement | null>(null);
   const { mutate: savePosition } = useSavePlaybackPosition(courseId);
+  const queryClient = useQueryClient();
+  const playbackRate = options.playbackRate ?? DEFAULT_PLAYBACK_RATE;
+
+  const canPlay = toEmbedUrl(lesson.videoUrl) !== null;
+  const resumeSeconds = options.startSeconds ?? resumeSecondsOf(lesson);
+  const noSkipping = lesson.noSkipping === true;
 
   // Mutable facts about the running player that must not re-render the page on every report.
   const state = useRef({
@@ -47,10 +86,52 @@ export function useLessonPlayer(courseId: string, lesson: Lesson) {
     playing: false,
     currentTime: null as number | null,
     lastSaved: lesson.positionSeconds,
+    playbackRate,
+    watched: new WatchedRangesBuilder(),
+    lastSentRanges: '[]',
+    /** The API said the lesson counts as watched: the requirements and the lesson list were refreshed. */
+    announcedWatched: false,
+    /** Where watching is known to have reached before this visit (skipping is measured from it). */
+    watchedBefore:
+      lesson.furthestSeconds ?? (noSkipping ? Math.min(resumeSeconds, lesson.positionSeconds) : 0),
   });
+  state.current.playbackRate = playbackRate;
 
-  const canPlay = toEmbedUrl(lesson.videoUrl) !== null;
-  const resumeSeconds = resumeSecondsOf(lesson);
+  /** Sends a command to the running player (both YouTube origins; the frame accepts its own). */
+  const command = useCallback((func: PlayerCommand, args: unknown[] = []) => {
+    const frame = iframeRef.current?.contentWindow;
+    if (!frame) return false;
+    for (const origin of YOUTUBE_ORIGINS) frame.postMessage(commandMessage(func, args), origin);
+    return true;
+  }, []);
+
+  /** The furthest second reached by watching from the start (no skipping ahead beyond it). */
+  const furthestWatched = useCallback(
+    () => state.current.watched.furthestFromStart(state.current.watchedBefore),
+    [],
+  );
+
+  /** Sends the watched ranges when they grew since the last send (every 15 s, pause, end, leaving). */
+  const reportWatched = useCallback(() => {
+    const ranges = state.current.watched.watched;
+    const serialised = JSON.stringify(ranges);
+    if (ranges.length === 0 || serialised === state.current.lastSentRanges) return;
+    state.current.lastSentRanges = serialised;
+    saveWatchedRanges(courseId, lesson.id, ranges).then(
+      (progress) => {
+        // The lesson just became watched: the course's checklist (and maybe its certificate) moved.
+        if (!progress.watched || state.current.announcedWatched) return;
+        state.current.announcedWatched = true;
+        void queryClient.invalidateQueries({ queryKey: progressKeys.requirements(courseId) });
+        void queryClient.invalidateQueries({ queryKey: courseKeys.detail(courseId) });
+      },
+      (error: unknown) => {
+        // Sent again with the next report: the API merges the ranges it already has.
+        state.current.lastSentRanges = '[]';
+        console.error('Could not save the watched part of the lesson', error);
+      },
+    );
+  }, [courseId, lesson.id, queryClient]);
 
   const saveAt = useCallback(
     (seconds: number) => {
@@ -81,18 +162,33 @@ export function useLessonPlayer(courseId: string, lesson: Lesson) {
     [lesson.videoUrl],
   );
 
+  // Opened at a moment (a note found by search, ?t=): the player starts there at once.
+  const openAt = options.startSeconds;
+  useEffect(() => {
+    if (openAt !== undefined) load(openAt);
+  }, [openAt, load]);
+
   /** The play button: the embedded player, with autoplay, from the saved position. */
   const play = useCallback(() => load(resumeSeconds), [load, resumeSeconds]);
 
-  /** A chapter: seek the running player, or (re)load it at that second. */
+  /**
+   * A chapter, a bookmark or a shortcut: seek the running player (playing on unless `play` is false),
+   * or (re)load it at that second. In a lesson without skipping, a point beyond the furthest watched
+   * second goes to that second instead, with a message.
+   */
   const seek = useCallback(
-    (seconds: number) => {
-      const frame = iframeRef.current?.contentWindow;
-      if (player && state.current.connected && frame) {
-        for (const origin of YOUTUBE_ORIGINS) {
-          frame.postMessage(commandMessage('seekTo', [seconds, true]), origin);
-          frame.postMessage(commandMessage('playVideo'), origin);
-        }
+    (wanted: number, { play: keepPlaying = true }: { play?: boolean } = {}) => {
+      let seconds = Math.max(0, Math.min(Math.floor(wanted), lesson.duration));
+      if (noSkipping && seconds > furthestWatched() + MAX_REPORT_GAP_SECONDS) {
+        seconds = Math.floor(furthestWatched());
+        setSkipNotice(noSkipSentence(seconds));
+      } else {
+        setSkipNotice(null);
+      }
+      state.current.watched.interrupt();
+      if (player && state.current.connected && iframeRef.current?.contentWindow) {
+        command('seekTo', [seconds, true]);
+        if (keepPlaying) command('playVideo');
       } else {
         load(seconds);
       }
@@ -100,8 +196,32 @@ export function useLessonPlayer(courseId: string, lesson: Lesson) {
       setCurrentSecond(seconds);
       saveAt(seconds);
     },
-    [player, load, saveAt],
+    [player, load, saveAt, command, furthestWatched, noSkipping, lesson.duration],
   );
+
+  /** k or Space: play or pause the running player; on the thumbnail, start playing. */
+  const togglePlay = useCallback(() => {
+    if (!player) {
+      if (canPlay) load(resumeSeconds);
+      return;
+    }
+    command(state.current.playing ? 'pauseVideo' : 'playVideo');
+  }, [player, canPlay, load, resumeSeconds, command]);
+
+  /** j and l: 10 seconds back or forward from where the player is. */
+  const seekBy = useCallback(
+    (delta: number) => {
+      const from = state.current.currentTime ?? resumeSeconds;
+      seek(from + delta, { play: state.current.playing || !player });
+    },
+    [seek, resumeSeconds, player],
+  );
+
+  /** The second the player last reported (or was sent to), for notes and bookmarks; null before any. */
+  const getCurrentSecond = useCallback(() => {
+    const time = state.current.currentTime;
+    return time === null ? null : Math.floor(time);
+  }, []);
 
   // Listen to the player's reports while it is on the page.
   useEffect(() => {
@@ -111,35 +231,66 @@ export function useLessonPlayer(courseId: string, lesson: Lesson) {
       if (event.source !== iframeRef.current?.contentWindow) return;
       const report = readPlayerMessage(event.data);
       if (!report) return;
-      state.current.connected = true;
-      if (report.currentTime !== undefined) {
-        state.current.currentTime = report.currentTime;
-        setCurrentSecond(Math.floor(report.currentTime));
+      if (!state.current.connected) {
+        state.current.connected = true;
+        // Every load starts at YouTube's normal speed: the learner's speed is applied again.
+        command('setPlaybackRate', [state.current.playbackRate]);
       }
       if (report.playerState !== undefined) {
         state.current.playing = report.playerState === PlayerState.playing;
-        if (report.playerState === PlayerState.paused || report.playerState === PlayerState.ended) {
-          saveIfMoved();
+      }
+      if (report.currentTime !== undefined) {
+        const time = report.currentTime;
+        const furthest = furthestWatched();
+        if (noSkipping && time > furthest + MAX_REPORT_GAP_SECONDS) {
+          // Skipped ahead in YouTube's own controls: back to the furthest watched point.
+          const back = Math.floor(furthest);
+          command('seekTo', [back, true]);
+          state.current.watched.interrupt();
+          state.current.currentTime = back;
+          setCurrentSecond(back);
+          setSkipNotice(noSkipSentence(back));
+          return;
         }
+        // Only playing time counts; a buffering pause keeps the stretch (pause and end break it below).
+        if (state.current.playing) state.current.watched.report(time);
+        state.current.currentTime = time;
+        setCurrentSecond(Math.floor(time));
+      }
+      if (report.playerState === PlayerState.paused || report.playerState === PlayerState.ended) {
+        state.current.watched.interrupt();
+        saveIfMoved();
+        reportWatched();
       }
     }
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [player, saveIfMoved]);
+  }, [player, saveIfMoved, reportWatched, command, furthestWatched, noSkipping]);
+
+  // A new speed reaches the running player at once.
+  useEffect(() => {
+    if (player && state.current.connected) command('setPlaybackRate', [playbackRate]);
+  }, [player, playbackRate, command]);
 
   // Save periodically while playing.
   useEffect(() => {
     if (!player) return;
     const timer = window.setInterval(() => {
-      if (state.current.playing) saveIfMoved(MIN_MOVE_SECONDS);
+      if (state.current.playing) {
+        saveIfMoved(MIN_MOVE_SECONDS);
+        reportWatched();
+      }
     }, SAVE_EVERY_MS);
     return () => window.clearInterval(timer);
-  }, [player, saveIfMoved]);
+  }, [player, saveIfMoved, reportWatched]);
 
   // Save when the tab is hidden (closing, switching apps on a phone) and when the lesson is left.
   useEffect(() => {
     function onHidden() {
-      if (document.visibilityState === 'hidden') saveIfMoved();
+      if (document.visibilityState === 'hidden') {
+        saveIfMoved();
+        reportWatched();
+      }
     }
     document.addEventListener('visibilitychange', onHidden);
     window.addEventListener('pagehide', onHidden);
@@ -147,8 +298,9 @@ export function useLessonPlayer(courseId: string, lesson: Lesson) {
       document.removeEventListener('visibilitychange', onHidden);
       window.removeEventListener('pagehide', onHidden);
       saveIfMoved();
+      reportWatched();
     };
-  }, [saveIfMoved]);
+  }, [saveIfMoved, reportWatched]);
 
   /** Once the iframe has loaded, ask the player to report (repeated until it answers). */
   const onPlayerLoad = useCallback(() => {
@@ -179,5 +331,11 @@ export function useLessonPlayer(courseId: string, lesson: Lesson) {
     resumeSeconds,
     /** The whole second the player last reported (or the chapter chosen), for highlighting chapters. */
     currentSecond,
+    getCurrentSecond,
+    togglePlay,
+    seekBy,
+    /** Why a seek went back (a lesson watched in order), or null. */
+    skipNotice,
+    dismissSkipNotice: () => setSkipNotice(null),
   };
 }

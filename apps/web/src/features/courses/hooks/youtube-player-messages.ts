@@ -38,6 +38,8 @@ export function listeningMessage(id: number): string {
   return JSON.stringify({ event: 'listening', id, channel: 'widget' });
 }
 
-export function commandMessage(func: 'seekTo' | 'playVideo' | 'pauseVideo', args: unknown[] = []): string {
+export type PlayerCommand = 'seekTo' | 'playVideo' | 'pauseVideo' | 'setPlaybackRate';
+
+export function commandMessage(func: PlayerCommand, args: unknown[] = []): string {
   return JSON.stringify({ event: 'command', func, args, channel: 'widget' });
 }

@@ -4,6 +4,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { useIsNarrowScreen } from '@/lib/use-media-query';
 import { usePageTitle } from '@/lib/use-page-title';
 import { type CourseDetail, useCourse } from '../api/get-course';
+import { CourseNotesSearch } from '../components/course-notes-search';
 import { CourseRequirementsPanel } from '../components/course-requirements';
 import { CourseUnavailable } from '../components/course-unavailable';
 // #42 drills: ?drill=<id> shows a drill instead of a lesson
@@ -45,6 +46,10 @@ function CourseLessons({ courseId, detail }: { courseId: string; detail: CourseD
   );
   const lesson = lessons[index];
   const drillId = params.get('drill'); // #42 drills
+  // --- lesson player (#42): ?t=<seconds> opens the lesson at that moment (a note found by search).
+  const at = params.get('t');
+  const startSeconds = at !== null && /^\d+$/.test(at) ? Number(at) : undefined;
+  // --- end lesson player
 
   function select(videoId: number) {
     setParams(
@@ -52,6 +57,7 @@ function CourseLessons({ courseId, detail }: { courseId: string; detail: CourseD
         const nextParams = new URLSearchParams(current);
         nextParams.set('video', String(videoId));
         nextParams.delete('drill'); // #42 drills
+        nextParams.delete('t');
         return nextParams;
       },
       { replace: true },
@@ -78,9 +84,10 @@ function CourseLessons({ courseId, detail }: { courseId: string; detail: CourseD
           <LessonNotReleased lesson={lesson} index={index} />
         ) : lesson ? (
           <LessonView
-            key={`${lesson.id}-${choices}`}
+            key={`${lesson.id}-${choices}-${startSeconds ?? ''}`}
             courseId={courseId}
             lesson={lesson}
+            startSeconds={startSeconds}
             index={index}
             previous={lessons[index - 1]}
             next={lessons[index + 1]}
@@ -91,6 +98,8 @@ function CourseLessons({ courseId, detail }: { courseId: string; detail: CourseD
         )}
         {/* Issue #42: the requirements checklist and the certificate link. */}
         <CourseRequirementsPanel courseId={courseId} />
+        {/* lesson player (#42): the learner's notes across the course */}
+        {lesson ? <CourseNotesSearch courseId={courseId} /> : null}
       </div>
     </div>
   );

@@ -33,6 +33,7 @@ export function makeLessons(): Lesson[] {
       furthestSeconds: 0,
       released: true,
       releaseAt: '2026-01-01T00:00:00.000Z',
+      noSkipping: false,
     };
   };
   return [
