@@ -64,6 +64,7 @@ import { adminNewsRoutes } from './routes/news/admin-news-routes.ts';
 import { newsRoutes } from './routes/news/news-routes.ts';
 import { notificationRoutes } from './routes/notifications/notification-routes.ts';
 import { planRoutes } from './routes/plans/plan-routes.ts';
+import { adminLearningLinkRoutes, practiseNextRoutes } from './routes/courses/practise-next-routes.ts';
 import { practiceRoutes } from './routes/practice/practice-routes.ts';
 import { tradingRoutes } from './routes/trading/trading-routes.ts';
 import { userRoutes } from './routes/users/user-routes.ts';
@@ -296,6 +297,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(notificationRoutes);
       await api.register(courseRoutes);
       await api.register(adminCourseRoutes);
+      await api.register(practiseNextRoutes);
+      await api.register(adminLearningLinkRoutes);
       await api.register(adminMarketRoutes);
       await api.register(adminContactRoutes);
       await api.register(planRoutes);

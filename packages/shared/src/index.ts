@@ -17,6 +17,7 @@ export * from './courses/chapter-rules.ts';
 export * from './courses/course-contract.ts';
 export * from './courses/course-progress.ts';
 export * from './courses/course-schemas.ts';
+export * from './courses/practise-next.ts';
 export * from './courses/video-url.ts';
 export * from './dev/dev-contract.ts';
 export * from './format/format-duration.ts';

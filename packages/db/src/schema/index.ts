@@ -5,6 +5,7 @@ export * from './dev-outbox.ts';
 export * from './groups.ts';
 export * from './jobs.ts';
 export * from './journal.ts';
+export * from './learning-links.ts';
 export * from './news.ts';
 export * from './notifications.ts';
 export * from './practice.ts';

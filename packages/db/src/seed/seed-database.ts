@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { courses, groups, instruments, videos, videoTimestamps } from '../schema/index.ts';
+import { newId } from '../new-id.ts';
+import { courses, groups, instruments, learningLinks, videos, videoTimestamps } from '../schema/index.ts';
 import { sampleCourses } from './sample-courses.ts';
 import { sampleGroups } from './sample-groups.ts';
 import { sampleInstruments } from './sample-instruments.ts';
+import { sampleLearningLinks } from './sample-learning-links.ts';
 
 export type SeedResult = {
   courses: number;
@@ -56,6 +58,31 @@ export async function seedDatabase(db: Database, now: Date = new Date()): Promis
           result.chapters += lesson.chapters.length;
         }
       }
+    }
+
+    // Mistakes back to lessons: only while no admin has linked anything, and only to sample lessons still there.
+    const [{ count: linkCount }] = await tx.select({ count: sql<number>`count(*)::int` }).from(learningLinks);
+    if (linkCount === 0) {
+      const lessons = await tx
+        .select({ id: videos.id, courseId: videos.courseId, position: videos.position })
+        .from(videos);
+      const rows = sampleLearningLinks.flatMap((link) => {
+        const lesson = lessons.find(
+          (row) => row.courseId === link.courseId && row.position === link.lessonPosition,
+        );
+        return lesson
+          ? [
+              {
+                id: newId(now),
+                sourceKind: link.sourceKind,
+                sourceKey: link.sourceKey,
+                courseId: link.courseId,
+                videoId: lesson.id,
+              },
+            ]
+          : [];
+      });
+      if (rows.length) await tx.insert(learningLinks).values(rows).onConflictDoNothing();
     }
 
     // Instruments first: competitions name them. Added one by one so new ones reach old databases.

@@ -3,6 +3,7 @@ import { brokerContract } from '../broker/broker-contract.ts';
 import { challengeContract } from '../challenges/challenge-contract.ts';
 import { adminContactContract, contactContract } from '../contact/contact-contract.ts';
 import { adminCourseContract, courseContract } from '../courses/course-contract.ts';
+import { adminLearningLinkContract, practiseNextContract } from '../courses/practise-next.ts';
 import { devContract } from '../dev/dev-contract.ts';
 import { adminGroupContract, groupContract } from '../groups/group-contract.ts';
 import { healthContract } from '../health/health-contract.ts';
@@ -28,6 +29,7 @@ export const apiContracts = {
   health: healthContract,
   adminCourse: adminCourseContract,
   adminGroup: adminGroupContract,
+  adminLearningLink: adminLearningLinkContract,
   adminNews: adminNewsContract,
   adminUser: adminUserContract,
   broker: brokerContract,
@@ -39,6 +41,7 @@ export const apiContracts = {
   notification: notificationContract,
   plan: planContract,
   practice: practiceContract,
+  practiseNext: practiseNextContract,
   trading: tradingContract,
   user: userContract,
 } as const;
