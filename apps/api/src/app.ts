@@ -59,6 +59,7 @@ import { certificateRoutes } from './routes/courses/certificate-routes.ts';
 import { courseRoutes } from './routes/courses/course-routes.ts';
 import { drillRoutes } from './routes/courses/drill-routes.ts';
 import { lessonPlayerRoutes } from './routes/courses/lesson-player-routes.ts';
+import { adminLearningLinkRoutes, practiseNextRoutes } from './routes/courses/practise-next-routes.ts';
 import { courseProgressRoutes } from './routes/courses/progress-routes.ts';
 import { devOutboxRoutes } from './routes/dev/dev-outbox-routes.ts';
 import { groupRoutes } from './routes/groups/group-routes.ts';
@@ -313,6 +314,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminProgressRoutes);
       await api.register(drillRoutes);
       await api.register(adminDrillRoutes);
+      await api.register(practiseNextRoutes);
+      await api.register(adminLearningLinkRoutes);
       await api.register(adminMarketRoutes);
       await api.register(adminContactRoutes);
       await api.register(planRoutes);

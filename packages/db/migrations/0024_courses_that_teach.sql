@@ -93,6 +93,17 @@ CREATE TABLE "lesson_notes" (
 	CONSTRAINT "lesson_notes_at_seconds_positive" CHECK ("lesson_notes"."at_seconds" is null or "lesson_notes"."at_seconds" >= 0)
 );
 --> statement-breakpoint
+CREATE TABLE "learning_links" (
+	"id" text PRIMARY KEY NOT NULL,
+	"source_kind" text NOT NULL,
+	"source_key" text NOT NULL,
+	"course_id" text NOT NULL,
+	"video_id" bigint,
+	"drill_id" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "courses" ADD COLUMN "watched_share_percent" integer DEFAULT 90 NOT NULL;--> statement-breakpoint
 ALTER TABLE "courses" ADD COLUMN "no_skipping" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "courses" ADD COLUMN "drip_interval_days" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
@@ -116,6 +127,8 @@ ALTER TABLE "learner_preferences" ADD CONSTRAINT "learner_preferences_user_id_us
 ALTER TABLE "lesson_notes" ADD CONSTRAINT "lesson_notes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lesson_notes" ADD CONSTRAINT "lesson_notes_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lesson_notes" ADD CONSTRAINT "lesson_notes_video_id_videos_id_fk" FOREIGN KEY ("video_id") REFERENCES "public"."videos"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "learning_links" ADD CONSTRAINT "learning_links_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "learning_links" ADD CONSTRAINT "learning_links_video_id_videos_id_fk" FOREIGN KEY ("video_id") REFERENCES "public"."videos"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "certificates_user_course_unique" ON "certificates" USING btree ("user_id","course_id");--> statement-breakpoint
 CREATE INDEX "certificates_course_idx" ON "certificates" USING btree ("course_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "course_enrolments_user_course_unique" ON "course_enrolments" USING btree ("user_id","course_id");--> statement-breakpoint
@@ -124,4 +137,6 @@ CREATE INDEX "drill_attempts_user_drill_idx" ON "drill_attempts" USING btree ("u
 CREATE UNIQUE INDEX "drill_attempts_session_unique" ON "drill_attempts" USING btree ("session_id");--> statement-breakpoint
 CREATE INDEX "drills_course_idx" ON "drills" USING btree ("course_id","after_video_id","position");--> statement-breakpoint
 CREATE INDEX "lesson_notes_user_video_idx" ON "lesson_notes" USING btree ("user_id","video_id");--> statement-breakpoint
-CREATE INDEX "lesson_notes_user_course_idx" ON "lesson_notes" USING btree ("user_id","course_id");
+CREATE INDEX "lesson_notes_user_course_idx" ON "lesson_notes" USING btree ("user_id","course_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "learning_links_source_unique" ON "learning_links" USING btree ("source_kind","source_key");--> statement-breakpoint
+CREATE INDEX "learning_links_course_idx" ON "learning_links" USING btree ("course_id");

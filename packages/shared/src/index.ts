@@ -20,6 +20,7 @@ export * from './courses/course-requirements.ts';
 export * from './courses/course-schemas.ts';
 export * from './courses/drill-contract.ts';
 export * from './courses/drill-scoring.ts';
+export * from './courses/practise-next.ts';
 export * from './courses/progress-contract.ts';
 export * from './courses/progress-rules.ts';
 export * from './courses/video-url.ts';

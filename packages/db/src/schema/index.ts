@@ -7,6 +7,7 @@ export * from './drills.ts';
 export * from './groups.ts';
 export * from './jobs.ts';
 export * from './journal.ts';
+export * from './learning-links.ts';
 export * from './lesson-player.ts';
 export * from './news.ts';
 export * from './notifications.ts';

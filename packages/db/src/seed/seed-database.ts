@@ -1,10 +1,20 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { courses, groups, instruments, videos, videoTimestamps } from '../schema/index.ts';
+import { newId } from '../new-id.ts';
+import {
+  courses,
+  drills,
+  groups,
+  instruments,
+  learningLinks,
+  videos,
+  videoTimestamps,
+} from '../schema/index.ts';
 import { sampleCourses } from './sample-courses.ts';
 import { seedSampleDrills } from './sample-drills.ts';
 import { sampleGroups } from './sample-groups.ts';
 import { sampleInstruments } from './sample-instruments.ts';
+import { sampleLearningLinks } from './sample-learning-links.ts';
 
 export type SeedResult = {
   courses: number;
@@ -70,6 +80,34 @@ export async function seedDatabase(db: Database, now: Date = new Date()): Promis
 
     // Trade drills (issue #42): after the instruments they trade, only when there are none.
     result.drills = await seedSampleDrills(tx);
+
+    // Mistakes back to lessons and drills (after the drills): only while no admin has linked anything,
+    // and only to sample lessons and drills still there.
+    const [{ count: linkCount }] = await tx.select({ count: sql<number>`count(*)::int` }).from(learningLinks);
+    if (linkCount === 0) {
+      const drillIds = new Set((await tx.select({ id: drills.id }).from(drills)).map((row) => row.id));
+      const lessons = await tx
+        .select({ id: videos.id, courseId: videos.courseId, position: videos.position })
+        .from(videos);
+      const rows = sampleLearningLinks.flatMap((link) => {
+        const lesson = lessons.find(
+          (row) => row.courseId === link.courseId && row.position === link.lessonPosition,
+        );
+        return lesson
+          ? [
+              {
+                id: newId(now),
+                sourceKind: link.sourceKind,
+                sourceKey: link.sourceKey,
+                courseId: link.courseId,
+                videoId: lesson.id,
+                drillId: link.drillId && drillIds.has(link.drillId) ? link.drillId : null,
+              },
+            ]
+          : [];
+      });
+      if (rows.length) await tx.insert(learningLinks).values(rows).onConflictDoNothing();
+    }
 
     const [{ count: groupCount }] = await tx.select({ count: sql<number>`count(*)::int` }).from(groups);
     if (groupCount === 0) {

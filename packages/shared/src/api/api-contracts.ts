@@ -5,6 +5,7 @@ import { adminContactContract, contactContract } from '../contact/contact-contra
 import { adminCourseContract, courseContract } from '../courses/course-contract.ts';
 import { adminDrillContract, drillContract } from '../courses/drill-contract.ts';
 import { lessonPlayerContract } from '../courses/lesson-player-contract.ts';
+import { adminLearningLinkContract, practiseNextContract } from '../courses/practise-next.ts';
 import { adminProgressContract, progressContract } from '../courses/progress-contract.ts';
 import { devContract } from '../dev/dev-contract.ts';
 import { adminGroupContract, groupContract } from '../groups/group-contract.ts';
@@ -33,6 +34,7 @@ export const apiContracts = {
   adminCourse: adminCourseContract,
   adminDrill: adminDrillContract,
   adminGroup: adminGroupContract,
+  adminLearningLink: adminLearningLinkContract,
   adminNews: adminNewsContract,
   adminUser: adminUserContract,
   broker: brokerContract,
@@ -47,6 +49,7 @@ export const apiContracts = {
   practice: practiceContract,
   progress: progressContract,
   adminProgress: adminProgressContract,
+  practiseNext: practiseNextContract,
   trading: tradingContract,
   user: userContract,
 } as const;

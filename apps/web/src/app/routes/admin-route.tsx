@@ -9,6 +9,7 @@ import { RequireRole } from '@/features/auth/components/require-role';
 const panels: Array<{ key: string; label: string; render: () => ReactNode }> = [
   { key: 'users', label: 'Users', render: () => <AdminUsersPanel /> },
   { key: 'courses', label: 'Courses', render: () => <AdminCoursesPanel /> },
+  { key: 'learning-links', label: 'Mistakes → lessons', render: () => <AdminLearningLinksPanel /> },
   { key: 'groups', label: 'Groups and approvals', render: () => <AdminGroupsPanel /> },
   { key: 'live', label: 'Live competitions', render: () => <AdminLiveMonitorPanel /> },
   { key: 'markets', label: 'Markets', render: () => <AdminMarketsPanel /> },
@@ -20,6 +21,9 @@ const panels: Array<{ key: string; label: string; render: () => ReactNode }> = [
 
 const AdminUsersPanel = lazy(() => import('@/features/users/components/admin-users-panel'));
 const AdminCoursesPanel = lazy(() => import('@/features/courses/components/admin-courses-panel'));
+const AdminLearningLinksPanel = lazy(
+  () => import('@/features/courses/components/admin/admin-learning-links-panel'),
+);
 const AdminGroupsPanel = lazy(() => import('@/features/groups/components/admin-groups-panel'));
 const AdminLiveMonitorPanel = lazy(() => import('@/features/groups/components/admin-live-monitor-panel'));
 const AdminMarketsPanel = lazy(() => import('@/features/markets/components/admin-markets-panel'));

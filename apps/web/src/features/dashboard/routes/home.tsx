@@ -5,6 +5,7 @@ import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header/page-header';
 import { SvgIcon } from '@/components/svg-icon/svg-icon';
+import { PractiseNextCard } from '@/features/courses';
 import { type SessionSlices, useCurrentUser } from '@/lib/current-user';
 import { isNewAccountSession } from '@/lib/first-visit';
 import { ContinueLearningCard } from '../components/continue-learning-card';
@@ -55,6 +56,7 @@ export default function HomePage() {
       <MyCompetitionsCard />
       <TopNewsCard />
       <JournalCard />
+      <PractiseNextCard />
       <ul className="cw-home__cards">
         {destinations.map(({ to, title, text, action, icon }) => (
           <li key={to}>

@@ -2,6 +2,7 @@ import { type BreakdownRow, isLockedSection, type LockedSection as LockedData } 
 import { Alert, Card, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
+import { PractiseNextCard } from '@/features/courses';
 import { useJournalStatistics, useJournalTrades } from '../api/journal-trades';
 import type { JournalStatisticsView, TradeFilters } from '../api/journal-types';
 import { formatNumber, formatPnl, pnlClass } from '../lib/journal-time';
@@ -97,6 +98,7 @@ export function StatisticsDashboard() {
               </div>
             ))}
           </dl>
+          <PractiseNextCard currency={data.currency} />
           {proSection('Equity curve', data.equityCurve, (points) => (
             <Card title="Equity curve" size="small" className="cw-journal-card">
               <EquityCurveChart points={points} />
