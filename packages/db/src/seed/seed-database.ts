@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { courses, groups, instruments, videos, videoTimestamps } from '../schema/index.ts';
+import { courses, groups, instruments, quizzes, videos, videoTimestamps } from '../schema/index.ts';
 import { sampleCourses } from './sample-courses.ts';
 import { sampleGroups } from './sample-groups.ts';
 import { sampleInstruments } from './sample-instruments.ts';
+import { seedSampleQuizzes } from './sample-quizzes.ts';
 
 export type SeedResult = {
   courses: number;
@@ -71,6 +72,9 @@ export async function seedDatabase(db: Database, now: Date = new Date()): Promis
       await tx.insert(groups).values(sampleGroups(now));
       result.groups = 3;
     }
+    // Quizzes (#42): after the courses' lessons, once, when there are none.
+    const [{ count: quizCount }] = await tx.select({ count: sql<number>`count(*)::int` }).from(quizzes);
+    if (quizCount === 0) await seedSampleQuizzes(tx);
     return result;
   });
 }

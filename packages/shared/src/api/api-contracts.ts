@@ -3,6 +3,7 @@ import { brokerContract } from '../broker/broker-contract.ts';
 import { challengeContract } from '../challenges/challenge-contract.ts';
 import { adminContactContract, contactContract } from '../contact/contact-contract.ts';
 import { adminCourseContract, courseContract } from '../courses/course-contract.ts';
+import { adminQuizContract, quizContract } from '../courses/quiz-contract.ts';
 import { devContract } from '../dev/dev-contract.ts';
 import { adminGroupContract, groupContract } from '../groups/group-contract.ts';
 import { healthContract } from '../health/health-contract.ts';
@@ -29,6 +30,7 @@ export const apiContracts = {
   adminCourse: adminCourseContract,
   adminGroup: adminGroupContract,
   adminNews: adminNewsContract,
+  adminQuiz: adminQuizContract,
   adminUser: adminUserContract,
   broker: brokerContract,
   challenge: challengeContract,
@@ -39,6 +41,7 @@ export const apiContracts = {
   notification: notificationContract,
   plan: planContract,
   practice: practiceContract,
+  quiz: quizContract,
   trading: tradingContract,
   user: userContract,
 } as const;
