@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { CourseDetail } from '../api/get-course';
 import { lessonCountLabel } from './course-labels';
 import { CourseProgress } from './course-progress';
+import { QuizItemsAfterLesson } from './quiz/quiz-items-after-lesson';
 import './lesson-list.css';
 
 type Props = {
@@ -72,6 +73,8 @@ export function LessonList({ detail, selectedId, onSelect, collapsible, open, on
                   </span>
                 </span>
               </button>
+              {/* #42 quizzes (H1): the quizzes placed after this lesson. */}
+              <QuizItemsAfterLesson courseId={course._id} videoId={lesson.id} />
             </li>
           );
         })}

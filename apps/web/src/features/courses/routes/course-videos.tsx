@@ -1,5 +1,5 @@
 import { Empty } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useIsNarrowScreen } from '@/lib/use-media-query';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -9,6 +9,9 @@ import { LessonList } from '../components/lesson-list';
 import { LessonView } from '../components/lesson-view';
 import '../components/course-ui.css';
 import './course-videos.css';
+
+// #42 quizzes (H1): ?quiz=<id> shows the quiz instead of the lesson.
+const QuizView = lazy(() => import('../components/quiz/quiz-view').then((m) => ({ default: m.QuizView })));
 
 /**
  * /courseVideos/{courseId}: the lesson page (docs/product-contract.md §2). The chosen lesson lives in ?video=<id>, so
@@ -40,12 +43,14 @@ function CourseLessons({ courseId, detail }: { courseId: string; detail: CourseD
     lessons.findIndex((lesson) => lesson.id === requested),
   );
   const lesson = lessons[index];
+  const quizId = params.get('quiz'); // #42 quizzes (H1)
 
   function select(videoId: number) {
     setParams(
       (current) => {
         const nextParams = new URLSearchParams(current);
         nextParams.set('video', String(videoId));
+        nextParams.delete('quiz'); // #42 quizzes (H1)
         return nextParams;
       },
       { replace: true },
@@ -58,14 +63,19 @@ function CourseLessons({ courseId, detail }: { courseId: string; detail: CourseD
     <div className="cw-course-lessons">
       <LessonList
         detail={detail}
-        selectedId={lesson?.id}
+        selectedId={quizId ? undefined : lesson?.id}
         onSelect={select}
         collapsible={isNarrow}
         open={listOpen}
         onToggle={() => setListOpen((open) => !open)}
       />
       <div className="cw-course-lessons__main">
-        {lesson ? (
+        {quizId ? (
+          // #42 quizzes (H1)
+          <Suspense fallback={null}>
+            <QuizView key={quizId} courseId={courseId} quizId={quizId} />
+          </Suspense>
+        ) : lesson ? (
           <LessonView
             key={`${lesson.id}-${choices}`}
             courseId={courseId}
