@@ -49,6 +49,8 @@ export function useQuizAttempt(attemptId: string | null) {
   return useQuery({
     queryKey: quizKeys.attempt(attemptId ?? ''),
     enabled: attemptId !== null,
+    // The attempt changes only through this page's own answers, which write the cache themselves.
+    staleTime: 60_000,
     queryFn: async ({ signal }) =>
       (await apiClient.get<QuizAttempt>(`/quiz-attempts/${enc(attemptId ?? '')}`, { signal })).data,
   });
@@ -93,7 +95,8 @@ export function useAnswerQuizQuestion(attemptId: string) {
 export function useFinishQuizAttempt(courseId: string, quizId: string, attemptId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await apiClient.post<QuizAttempt>(`/quiz-attempts/${enc(attemptId)}/finish`)).data,
+    mutationFn: async () =>
+      (await apiClient.post<QuizAttempt>(`/quiz-attempts/${enc(attemptId)}/finish`)).data,
     onSuccess: (attempt) => {
       queryClient.setQueryData(quizKeys.attempt(attempt.id), attempt);
       void queryClient.invalidateQueries({ queryKey: quizKeys.course(courseId) });

@@ -7,6 +7,7 @@ import { type CourseSummary, useCourses } from '../api/get-courses';
 import { useReorderCourses } from '../api/reorder-courses';
 import { useUpdateCourse } from '../api/update-course';
 import { AdminCourseLessons } from './admin/admin-course-lessons';
+import { AdminCourseQuizzes } from './admin/admin-course-quizzes';
 import { CourseFormModal } from './admin/course-form-modal';
 import { formatCourseLength, lessonCountLabel } from './course-labels';
 import './admin/admin-courses.css';
@@ -201,6 +202,7 @@ function AdminCourseRow({
       {expanded ? (
         <div id={lessonsId}>
           <AdminCourseLessons courseId={course._id} courseTitle={course.title} thumbnail={course.thumbnail} />
+          <AdminCourseQuizzes courseId={course._id} courseTitle={course.title} />
         </div>
       ) : null}
     </article>

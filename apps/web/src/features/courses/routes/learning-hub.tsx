@@ -2,6 +2,7 @@ import { PageHeader } from '@/components/page-header/page-header';
 import { useCourses } from '../api/get-courses';
 import { ContinueLearning } from '../components/continue-learning';
 import { CourseCatalogue } from '../components/course-catalogue';
+import { DueReviewsCard } from '../components/quiz/due-reviews-card';
 import './learning-hub.css';
 
 /** /home2, the learning hub: the course to continue, the learner's totals and the whole catalogue. */
@@ -40,6 +41,7 @@ export default function LearningHubPage() {
           </dl>
         </section>
       ) : null}
+      <DueReviewsCard />
       <section className="cw-hub__section" aria-labelledby="cw-hub-catalogue">
         <h2 id="cw-hub-catalogue" className="cw-hub__heading">
           All courses

@@ -67,8 +67,8 @@ function QuizOverview({
       <header className="cw-quiz__header">
         <h2 id="cw-quiz-title">{quiz.title}</h2>
         <p className="cw-quiz__meta">
-          {quiz.questionCount} {quiz.questionCount === 1 ? 'question' : 'questions'} · pass mark {quiz.passMark} %
-          {quiz.bestScore !== null ? ` · best score ${percent(quiz.bestScore)}` : ''}
+          {quiz.questionCount} {quiz.questionCount === 1 ? 'question' : 'questions'} · pass mark{' '}
+          {quiz.passMark} %{quiz.bestScore !== null ? ` · best score ${percent(quiz.bestScore)}` : ''}
         </p>
       </header>
       {quiz.passed ? <Alert type="success" showIcon title="You have passed this quiz." /> : null}
