@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isAnswerCorrect, nextReview, scoreAttempt } from './quiz-rules.ts';
-import { quizFieldsSchema, quizQuestionSchema } from './quiz-schemas.ts';
+import { quizAttemptAnswerSchema, quizFieldsSchema, quizQuestionSchema } from './quiz-schemas.ts';
 
 describe('answer checking', () => {
   it('needs exactly the correct set for choice questions, in any order', () => {
@@ -107,5 +107,15 @@ describe('admin quiz forms', () => {
       expect(parsed.success).toBe(false);
       expect(parsed.error?.issues[0].message).toMatch(/pass mark is a (whole )?percent from 1 to 100/);
     }
+  });
+  it('refuses a learner’s number the database could not keep exactly, with a sentence', () => {
+    const first = (value: number) =>
+      quizAttemptAnswerSchema.safeParse({ questionId: 'q', value }).error?.issues[0].message;
+    expect(first(1e20)).toBe('Your answer is too large.');
+    expect(first(0.12345678901)).toBe('Use at most 10 decimals for your answer.');
+    expect(first(0.25)).toBeUndefined();
+    expect(quizAttemptAnswerSchema.safeParse({ questionId: 'q' }).error?.issues[0].message).toBe(
+      'Choose an answer or enter a number.',
+    );
   });
 });

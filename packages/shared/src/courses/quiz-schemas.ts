@@ -83,10 +83,7 @@ export type QuizQuestionFields = z.output<typeof quizQuestionSchema>;
 /** A learner's answer to one question: chosen choices, or a number. */
 export const quizResponseFieldsSchema = z.object({
   choiceIds: z.array(z.string().min(1).max(64)).max(8).optional(),
-  value: z
-    .number({ message: 'Enter your answer as a number.' })
-    .refine(Number.isFinite, 'Enter your answer as a number.')
-    .optional(),
+  value: exactNumber('your answer').optional(),
 });
 
 const hasAnswer = (answer: { choiceIds?: string[]; value?: number }) =>
