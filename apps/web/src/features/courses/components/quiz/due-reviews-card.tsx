@@ -1,20 +1,14 @@
-import { Alert, Button, Card, Modal, Skeleton, Tag } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Card, Skeleton } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
-import {
-  type DueReviews,
-  type ReviewAnswerResult,
-  useAnswerReview,
-  useDueReviews,
-  useReviewQuestion,
-} from '../../api/quiz-api';
-import { QuestionCard } from './question-card';
+import { type DueReviews, useDueReviews } from '../../api/quiz-api';
+import { formatDay } from './format-day';
 import './quiz.css';
 
 type DueItem = DueReviews['due'][number];
 
-const formatDay = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+// The dialog (and the question's form controls) loads when a review is opened, not with the hub.
+const ReviewModal = lazy(() => import('./review-modal').then((m) => ({ default: m.ReviewModal })));
 
 /** The learning hub's "Due for review" card (issue #42): questions missed earlier, back after 1, 3 and 7 days. */
 export function DueReviewsCard() {
@@ -62,48 +56,11 @@ export function DueReviewsCard() {
           ))}
         </ul>
       ) : null}
-      {open ? <ReviewModal item={open} onClose={() => setOpen(null)} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <ReviewModal item={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      ) : null}
     </Card>
-  );
-}
-
-function ReviewModal({ item, onClose }: { item: DueItem; onClose: () => void }) {
-  const question = useReviewQuestion(item.id);
-  const answer = useAnswerReview(item.id);
-  const [result, setResult] = useState<ReviewAnswerResult | null>(null);
-  return (
-    <Modal
-      open
-      title={`Review · ${item.courseTitle}`}
-      onCancel={onClose}
-      footer={<Button onClick={onClose}>{result ? 'Done' : 'Close'}</Button>}
-      destroyOnHidden
-    >
-      {question.isPending ? <Skeleton active /> : null}
-      {question.error ? <Alert type="error" showIcon title={question.error.message} /> : null}
-      {question.data ? (
-        <QuestionCard
-          question={{ ...question.data, answer: result }}
-          number={1}
-          total={1}
-          pending={answer.isPending}
-          onAnswer={(input) =>
-            answer.mutate(input, { onSuccess: setResult, onError: (error) => toast.error(error.message) })
-          }
-        />
-      ) : null}
-      {result ? (
-        <p className="cw-quiz__meta" role="status">
-          {result.nextDueAt ? (
-            <>
-              <Tag>{result.correct ? 'Moved on' : 'Starts again'}</Tag> Next review on{' '}
-              {formatDay(result.nextDueAt)}.
-            </>
-          ) : (
-            'Learnt: this question has left your review queue.'
-          )}
-        </p>
-      ) : null}
-    </Modal>
   );
 }
