@@ -235,6 +235,32 @@ describe('quiz attempts', () => {
     expect(late.json().message).toMatch(/Start a new attempt/);
   });
 
+  it('answers malformed input with a 400 and a sentence, never a 5xx', async () => {
+    const attempt = (await start('ana')).json().data;
+    const numeric = questions.find((q) => q.kind === 'numeric') as AdminQuestion;
+    const single = questions.find((q) => q.kind === 'single') as AdminQuestion;
+    const bodies: Array<[object, RegExp]> = [
+      [{ questionId: numeric.id }, /Choose an answer or enter a number/],
+      [{ questionId: numeric.id, value: 1e20 }, /too large/],
+      [{ questionId: numeric.id, value: 0.12345678901 }, /at most 10 decimals/],
+      [{ questionId: numeric.id, value: 'fifty' }, /number/],
+      [{ questionId: numeric.id, choiceIds: 'a' }, /./],
+      [{ questionId: numeric.id, choiceIds: [single.choices[0].id] }, /Enter a number for this question/],
+      [{ questionId: single.id, value: 3 }, /Choose an answer for this question/],
+      [{ questionId: single.id, choiceIds: single.choices.map((c) => c.id) }, /choose only one/],
+    ];
+    for (const [payload, message] of bodies) {
+      const response = await call('ana', 'POST', `/quiz-attempts/${attempt.id}/answers`, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      const body = response.json();
+      expect(
+        [body.message, ...(body.details ?? []).map((d: { message: string }) => d.message)].join(' '),
+      ).toMatch(message);
+    }
+    const huge = await call('admin', 'PATCH', `/admin/quizzes/${quizId}`, { afterVideoId: 1e300 });
+    expect(huge.statusCode).toBe(400);
+  });
+
   it('hides another learner’s attempt (404)', async () => {
     const attempt = (await start('ana')).json().data;
     const read = await call('ben', 'GET', `/quiz-attempts/${attempt.id}`);
