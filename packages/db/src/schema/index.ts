@@ -12,6 +12,7 @@ export * from './lesson-player.ts';
 export * from './news.ts';
 export * from './notifications.ts';
 export * from './practice.ts';
+export * from './quizzes.ts';
 export * from './security.ts';
 export * from './subscriptions.ts';
 export * from './trading.ts';

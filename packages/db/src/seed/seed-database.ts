@@ -7,6 +7,7 @@ import {
   groups,
   instruments,
   learningLinks,
+  quizzes,
   videos,
   videoTimestamps,
 } from '../schema/index.ts';
@@ -15,6 +16,7 @@ import { seedSampleDrills } from './sample-drills.ts';
 import { sampleGroups } from './sample-groups.ts';
 import { sampleInstruments } from './sample-instruments.ts';
 import { sampleLearningLinks } from './sample-learning-links.ts';
+import { seedSampleQuizzes } from './sample-quizzes.ts';
 
 export type SeedResult = {
   courses: number;
@@ -114,6 +116,9 @@ export async function seedDatabase(db: Database, now: Date = new Date()): Promis
       await tx.insert(groups).values(sampleGroups(now));
       result.groups = 3;
     }
+    // Quizzes (#42): after the courses' lessons, once, when there are none.
+    const [{ count: quizCount }] = await tx.select({ count: sql<number>`count(*)::int` }).from(quizzes);
+    if (quizCount === 0) await seedSampleQuizzes(tx);
     return result;
   });
 }

@@ -7,6 +7,7 @@ import { adminDrillContract, drillContract } from '../courses/drill-contract.ts'
 import { lessonPlayerContract } from '../courses/lesson-player-contract.ts';
 import { adminLearningLinkContract, practiseNextContract } from '../courses/practise-next.ts';
 import { adminProgressContract, progressContract } from '../courses/progress-contract.ts';
+import { adminQuizContract, quizContract } from '../courses/quiz-contract.ts';
 import { devContract } from '../dev/dev-contract.ts';
 import { adminGroupContract, groupContract } from '../groups/group-contract.ts';
 import { healthContract } from '../health/health-contract.ts';
@@ -36,6 +37,7 @@ export const apiContracts = {
   adminGroup: adminGroupContract,
   adminLearningLink: adminLearningLinkContract,
   adminNews: adminNewsContract,
+  adminQuiz: adminQuizContract,
   adminUser: adminUserContract,
   broker: brokerContract,
   challenge: challengeContract,
@@ -50,6 +52,7 @@ export const apiContracts = {
   progress: progressContract,
   adminProgress: adminProgressContract,
   practiseNext: practiseNextContract,
+  quiz: quizContract,
   trading: tradingContract,
   user: userContract,
 } as const;

@@ -28,6 +28,7 @@ import { createPracticeSession, getPracticeSession } from '../practice/practice-
 import { loadDayBars, type PracticeDeps } from '../practice/practice-work.ts';
 import { getOpenableCourse } from './course-catalogue.ts';
 import { checkCourseCompletion } from './course-completion.ts';
+import { scheduleReview } from './review-queue.ts';
 
 /*
  * Trade drills (issue #42): a drill attempt is a practice replay (same engine, same fill rules)
@@ -338,7 +339,15 @@ async function scoreInTransaction(db: Database, deps: PracticeDeps, attemptId: s
       })
       .where(eq(drillAttempts.id, attempt.id))
       .returning();
-    // REVIEW-QUEUE (wired when quizzes merge)
+    // A failed drill comes back after 1, 3 and 7 days (docs/courses.md "Quizzes", spaced repetition).
+    await scheduleReview(tx, {
+      userId: attempt.userId,
+      kind: 'drill',
+      refId: drill.id,
+      courseId: drill.courseId,
+      passed: score.passed,
+      now: new Date(now),
+    });
     return scored;
   });
 }

@@ -8,6 +8,7 @@ import { useReorderCourses } from '../api/reorder-courses';
 import { useUpdateCourse } from '../api/update-course';
 import { AdminCourseDrills } from './admin/admin-course-drills'; // #42 drills
 import { AdminCourseLessons } from './admin/admin-course-lessons';
+import { AdminCourseQuizzes } from './admin/admin-course-quizzes';
 import { CourseFormModal } from './admin/course-form-modal';
 import { CourseProgressAdminButtons } from './admin/course-progress-admin';
 import { formatCourseLength, lessonCountLabel } from './course-labels';
@@ -207,6 +208,7 @@ function AdminCourseRow({
           <AdminCourseLessons courseId={course._id} courseTitle={course.title} thumbnail={course.thumbnail} />
           {/* #42 drills */}
           <AdminCourseDrills courseId={course._id} courseTitle={course.title} />
+          <AdminCourseQuizzes courseId={course._id} courseTitle={course.title} />
         </div>
       ) : null}
     </article>

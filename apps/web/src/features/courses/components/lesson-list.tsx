@@ -7,6 +7,7 @@ import type { CourseDetail } from '../api/get-course';
 import { lessonCountLabel } from './course-labels';
 import { CourseProgress } from './course-progress';
 import { DrillListItems } from './drill-list-items'; // #42 drills
+import { QuizItemsAfterLesson } from './quiz/quiz-items-after-lesson';
 import './lesson-list.css';
 
 type Props = {
@@ -75,6 +76,8 @@ export function LessonList({ detail, selectedId, onSelect, collapsible, open, on
               </button>
               {/* #42 drills: the drills placed after this lesson */}
               <DrillListItems courseId={course._id} afterVideoId={lesson.id} />
+              {/* #42 quizzes (H1): the quizzes placed after this lesson. */}
+              <QuizItemsAfterLesson courseId={course._id} videoId={lesson.id} />
             </li>
           );
         })}

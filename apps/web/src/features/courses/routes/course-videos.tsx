@@ -1,5 +1,5 @@
 import { Empty } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useIsNarrowScreen } from '@/lib/use-media-query';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -14,6 +14,9 @@ import { LessonNotReleased } from '../components/lesson-not-released';
 import { LessonView } from '../components/lesson-view';
 import '../components/course-ui.css';
 import './course-videos.css';
+
+// #42 quizzes (H1): ?quiz=<id> shows the quiz instead of the lesson.
+const QuizView = lazy(() => import('../components/quiz/quiz-view').then((m) => ({ default: m.QuizView })));
 
 /**
  * /courseVideos/{courseId}: the lesson page (docs/product-contract.md §2). The chosen lesson lives in ?video=<id>, so
@@ -50,6 +53,7 @@ function CourseLessons({ courseId, detail }: { courseId: string; detail: CourseD
   const at = params.get('t');
   const startSeconds = at !== null && /^\d+$/.test(at) ? Number(at) : undefined;
   // --- end lesson player
+  const quizId = params.get('quiz'); // #42 quizzes (H1)
 
   function select(videoId: number) {
     setParams(
@@ -58,6 +62,7 @@ function CourseLessons({ courseId, detail }: { courseId: string; detail: CourseD
         nextParams.set('video', String(videoId));
         nextParams.delete('drill'); // #42 drills
         nextParams.delete('t');
+        nextParams.delete('quiz'); // #42 quizzes (H1)
         return nextParams;
       },
       { replace: true },
@@ -70,14 +75,19 @@ function CourseLessons({ courseId, detail }: { courseId: string; detail: CourseD
     <div className="cw-course-lessons">
       <LessonList
         detail={detail}
-        selectedId={lesson?.id}
+        selectedId={quizId ? undefined : lesson?.id}
         onSelect={select}
         collapsible={isNarrow}
         open={listOpen}
         onToggle={() => setListOpen((open) => !open)}
       />
       <div className="cw-course-lessons__main">
-        {drillId ? (
+        {quizId ? (
+          // #42 quizzes (H1)
+          <Suspense fallback={null}>
+            <QuizView key={quizId} courseId={courseId} quizId={quizId} />
+          </Suspense>
+        ) : drillId ? (
           <DrillView key={drillId} drillId={drillId} />
         ) : lesson && !lesson.released ? (
           // Issue #42: a dripped lesson not yet open says when it opens.

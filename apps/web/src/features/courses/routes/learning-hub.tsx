@@ -3,6 +3,7 @@ import { useCourses } from '../api/get-courses';
 import { ContinueLearning } from '../components/continue-learning';
 import { CourseCatalogue } from '../components/course-catalogue';
 import { MyCertificates } from '../components/my-certificates';
+import { DueReviewsCard } from '../components/quiz/due-reviews-card';
 import './learning-hub.css';
 
 /** /home2, the learning hub: the course to continue, the learner's totals and the whole catalogue. */
@@ -43,6 +44,7 @@ export default function LearningHubPage() {
       ) : null}
       {/* Issue #42: the learner's certificates. */}
       <MyCertificates />
+      <DueReviewsCard />
       <section className="cw-hub__section" aria-labelledby="cw-hub-catalogue">
         <h2 id="cw-hub-catalogue" className="cw-hub__heading">
           All courses
