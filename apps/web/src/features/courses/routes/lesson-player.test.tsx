@@ -44,7 +44,12 @@ function mockPlayerApi({
     'PUT /courses/course1/videos/101/position': ({ body }) => ({
       body: { success: true, data: { positionSeconds: (body as { seconds: number }).seconds } },
     }),
-    'PUT /courses/course1/videos/101/watched': { body: { success: true, data: null } },
+    'PUT /courses/course1/videos/101/watched': {
+      body: {
+        success: true,
+        data: { watchedSeconds: 12, watchedShare: 1, furthestSeconds: 12, watched: false },
+      },
+    },
     'GET /courses/course1/notes': ({ url }) => ({
       body: { success: true, data: url.searchParams.get('q') ? matches : [] },
     }),

@@ -1,4 +1,5 @@
 import { Alert, Button, Popconfirm, Skeleton } from 'antd';
+import { Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header/page-header';
 import { DrillBanner } from '@/features/courses'; // #42 drills
@@ -99,7 +100,9 @@ export default function PracticeSessionPage() {
         ) : null}
       </div>
       {/* #42 drills: the task, rules and "Finish and score" of a replay that is a drill attempt */}
-      <DrillBanner session={data} replayedTime={replayedTime} />
+      <Suspense fallback={null}>
+        <DrillBanner session={data} replayedTime={replayedTime} />
+      </Suspense>
       <PracticeControls
         session={data}
         replayedTime={replayedTime}
