@@ -110,7 +110,11 @@ async function mistakeCosts(
     }
     found.pnlMinor += minor;
     found.occurrences += row.occurrences;
-    if (row.occurrences > found.labelUses) {
+    // The spelling used most; on a tie the first in code-point order, so the answer never depends on row order.
+    if (
+      row.occurrences > found.labelUses ||
+      (row.occurrences === found.labelUses && row.label.trim() < found.label)
+    ) {
       found.label = row.label.trim();
       found.labelUses = row.occurrences;
     }
