@@ -4,7 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 
 /**
  * The course's drills as completion requirements (issue #42): met once an attempt passed, score the
- * best attempt's score (0–100; null before any scored attempt).
+ * best R reached by any scored attempt, to two decimals (null before any).
  */
 export async function drillRequirements(
   db: DbExecutor,
@@ -18,18 +18,19 @@ export async function drillRequirements(
     .orderBy(asc(drills.afterVideoId), asc(drills.position), asc(drills.id));
   if (!rows.length) return [];
   const attempts = await db
-    .select({ drillId: drillAttempts.drillId, passed: drillAttempts.passed, score: drillAttempts.score })
+    .select({ drillId: drillAttempts.drillId, passed: drillAttempts.passed, rBest: drillAttempts.rBest })
     .from(drillAttempts)
     .where(and(eq(drillAttempts.userId, userId), eq(drillAttempts.courseId, courseId)));
   return rows.map((row) => {
     const mine = attempts.filter((attempt) => attempt.drillId === row.id);
-    const scores = mine.map((attempt) => attempt.score).filter((score): score is number => score !== null);
+    // The requirement's score for a drill is the best R reached (course-requirements.ts), not the 0–100 score.
+    const reached = mine.map((attempt) => attempt.rBest).filter((r): r is number => r !== null);
     return {
       kind: 'drill' as const,
       id: row.id,
       title: row.title,
       met: mine.some((attempt) => attempt.passed === true),
-      score: scores.length ? Math.max(...scores) : null,
+      score: reached.length ? Math.round(Math.max(...reached) * 100) / 100 : null,
     };
   });
 }
