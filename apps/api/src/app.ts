@@ -140,6 +140,8 @@ export type BuildAppOptions = {
   localCliSecret?: string;
   /** A live quote older than this is stale (default 5 s). */
   quoteStaleAfterMs?: number;
+  /** How long the engine's leases outlive their last renewal (tests of a paused process; default 3 s). */
+  engineLeaseTtlMs?: number;
   /** pino options, or false to silence (tests). */
   logger?: FastifyServerOptions['logger'];
   /** Now, for course drip release and certificates (default: the system clock). */
@@ -247,6 +249,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pool: options.database.pool,
     providers: options.marketDataProviders ?? createMarketDataProviders(config, app.log),
     staleAfterMs: options.quoteStaleAfterMs,
+    leaseTtlMs: options.engineLeaseTtlMs,
   });
   await engine.load();
   app.decorate('tradingEngine', engine);

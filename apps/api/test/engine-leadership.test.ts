@@ -1,14 +1,13 @@
-import { fills, marketState, orders } from '@candlewise/db';
+import { engineLeases, fills, marketState, orders } from '@candlewise/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { createMemoryEventBus } from '../src/providers/events/event-bus.ts';
 import { AdvisoryLeader, LostLeadershipError } from '../src/lib/advisory-leader.ts';
 import { addApprovedMembers } from './competition-members.ts';
 import { bearer, createTestDatabase, testConfig } from './helper.ts';
-
-const ENGINE_LOCK = 727_003;
 
 async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
@@ -19,7 +18,7 @@ async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: numbe
   return false;
 }
 
-/** Leadership on PostgreSQL: several processes, one engine; a lost lock steps down, never writes. */
+/** Leases on PostgreSQL: several processes share the competitions; a former holder never writes. */
 describe.runIf(process.env.DATABASE_URL)('the engine’s leadership', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   const apps: FastifyInstance[] = [];
@@ -36,34 +35,61 @@ describe.runIf(process.env.DATABASE_URL)('the engine’s leadership', () => {
     await database.close();
   });
 
-  const build = async () => {
-    const app = await buildApp({ config: testConfig(), database, logger: false });
+  const build = async (options: Partial<Parameters<typeof buildApp>[0]> = {}) => {
+    const app = await buildApp({ config: testConfig(), database, logger: false, ...options });
     apps.push(app);
     return app;
   };
 
-  it('steps down without crashing when its lock connection is cut, and another takes over', async () => {
-    const first = await build();
-    const second = await build();
-    expect(await first.tradingEngine.tryLead()).toBe(true);
-    expect(await second.tradingEngine.tryLead()).toBe(false);
+  it('two processes share the competitions; a stopped one hands its competitions and the market over', async () => {
+    const bus = createMemoryEventBus();
+    // Long leases: on a loaded machine a round by hand must not outlive another process's heartbeat.
+    const first = await build({ eventBus: bus, engineLeaseTtlMs: 30_000 });
+    const second = await build({ eventBus: bus, engineLeaseTtlMs: 30_000 });
+    await first.tradingEngine.tryLead();
+    await second.tradingEngine.tryLead(); // joins
+    await first.tradingEngine.tryLead(); // gives back what is over its share
+    await second.tradingEngine.tryLead(); // takes it
+    const a = first.tradingEngine.heldCompetitions();
+    const b = second.tradingEngine.heldCompetitions();
+    const all = [...a, ...b].sort();
+    expect(new Set(all).size).toBe(all.length); // none twice
+    expect(all).toContain('group-running');
+    expect(Math.abs(a.length - b.length)).toBeLessThanOrEqual(1);
+    const roles = [first, second].map((app) => app.tradingEngine.status().role).sort();
+    expect(roles).toEqual(['follower', 'leader']);
 
-    const { rows } = await admin.query<{ pid: number }>(
-      // Advisory locks are per database: another database's engine (a parallel run) is not this one's.
-      "select pid from pg_locks where locktype = 'advisory' and objid = $1 and granted and database = (select oid from pg_database where datname = current_database())",
-      [ENGINE_LOCK],
-    );
-    expect(rows).toHaveLength(1);
-    await admin.query('select pg_terminate_backend($1)', [rows[0].pid]);
+    // A member of a competition the other process holds trades through this one: the holder hears it.
+    const holder = a.includes('group-running') ? first : second;
+    const other = holder === first ? second : first;
+    const [member] = await addApprovedMembers(database.db, other.config.appSecret, 'group-running', 1, 'split');
+    holder.tradingEngine.setPrice('NIFTY50', 20_000);
+    const placed = await other.inject({
+      method: 'POST',
+      url: '/api/v1/group/group-running/orders',
+      headers: bearer(member.token),
+      payload: { symbol: 'NIFTY50', side: 'buy', type: 'limit', quantity: 1, price: 19_990 },
+    });
+    expect(placed.statusCode).toBe(201);
+    holder.tradingEngine.setPrice('NIFTY50', 19_900);
+    await holder.tradingEngine.tickOnce(Date.now(), holder.tradingEngine.currentQuotes());
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.json().data._id));
+    expect(order.status).toBe('filled');
+    const [fill] = await database.db.select().from(fills).where(eq(fills.orderId, order.id));
+    const [lease] = await database.db.select().from(engineLeases).where(eq(engineLeases.scope, 'group-running'));
+    expect(fill.leaseEpoch).toBe(lease.epoch); // the tick's fill carries the lease's epoch
 
-    expect(await waitFor(() => !first.tradingEngine.isLeader, 5000)).toBe(true);
-    expect(await second.tradingEngine.tryLead()).toBe(true);
-    expect(second.tradingEngine.status()).toMatchObject({ role: 'leader', epoch: 2 });
-    // The process is alive and answers.
-    const health = await first.inject({ method: 'GET', url: '/api/v1/health' });
-    expect(health.json().data).toMatchObject({ tradingEngine: 'follower' });
-    await second.tradingEngine.stop();
-    await first.tradingEngine.stop();
+    // The holder stops (gives everything back): the other takes it all on its next round.
+    await holder.tradingEngine.stop();
+    await other.tradingEngine.tryLead();
+    expect(other.tradingEngine.heldCompetitions().sort()).toEqual(all);
+    expect(other.tradingEngine.isLeader).toBe(true);
+    const health = await other.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(health.json().data).toMatchObject({
+      tradingEngine: 'leader',
+      engine: { competitions: all.length, processes: 1 },
+    });
+    await other.tradingEngine.stop();
   });
 
   it('refuses every write of a former leader whose lock lapsed unnoticed (epoch fence)', async () => {
@@ -94,8 +120,8 @@ describe.runIf(process.env.DATABASE_URL)('the engine’s leadership', () => {
     await holder.stop();
   });
 
-  it('a former engine leader saves no fill and no market after the new one took over', async () => {
-    const old = await build();
+  it('a former holder saves no fill and no market once its leases expired and another took them', async () => {
+    const old = await build({ engineLeaseTtlMs: 300 });
     const members = await addApprovedMembers(database.db, old.config.appSecret, 'group-running', 1, 'fence');
     expect(await old.tradingEngine.tryLead()).toBe(true);
     old.tradingEngine.setPrice('NIFTY50', 20_000);
@@ -107,18 +133,20 @@ describe.runIf(process.env.DATABASE_URL)('the engine’s leadership', () => {
     });
     expect(placed.statusCode).toBe(201);
 
-    // The old leader's lock lapses without it noticing; a new leader takes over.
-    const engine = old.tradingEngine as unknown as { leadership: { leader: { client: pg.PoolClient } } };
-    await engine.leadership.leader.client.query('select pg_advisory_unlock($1)', [ENGINE_LOCK]);
-    const successor = await build();
+    // The old holder pauses past its leases and its heartbeat (no renewal); a new process takes over.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const successor = await build({ engineLeaseTtlMs: 300 });
     expect(await successor.tradingEngine.tryLead()).toBe(true);
+    expect(successor.tradingEngine.leads('group-running')).toBe(true);
     const [before] = await database.db.select().from(marketState).where(eq(marketState.symbol, 'NIFTY50'));
 
-    // The old one still thinks it leads and ticks a price that fills the order: nothing is saved.
+    // The old one still thinks it holds them and ticks a price that fills the order: nothing is saved.
     old.tradingEngine.setPrice('NIFTY50', 19_000);
     const events = await old.tradingEngine.tickOnce(Date.now(), old.tradingEngine.currentQuotes());
     expect(events).toEqual([]);
+    await old.tradingEngine.flush();
     expect(old.tradingEngine.isLeader).toBe(false);
+    expect(old.tradingEngine.leads('group-running')).toBe(false);
     const order = await database.db.select().from(orders).where(eq(orders.id, placed.json().data._id));
     expect(order[0].status).toBe('open');
     expect(await database.db.select().from(fills).where(eq(fills.orderId, placed.json().data._id))).toEqual(

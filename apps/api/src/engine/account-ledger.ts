@@ -164,6 +164,11 @@ export type AccountWrite = {
   removedAt?: Date | null;
   /** A challenge decision to record with its evidence: the fills of its phase since `fillsSince`. */
   challenge?: ChallengeDecision & { ruleSet: string; fillsSince: number };
+  /**
+   * The engine's lease epoch for the account's competition (the tick's writes): the account row and
+   * its fills carry it and the database refuses a stale one. Null or absent: a member's own request.
+   */
+  leaseEpoch?: number | null;
 };
 
 export class LedgerConflictError extends Error {
@@ -210,7 +215,7 @@ export async function saveAccounts(tx: DbExecutor, writes: AccountWrite[]): Prom
         ${amount(after.dayStartEquity)},
         ${stamp(after.dayStartedAt)}, ${newPhase}::boolean, ${after.phase}::int, ${stamp(after.phaseStartedAt)},
         ${after.challengeStatus}::text, ${amount(after.dayStartBalance)}, ${amount(after.eodHighBalance)},
-        ${amount(after.equityHigh)}, ${String(after.maxDrawdownPercent)}::numeric)`,
+        ${amount(after.equityHigh)}, ${String(after.maxDrawdownPercent)}::numeric, ${write.leaseEpoch ?? null}::bigint)`,
     );
   }
   const updated = rowsOf(
@@ -235,11 +240,12 @@ export async function saveAccounts(tx: DbExecutor, writes: AccountWrite[]): Prom
         eod_high_balance = v.eod_high_balance,
         equity_high = v.equity_high,
         max_drawdown_percent = v.max_drawdown_percent,
+        lease_epoch = v.lease_epoch,
         updated_at = now()
       from (values ${values(accountRows)})
         as v(id, version, delta, fills, equity, peak, frozen_until, freeze_count, final_rank, set_removed, removed_at,
           frozen_reason, day_start_equity, day_started_at, new_phase, phase, phase_started_at, challenge_status,
-          day_start_balance, eod_high_balance, equity_high, max_drawdown_percent)
+          day_start_balance, eod_high_balance, equity_high, max_drawdown_percent, lease_epoch)
       where t.id = v.id and t.version = v.version
       returning t.id, t.balance::text as balance, t.version, t.ledger_seq`),
   );
@@ -371,6 +377,7 @@ export async function saveAccounts(tx: DbExecutor, writes: AccountWrite[]): Prom
       reason: fill.reason,
       // The phase the fill was decided in (a phase change's close-out belongs to the phase that ended).
       phase: write.before.phase,
+      leaseEpoch: write.leaseEpoch ?? null,
       // The clock now, under the account's lock: now() is the transaction's start, which on
       // PostgreSQL can be before another transaction's fill on this account that held the lock.
       // Writes to one account are serialised by its lock, so its fills' times only go forward.

@@ -9,6 +9,7 @@ const memoryWith = (...groups: ReturnType<typeof groupOf>[]) => {
     db: {} as Database,
     marketFor: () => marketOf(quoteOf('NIFTY50', 20_000)),
     onLoaded: async () => {},
+    owns: () => true,
   });
   for (const group of groups) memory.groups.set(group.id, group);
   return memory;

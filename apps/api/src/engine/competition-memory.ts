@@ -17,6 +17,8 @@ export type CompetitionMemoryOptions = {
   marketFor: (group: GroupState) => Market;
   /** A competition was (re)loaded: its replayed day, if any, is loaded too. */
   onLoaded: (group: GroupState) => Promise<void>;
+  /** Whether this process holds the competition's lease (only those are loaded and kept). */
+  owns: (groupId: string) => boolean;
 };
 
 /**
@@ -41,10 +43,20 @@ export class CompetitionMemory {
     this.groupReloads.clear();
   }
 
-  /** Loads (or refreshes) competitions not yet finalised, and any of their accounts that changed. */
+  /** Forgets a competition this process no longer holds. */
+  drop(groupId: string): void {
+    const group = this.groups.get(groupId);
+    this.groups.delete(groupId);
+    this.groupReloads.delete(groupId);
+    for (const id of group?.accounts.keys() ?? []) this.reloadQueue.delete(id);
+  }
+
+  /** Loads (or refreshes) the held competitions not yet finalised, and any of their accounts that changed. */
   async loadGroups(onlyGroupId?: string): Promise<void> {
     const { db } = this.options;
+    if (onlyGroupId && !this.options.owns(onlyGroupId)) return;
     for (const group of await loadCompetitions(db, this.groups, onlyGroupId)) {
+      if (!this.options.owns(group.id)) continue;
       this.groups.set(group.id, group);
       await this.options.onLoaded(group);
       const stale = (await accountVersions(db, group.id))
@@ -76,7 +88,8 @@ export class CompetitionMemory {
 
   /** Finds accounts changed recently whose version memory does not have (a message was lost). */
   async reconcile(): Promise<void> {
-    for (const { id, version } of await recentAccountVersions(this.options.db)) {
+    if (!this.groups.size) return;
+    for (const { id, version } of await recentAccountVersions(this.options.db, [...this.groups.keys()])) {
       const known = this.findAccount(id);
       if ((known?.version ?? -1) < version) this.reloadQueue.add(id);
     }
@@ -91,7 +104,7 @@ export class CompetitionMemory {
   install(account: AccountState, options: { authoritativePeak: boolean }): boolean {
     const group = this.groups.get(account.groupId);
     if (!group) {
-      this.groupReloads.add(account.groupId);
+      if (this.options.owns(account.groupId)) this.groupReloads.add(account.groupId);
       return false;
     }
     const current = group.accounts.get(account.id);

@@ -92,10 +92,12 @@ export type EngineOptions = {
   seed: number;
   /** Stores the tick's notifications in its transaction and announces them after (the notification service). */
   notifier: EngineNotifier;
-  /** The PostgreSQL pool, when several processes may run: one of them leads (advisory lock). */
+  /** The PostgreSQL pool, when several processes may run (leases need none: they are rows). */
   pool?: pg.Pool;
-  /** How often a follower tries for the lead (and the leader checks its lock). Default 2 s. */
+  /** How often the engine's leases are renewed and spread over the processes. Default 1 s. */
   leaderRetryMs?: number;
+  /** How long a lease outlives its holder's last renewal (a killed process's competitions move after it). Default 3 s. */
+  leaseTtlMs?: number;
   /** Live market-data providers by name (instruments name theirs); none: every market is simulated. */
   providers?: MarketDataProviders;
   /** A live quote older than this is stale: nothing fills on it (default 5 s). */
@@ -103,8 +105,14 @@ export type EngineOptions = {
 };
 
 export type EngineStatus = {
+  /** 'leader' while this process holds the market's lease. */
   role: 'leader' | 'follower';
+  /** The market lease's epoch (0 when not held). */
   epoch: number;
+  /** Competitions whose lease this process holds. */
+  competitions: number;
+  /** Engine processes alive at the last lease round. */
+  processes: number;
   /** How long the last tick took, from its quotes to its saved and published result. */
   lastTickMs: number;
   /** How far the ticks run behind the one-second clock right now (0 when on time). */

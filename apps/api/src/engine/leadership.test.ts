@@ -1,69 +1,168 @@
-import type { DatabaseHandle } from '@candlewise/db';
+import { type DatabaseHandle, fills } from '@candlewise/db';
+import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { addApprovedMembers } from '../../test/competition-members.ts';
 import { createTestDatabase } from '../../test/helper.ts';
-import { EngineLeadership, type LeaseHooks, LostLeadershipError } from './leadership.ts';
+import { isStaleLeaseError } from './competition-leases.ts';
+import { EngineLeadership, type LeaseHooks, LostLeadershipError, MARKET_SCOPE } from './leadership.ts';
 
-// Without a pool (the embedded database, one process) taking the lead always succeeds and bumps
-// the epoch: two leaderships on one database play a former and a new leader.
+// Leases are rows: the same tests run on the embedded database and on PostgreSQL. Several
+// EngineLeadership objects on one database play several processes; a short TTL and no timer let a
+// test decide when a lease expires (rounds run by hand with tryLead).
 
 const log = pino({ level: 'silent' });
 let database: DatabaseHandle;
 
-function lease() {
+function lease(name: string, ttlMs = 60_000) {
   const calls: string[] = [];
   const hooks: LeaseHooks = {
-    onAcquire: async () => void calls.push('acquire'),
-    onLose: (reason) => void calls.push(`lose: ${reason}`),
+    onAcquire: async (scope) => void calls.push(`take ${scope}`),
+    onLose: (scope, reason) => void calls.push(`lose ${scope}: ${reason}`),
   };
-  return { leadership: new EngineLeadership({ db: database.db, log, retryMs: 60_000 }, hooks), calls };
+  const leadership = new EngineLeadership({ db: database.db, log, retryMs: 60_000, ttlMs }, hooks);
+  Object.defineProperty(leadership, 'holder', { value: name });
+  return { leadership, calls };
 }
 
-beforeEach(async () => {
+async function liveCompetitions(): Promise<string[]> {
+  const result = await database.db.execute(sql`select g.id from groups g
+    left join group_engine_state s on s.group_id = g.id
+    where g.start_date is not null and g.end_date is not null and s.finalized_at is null order by g.id`);
+  const rows = Array.isArray(result) ? result : (result as { rows: Array<{ id: string }> }).rows;
+  return rows.map((row) => (row as { id: string }).id);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+beforeAll(async () => {
   database = await createTestDatabase();
 });
-afterEach(() => database.close());
+afterAll(() => database.close());
+beforeEach(async () => {
+  await database.db.execute(sql`delete from engine_leases`);
+  await database.db.execute(sql`delete from engine_processes`);
+});
 
-describe('EngineLeadership', () => {
-  it('leads every competition once acquired, and fences its own transactions through', async () => {
-    const { leadership, calls } = lease();
+describe('EngineLeadership (a lease per competition)', () => {
+  it('one process holds the market and every competition, and fences its own transactions through', async () => {
+    const { leadership, calls } = lease('solo');
+    const competitions = await liveCompetitions();
+    expect(competitions.length).toBeGreaterThan(1);
     expect(leadership.isLeading('group-running')).toBe(false);
     expect(await leadership.tryLead()).toBe(true);
-    expect(calls).toEqual(['acquire']);
     expect(leadership.isLeading()).toBe(true);
-    expect(leadership.isLeading('group-running')).toBe(true);
-    await database.db.transaction((tx) => leadership.fence(tx, 'group-running'));
+    expect(leadership.competitions().sort()).toEqual(competitions);
+    expect(calls).toContain(`take ${MARKET_SCOPE}`);
+    await database.db.transaction((tx) => leadership.fence(tx, ['group-running', MARKET_SCOPE]));
     await leadership.stop();
-    expect(leadership.isLeading()).toBe(false);
-    expect(calls).toEqual(['acquire', 'lose: stopped']);
+    expect(leadership.isLeading('group-running')).toBe(false);
+    expect(calls).toContain('lose group-running: stopped');
   });
 
-  it('a former leader is fenced out once a newer one took the epoch, and steps down', async () => {
-    const former = lease();
-    const successor = lease();
-    await former.leadership.tryLead();
-    await successor.leadership.tryLead();
-    expect(successor.leadership.epoch).toBe(former.leadership.epoch + 1);
-    await expect(database.db.transaction((tx) => former.leadership.fence(tx))).rejects.toBeInstanceOf(
-      LostLeadershipError,
+  it('spreads the competitions over two processes, each its share and none twice', async () => {
+    const first = lease('first');
+    const second = lease('second');
+    const competitions = await liveCompetitions();
+    await first.leadership.tryLead(); // alone: takes everything
+    expect(first.leadership.competitions()).toHaveLength(competitions.length);
+    await second.leadership.tryLead(); // joins: two live processes now
+    await first.leadership.tryLead(); // gives back what is over its share
+    await second.leadership.tryLead(); // takes what was given back
+    const a = first.leadership.competitions();
+    const b = second.leadership.competitions();
+    expect([...a, ...b].sort()).toEqual(competitions);
+    expect(a.filter((id) => b.includes(id))).toEqual([]);
+    const share = Math.ceil(competitions.length / 2);
+    expect(Math.max(a.length, b.length)).toBe(share);
+    // Exactly one holds the market.
+    expect([first.leadership.isLeading(), second.leadership.isLeading()].filter(Boolean)).toHaveLength(1);
+    // The first stops: the second takes everything on its next round.
+    await first.leadership.stop();
+    await second.leadership.tryLead();
+    expect(second.leadership.competitions().sort()).toEqual(competitions);
+    expect(second.leadership.isLeading()).toBe(true);
+    await second.leadership.stop();
+  });
+
+  it('a lease that expired moves to another process with a new epoch; the former holder is fenced out and PostgreSQL refuses its stale writes', async () => {
+    const [member] = await addApprovedMembers(database.db, 'x'.repeat(32), 'group-running', 1, 'lease');
+    const account = { id: member.accountId };
+    const former = lease('former', 200);
+    expect(await former.leadership.tryLead()).toBe(true);
+    const oldEpoch = former.leadership.epochOf('group-running')!;
+    // The former holder's own epoch is accepted by the database.
+    await database.db.execute(
+      sql`update trading_accounts set lease_epoch = ${oldEpoch} where id = ${account.id}`,
     );
-    expect(former.leadership.isLeading()).toBe(false);
-    expect(former.calls).toEqual(['acquire', 'lose: a newer leader holds the epoch']);
+
+    // It stops renewing (a paused process): after the TTL another process takes its competitions.
+    await sleep(300);
+    const successor = lease('successor', 60_000);
+    await successor.leadership.tryLead();
+    expect(successor.leadership.isLeading('group-running')).toBe(true);
+    expect(successor.leadership.epochOf('group-running')).toBe(oldEpoch + 1);
+    expect(former.leadership.isLeading('group-running')).toBe(true); // it has not noticed yet
+
+    // The application fence refuses it …
+    await expect(
+      database.db.transaction((tx) => former.leadership.fence(tx, ['group-running'])),
+    ).rejects.toBeInstanceOf(LostLeadershipError);
+    // … and so does the database, for a write that skipped the fence: the account and a fill.
+    await expect(
+      database.db.execute(sql`update trading_accounts set lease_epoch = ${oldEpoch}, equity = 1 where id = ${account.id}`),
+    ).rejects.toSatisfy(isStaleLeaseError);
+    await expect(
+      database.db.insert(fills).values({
+        id: 'stale-fill',
+        accountId: account.id,
+        symbol: 'NIFTY50',
+        side: 'buy',
+        quantity: 1,
+        price: 20_000,
+        reason: 'stop_loss',
+        leaseEpoch: oldEpoch,
+      }),
+    ).rejects.toSatisfy(isStaleLeaseError);
+    expect(await database.db.select().from(fills).where(eq(fills.id, 'stale-fill'))).toEqual([]);
+    // The current epoch writes; a member's own write (no epoch) is not the lease's business.
+    await database.db.execute(
+      sql`update trading_accounts set lease_epoch = ${oldEpoch + 1} where id = ${account.id}`,
+    );
+    await database.db.execute(sql`update trading_accounts set equity = equity where id = ${account.id}`);
+
+    expect(former.leadership.isLeading('group-running')).toBe(false);
+    expect(former.calls).toContain('lose group-running: a newer epoch holds it');
     await successor.leadership.stop();
+    await former.leadership.stop();
   });
 
-  it('gives the lead back when taking over fails', async () => {
+  it('a renewal finds a lease taken by another process and drops it', async () => {
+    const former = lease('former', 200);
+    await former.leadership.tryLead();
+    await sleep(300);
+    const successor = lease('successor');
+    await successor.leadership.tryLead();
+    await former.leadership.tryLead(); // its renewal: the lease is another's now
+    expect(former.leadership.isLeading('group-running')).toBe(false);
+    expect(former.calls).toContain('lose group-running: its lease expired and another process took it');
+    await successor.leadership.stop();
+    await former.leadership.stop();
+  });
+
+  it('gives a competition back when loading it fails', async () => {
     const leadership = new EngineLeadership(
       { db: database.db, log, retryMs: 60_000 },
       {
-        onAcquire: async () => {
-          throw new Error('cannot load');
+        onAcquire: async (scope) => {
+          if (scope === 'group-running') throw new Error('cannot load');
         },
         onLose: () => {},
       },
     );
-    expect(await leadership.tryLead()).toBe(false);
-    expect(leadership.isLeading()).toBe(false);
+    await leadership.tryLead();
+    expect(leadership.isLeading('group-running')).toBe(false);
+    expect(leadership.isLeading()).toBe(true);
     await leadership.stop();
   });
 });

@@ -1,90 +1,64 @@
-import type { Database, DbExecutor } from '@candlewise/db';
+import type { Database } from '@candlewise/db';
 import type { FastifyBaseLogger } from 'fastify';
-import type pg from 'pg';
-import { AdvisoryLeader, LostLeadershipError } from '../lib/advisory-leader.ts';
+import { LostLeadershipError } from '../lib/advisory-leader.ts';
+import { CompetitionLeases, type LeaseHooks, MARKET_SCOPE } from './competition-leases.ts';
 
-export { LostLeadershipError };
-
-/** What the engine does when it gains or loses the lead. */
-export type LeaseHooks = {
-  /** This process may now write: load what it leads (a throw gives the lead back). */
-  onAcquire: () => Promise<void>;
-  /** The lead is gone (lost or given back): stop writing, drop what only a leader holds. */
-  onLose: (reason: string) => Promise<void> | void;
-};
+export { LostLeadershipError, MARKET_SCOPE };
+export type { LeaseHooks };
 
 /**
- * The engine's right to write, as the engine sees it. Today one lease covers every competition
- * (one advisory lock, see lib/advisory-leader.ts); `groupId` is there so a lease per competition
- * (issue #40) can replace this one without changing the engine: `isLeading(groupId)` for what to
- * tick, `fence(tx, groupId)` before writing it.
+ * The engine's right to write, as the engine sees it: a lease per competition and one for the
+ * market (competition-leases.ts). `isLeading(groupId)` says what to tick, `fence(tx, scopes)` runs
+ * before writing them and each write carries `epochOf(groupId)`, which the database checks.
  */
 export type EngineLease = {
-  /** True while this process may write this competition (any competition without an id). */
+  /** True while this process holds this competition's lease (without an id: the market's). */
   isLeading(groupId?: string): boolean;
-  /** The current lease's epoch (status, logs). */
+  /** The epoch a scope is held under (undefined: not held). */
+  epochOf(scope: string): number | undefined;
+  /** The market lease's epoch (status, logs; 0 when not held). */
   readonly epoch: number;
-  /** Tries for the lead now, then keeps trying (a follower) or watching it (the leader). */
-  start(): Promise<boolean>;
-  /** One attempt now (tests; `start` keeps trying). */
+  /** The competitions this process holds. */
+  competitions(): string[];
+  /** Live engine processes at the last round. */
+  readonly liveProcesses: number;
+  /** A round now, then one every second: heartbeat, renewals, an even spread. */
+  start(): Promise<void>;
+  /** One round now (tests; `start` keeps going); true when this process holds the market. */
   tryLead(): Promise<boolean>;
-  /** Inside a transaction, before it writes: throws LostLeadershipError unless still leading. */
-  fence(tx: DbExecutor, groupId?: string): Promise<void>;
-  /** Gives the lead back (shutdown). */
+  /** Takes one competition now if it is free (a new competition created by this process). */
+  take(groupId: string): Promise<boolean>;
+  /** Inside a transaction, before it writes: throws LostLeadershipError unless each scope is still held. */
+  fence(tx: Parameters<CompetitionLeases['fence']>[0], scopes: Iterable<string>): Promise<void>;
+  /** Gives everything back (shutdown). */
   stop(): Promise<void>;
 };
 
 export type EngineLeadershipOptions = {
   db: Database;
   log: FastifyBaseLogger;
-  /** The PostgreSQL pool, when several processes may run: one of them leads (advisory lock). */
-  pool?: pg.Pool;
-  /** How often a follower tries for the lead (and the leader checks its lock). Default 2 s. */
+  /** How often leases are renewed and spread. Default 1 s. */
   retryMs?: number;
+  /** How long a lease outlives its last renewal. Default 3 s (at least three rounds). */
+  ttlMs?: number;
 };
 
-export const ENGINE_LEADER_NAME = 'trading-engine';
-export const ENGINE_LOCK_KEY = 727_003;
-
-/** The one engine-wide lease: a session advisory lock with an epoch fence (AdvisoryLeader). */
-export class EngineLeadership implements EngineLease {
-  /** The lock holder underneath (tests reach its connection to simulate a lost lock). */
-  readonly leader: AdvisoryLeader;
-
+/** The engine's leases: the same code on the embedded database (one process holds all) and on PostgreSQL. */
+export class EngineLeadership extends CompetitionLeases implements EngineLease {
   constructor(options: EngineLeadershipOptions, hooks: LeaseHooks) {
-    this.leader = new AdvisoryLeader({
-      name: ENGINE_LEADER_NAME,
-      lockKey: ENGINE_LOCK_KEY,
-      db: options.db,
-      pool: options.pool,
-      log: options.log,
-      retryMs: options.retryMs ?? 2000,
-      onLead: () => hooks.onAcquire(),
-      onLose: (reason) => hooks.onLose(reason),
-    });
+    super({ db: options.db, log: options.log, roundMs: options.retryMs, ttlMs: options.ttlMs }, hooks);
   }
 
-  isLeading(_groupId?: string): boolean {
-    return this.leader.isLeader;
+  isLeading(groupId?: string): boolean {
+    return this.holds(groupId ?? MARKET_SCOPE);
   }
 
   get epoch(): number {
-    return this.leader.epoch;
+    return this.epochOf(MARKET_SCOPE) ?? 0;
   }
 
-  start(): Promise<boolean> {
-    return this.leader.start();
-  }
-
-  tryLead(): Promise<boolean> {
-    return this.leader.tryLead();
-  }
-
-  fence(tx: DbExecutor, _groupId?: string): Promise<void> {
-    return this.leader.fence(tx);
-  }
-
-  stop(): Promise<void> {
-    return this.leader.stop();
+  async tryLead(): Promise<boolean> {
+    await this.round();
+    return this.isLeading();
   }
 }

@@ -1,6 +1,6 @@
 import { type Database, groupEngineState, groupParticipants, groups, tradingAccounts } from '@candlewise/db';
 import { ruleSetOf } from '@candlewise/shared/challenges/rule-sets';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { GroupState } from './account-book.ts';
 
 /**
@@ -62,12 +62,17 @@ export function accountVersions(db: Database, groupId: string) {
     .where(eq(tradingAccounts.groupId, groupId));
 }
 
-/** Accounts written in the last 30 seconds, with their versions (the leader's reconcile). */
-export function recentAccountVersions(db: Database) {
+/** Accounts of these competitions written in the last 30 seconds, with their versions (the holder's reconcile). */
+export function recentAccountVersions(db: Database, groupIds: string[]) {
   return db
     .select({ id: tradingAccounts.id, version: tradingAccounts.version })
     .from(tradingAccounts)
-    .where(gt(tradingAccounts.updatedAt, sql`now() - interval '30 seconds'`));
+    .where(
+      and(
+        inArray(tradingAccounts.groupId, groupIds),
+        gt(tradingAccounts.updatedAt, sql`now() - interval '30 seconds'`),
+      ),
+    );
 }
 
 /** Competitions a user is an approved member of (for the dashboard and the stream). */

@@ -77,22 +77,36 @@ describe('TradingEngine', () => {
     ]);
   });
 
-  it('publishes nothing, and saves nothing, once another process has taken the lead', async () => {
+  it('publishes nothing, and saves nothing, once another process has taken its leases', async () => {
+    await engine.stop();
+    engine = new TradingEngine({
+      db: database.db,
+      bus: bus.bus,
+      log,
+      seed: 11,
+      notifier: notes.notifier,
+      leaseTtlMs: 200,
+    });
     expect(await engine.tryLead()).toBe(true);
     await buyFifty();
-    // Another process takes the lead (a new epoch); this one has not noticed yet.
+    // The process pauses past its leases' expiry; another takes them (new epochs). This one has
+    // not noticed yet.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     const successor = new EngineLeadership(
       { db: database.db, log },
       { onAcquire: async () => {}, onLose: () => {} },
     );
     expect(await successor.tryLead()).toBe(true);
+    expect(successor.isLeading('group-running')).toBe(true);
     const before = bus.published.length;
 
     engine.setPrice('NIFTY50', 19_990);
     expect(await engine.tickOnce(Date.now(), engine.currentQuotes())).toEqual([]);
     expect(bus.published.length).toBe(before);
     expect(notes.announced).toEqual([]);
+    await engine.flush();
     expect(engine.isLeader).toBe(false);
+    expect(engine.leads('group-running')).toBe(false);
     const [order] = await database.db.select().from(orders).where(eq(orders.accountId, account.id));
     expect(order.status).toBe('open');
     await successor.stop();

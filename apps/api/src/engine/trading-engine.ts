@@ -7,7 +7,7 @@ import {
   type EngineOptions,
   type EngineStatus,
 } from './engine-contract.ts';
-import { EngineLeadership, type EngineLease } from './leadership.ts';
+import { EngineLeadership, type EngineLease, MARKET_SCOPE } from './leadership.ts';
 import { MarketData } from './market/market-data.ts';
 import { ReplayMarket } from './market/replay-market.ts';
 import type { MarketQuote } from './simulated-feed.ts';
@@ -31,8 +31,9 @@ const SLOW_TICK_MS = 1000;
 /**
  * The paper-trading engine (docs/architecture.md §Market data and paper trading): a coordinator of
  * - the market (market/: instruments, quotes, candles, providers, replayed days),
- * - the lead (leadership.ts: only the leader ticks and writes),
- * - the competitions in memory (loaded here, accounts installed newest version first),
+ * - the leases (leadership.ts, competition-leases.ts): a lease per competition and one for the
+ *   market; this process ticks and writes only what it holds, the database refuses a stale epoch,
+ * - the competitions in memory (those held, loaded on taking the lease, dropped on losing it),
  * - the tick, one at a time in three stages: plan (tick/plan-tick.ts, pure), persist
  *   (tick/persist-tick.ts, one fenced transaction, plans again on the locked rows) and publish
  *   (tick/publish-tick.ts, only what was saved). A slow save delays the next second instead of
@@ -60,14 +61,18 @@ export class TradingEngine {
       db: options.db,
       marketFor: (group) => this.marketFor(group),
       onLoaded: (group) => this.replay.load(group),
+      owns: (groupId) => this.leadership.isLeading(groupId),
     });
     this.leadership = new EngineLeadership(
-      { db: options.db, pool: options.pool, log: options.log, retryMs: options.leaderRetryMs },
-      { onAcquire: () => this.takeOver(), onLose: () => this.stepDown() },
+      { db: options.db, log: options.log, retryMs: options.leaderRetryMs, ttlMs: options.leaseTtlMs },
+      {
+        onAcquire: (scope) => (scope === MARKET_SCOPE ? this.takeOverMarket() : this.takeOverGroup(scope)),
+        onLose: (scope) => (scope === MARKET_SCOPE ? this.stepDownMarket() : this.dropGroup(scope)),
+      },
     );
   }
 
-  /** The competitions in memory (the leader's). */
+  /** The competitions in memory (those whose lease this process holds). */
   get groups(): Map<string, GroupState> {
     return this.memory.groups;
   }
@@ -85,8 +90,23 @@ export class TradingEngine {
     return this.marketData.sizes;
   }
 
+  /** True while this process holds the market's lease (live providers, the feed, candles). */
   get isLeader(): boolean {
     return this.leadership.isLeading();
+  }
+
+  /** True while this process holds the competition's lease (it ticks and writes it). */
+  leads(groupId: string): boolean {
+    return this.leadership.isLeading(groupId);
+  }
+
+  /** The competitions this process holds. */
+  heldCompetitions(): string[] {
+    return this.leadership.competitions();
+  }
+
+  private get ticks(): boolean {
+    return this.isLeader || this.memory.groups.size > 0;
   }
 
   status(): EngineStatus {
@@ -94,8 +114,10 @@ export class TradingEngine {
     return {
       role: this.isLeader ? 'leader' : 'follower',
       epoch: this.leadership.epoch,
+      competitions: this.leadership.competitions().length,
+      processes: this.leadership.liveProcesses,
       lastTickMs: Math.round(this.stats.lastTickMs),
-      lagMs: this.isLeader && this.timer ? Math.max(0, Math.round(since - TICK_MS)) : 0,
+      lagMs: this.ticks && this.timer ? Math.max(0, Math.round(since - TICK_MS)) : 0,
       skippedTicks: this.stats.skippedTicks,
       failedTicks: this.stats.failedTicks,
       reloadQueue: this.memory.reloadQueue.size,
@@ -113,7 +135,7 @@ export class TradingEngine {
     await this.subscribe();
     await this.leadership.start();
     this.timer = setInterval(() => {
-      if (!this.isLeader) return;
+      if (!this.ticks) return;
       if (this.ticking) {
         this.stats.skippedTicks += 1;
         return;
@@ -123,7 +145,10 @@ export class TradingEngine {
     this.timer.unref();
   }
 
-  /** Tries once to become the leader now (tests; the server keeps trying through start()). */
+  /**
+   * One lease round now (tests; the server runs one every second through start()): takes the
+   * market if free and this process's share of the competitions. True when it holds the market.
+   */
   async tryLead(): Promise<boolean> {
     if (!this.marketData.loaded) await this.load();
     if (!this.unsubscribers.length) await this.subscribe();
@@ -131,23 +156,34 @@ export class TradingEngine {
   }
 
   /**
-   * A new leader continues from the last saved market (every tick saves it, fenced), never from
-   * what this process read at boot, and loads the live competitions fresh.
+   * The market's new holder continues from the last saved market (every tick saves it, fenced),
+   * never from what this process read at boot, and opens the live providers.
    */
-  private async takeOver(): Promise<void> {
-    this.ready = false; // no tick may run on the state this process had as a follower
+  private async takeOverMarket(): Promise<void> {
+    this.ready = false; // no tick may step the feed this process had before it held the market
+    await this.ticking?.catch(() => undefined);
     await this.load();
-    this.memory.clear();
-    await this.loadGroups();
     await this.marketData.startProviders();
     this.ready = true;
   }
 
-  private stepDown(): void {
-    void this.marketData.stopProviders();
+  private async stepDownMarket(): Promise<void> {
     this.ready = false;
-    this.replay.clear();
-    this.memory.clear();
+    await this.marketData.stopProviders();
+  }
+
+  /** A competition's new holder loads it fresh from the database (its accounts, its replayed day). */
+  private async takeOverGroup(groupId: string): Promise<void> {
+    await this.ticking?.catch(() => undefined);
+    this.memory.drop(groupId);
+    await this.memory.loadGroups(groupId);
+  }
+
+  /** A competition no longer held: the tick in progress ends first, then it leaves memory. */
+  private async dropGroup(groupId: string): Promise<void> {
+    await this.ticking?.catch(() => undefined);
+    this.memory.drop(groupId);
+    this.replay.forget(groupId);
   }
 
   /** A configured live provider by name (admin: test connection). */
@@ -167,7 +203,7 @@ export class TradingEngine {
   marketFor(group: { id: string; marketMode?: string } | GroupState): Market {
     const replaying = 'replay' in group ? group.replay !== null : group.marketMode === 'replay';
     if (!replaying) return this.market();
-    return this.marketData.marketWith(this.replay.quotesOf(group.id, this.isLeader));
+    return this.marketData.marketWith(this.replay.quotesOf(group.id, this.leads(group.id)));
   }
 
   market(quotes?: Map<string, MarketQuote>): Market {
@@ -178,9 +214,13 @@ export class TradingEngine {
     const { bus } = this.options;
     this.unsubscribers.push(
       await bus.subscribe(ENGINE_CHANNELS.accountChanged, (payload) => {
-        if (!this.isLeader) return;
-        const { accountId, version } = payload as { accountId: string; version?: number };
+        const { accountId, version, groupId } = payload as {
+          accountId: string;
+          version?: number;
+          groupId?: string;
+        };
         const known = this.memory.findAccount(accountId);
+        if (!known && !(groupId && this.leads(groupId))) return; // another process's competition
         if (known && version !== undefined && known.version >= version) return;
         this.memory.reloadQueue.add(accountId);
       }),
@@ -190,7 +230,8 @@ export class TradingEngine {
           void this.load().catch((error) => this.options.log.error({ err: error }, 'reload instruments'));
       }),
       await bus.subscribe(ENGINE_CHANNELS.groupChanged, (payload) => {
-        if (this.isLeader) this.memory.groupReloads.add((payload as { groupId: string }).groupId);
+        const { groupId } = payload as { groupId: string };
+        if (this.leads(groupId)) this.memory.groupReloads.add(groupId);
       }),
       await bus.subscribe(ENGINE_CHANNELS.quotes, (payload) => {
         if (!this.isLeader) this.marketData.receive(payload as MarketQuote[]);
@@ -198,9 +239,17 @@ export class TradingEngine {
     );
   }
 
-  /** Loads (or refreshes) competitions not yet finalised, and any of their accounts that changed. */
-  loadGroups(onlyGroupId?: string): Promise<void> {
-    return this.memory.loadGroups(onlyGroupId);
+  /**
+   * Loads (or refreshes) the held competitions not yet finalised and any of their accounts that
+   * changed; a competition not held yet is taken first if it is free (a new one).
+   */
+  async loadGroups(onlyGroupId?: string): Promise<void> {
+    if (onlyGroupId && !this.leads(onlyGroupId)) {
+      await this.leadership.take(onlyGroupId); // loads it when taken
+      return;
+    }
+    if (!onlyGroupId) await this.leadership.tryLead();
+    await this.memory.loadGroups(onlyGroupId);
   }
 
   /**
@@ -208,30 +257,35 @@ export class TradingEngine {
    * leader takes the saved state as it is; a follower tells the leader, which reloads it.
    */
   async accountSaved(account: AccountState): Promise<void> {
-    if (this.isLeader) {
+    if (this.leads(account.groupId)) {
       this.memory.install(account, { authoritativePeak: false });
       return;
     }
     await this.options.bus
-      .publish(ENGINE_CHANNELS.accountChanged, { accountId: account.id, version: account.version })
+      .publish(ENGINE_CHANNELS.accountChanged, {
+        accountId: account.id,
+        version: account.version,
+        groupId: account.groupId,
+      })
       .catch(() => undefined);
   }
 
-  /** An account changed in the database (a new member): the leader loads it before the next tick. */
-  async announceAccountChange(accountId: string): Promise<void> {
-    if (this.isLeader) {
+  /** An account changed in the database (a new member): its holder loads it before the next tick. */
+  async announceAccountChange(accountId: string, groupId: string): Promise<void> {
+    if (this.leads(groupId)) {
       this.memory.reloadQueue.add(accountId);
       return;
     }
-    await this.options.bus.publish(ENGINE_CHANNELS.accountChanged, { accountId }).catch(() => undefined);
+    await this.options.bus.publish(ENGINE_CHANNELS.accountChanged, { accountId, groupId }).catch(() => undefined);
   }
 
-  /** A competition was created or edited. */
+  /** A competition was created or edited: its holder reloads it; a new one is taken if this process has room. */
   async announceGroupChange(groupId: string): Promise<void> {
-    if (this.isLeader) {
-      await this.loadGroups(groupId);
+    if (this.leads(groupId)) {
+      await this.memory.loadGroups(groupId);
       return;
     }
+    if (await this.leadership.take(groupId)) return;
     await this.options.bus.publish(ENGINE_CHANNELS.groupChanged, { groupId }).catch(() => undefined);
   }
 
@@ -244,7 +298,7 @@ export class TradingEngine {
 
   /** Applies what other processes announced, in order with the ticks (called before each tick). */
   private async applyAnnouncements(): Promise<void> {
-    if (this.instrumentsChanged && this.isLeader) {
+    if (this.instrumentsChanged && this.isLeader && this.ready) {
       this.instrumentsChanged = false;
       // The market saved by the last tick is what load() continues from: nothing is rewound.
       await this.load();
@@ -268,12 +322,16 @@ export class TradingEngine {
   }
 
   private async runTick(now: number, given?: Map<string, MarketQuote>): Promise<EngineEvent[]> {
-    if (!this.isLeader || !this.ready || this.stopped) return [];
+    const market = this.isLeader && this.ready;
+    if (this.stopped || !(market || this.memory.groups.size)) return [];
     const started = performance.now();
     try {
       if (this.tickCount % RECONCILE_EVERY_TICKS === RECONCILE_EVERY_TICKS - 1) await this.memory.reconcile();
       await this.applyAnnouncements();
-      const quotes = this.marketData.step(now, given);
+      // The market's holder steps the feed; the others tick their competitions on the quotes it
+      // published (or on the quotes a test gives).
+      const quotes = market ? this.marketData.step(now, given) : given ?? this.marketData.current();
+      if (!market && given) this.marketData.receive([...given.values()]);
       const live = this.market();
       const markets = new Map<string, Market>();
       for (const group of this.groups.values()) {
@@ -290,13 +348,15 @@ export class TradingEngine {
       // Persist: one fenced transaction (or one per account when it fails); null: the lead is gone.
       this.tickCount += 1;
       const snapshot = this.tickCount % SNAPSHOT_EVERY_TICKS === 0;
+      const scopes = [...this.groups.keys(), ...(market ? [MARKET_SCOPE] : [])];
       const persisted = await writeTick(
         {
           db: this.options.db,
           log: this.options.log,
           notifier: this.options.notifier,
-          fence: (tx) => this.leadership.fence(tx),
-          saveMarket: (tx, withSnapshot) => this.saveMarket(tx, withSnapshot),
+          fence: (tx) => this.leadership.fence(tx, scopes),
+          epochOf: (groupId) => this.leadership.epochOf(groupId) ?? null,
+          saveMarket: (tx, withSnapshot) => this.saveMarket(tx, withSnapshot, market),
         },
         { ...work, groups: this.groups, marketOf, now },
         snapshot,
@@ -311,7 +371,7 @@ export class TradingEngine {
         { bus: this.options.bus, notifier: this.options.notifier },
         {
           now,
-          quotes,
+          quotes: market ? quotes : new Map(),
           replayQuotes: this.replay.all(),
           groups: this.groups,
           finalized: result.finalized,
@@ -329,11 +389,14 @@ export class TradingEngine {
     }
   }
 
-  /** The market, the candles in progress and (with `snapshot`) every account's equity, in `tx`. */
-  private saveMarket(tx: DbExecutor, snapshot: boolean): Promise<void> {
+  /**
+   * The market and the candles in progress (when this process holds the market) and, with
+   * `snapshot`, the equity of every account of the competitions it holds, in `tx`.
+   */
+  private saveMarket(tx: DbExecutor, snapshot: boolean, market = this.isLeader): Promise<void> {
     return saveMarket(tx, {
-      feed: this.marketData.feedSnapshot(),
-      candles: this.candles.takeChanged(),
+      feed: market ? this.marketData.feedSnapshot() : new Map(),
+      candles: market ? this.candles.takeChanged() : [],
       groups: this.groups.values(),
       snapshot,
     });
@@ -356,9 +419,9 @@ export class TradingEngine {
     return this.marketData.current();
   }
 
-  /** Live standings: the leader's memory, or what the leader last published (null: ask the database). */
+  /** Live standings: the holder's memory, or what the holder last published (null: ask the database). */
   standings(groupId: string): StandingRow[] | null {
-    if (this.isLeader) return this.memory.standings(groupId);
+    if (this.leads(groupId)) return this.memory.standings(groupId);
     return this.memory.publishedStandings(groupId);
   }
 
@@ -367,13 +430,13 @@ export class TradingEngine {
   }
 
   accountState(groupId: string, userId: string): AccountState | undefined {
-    return this.isLeader ? this.memory.accountOf(groupId, userId) : undefined;
+    return this.leads(groupId) ? this.memory.accountOf(groupId, userId) : undefined;
   }
 
   /** Waits for the tick in progress and applies pending announcements (tests, shutdown). */
   async flush(): Promise<void> {
     await this.ticking?.catch(() => undefined);
-    if (this.isLeader) await this.applyAnnouncements();
+    if (this.ticks) await this.applyAnnouncements();
   }
 
   /**
@@ -384,11 +447,12 @@ export class TradingEngine {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     await this.ticking?.catch(() => undefined);
-    if (this.isLeader) {
+    if (this.ticks) {
+      const market = this.isLeader && this.ready;
       await this.options.db
         .transaction(async (tx) => {
-          await this.leadership.fence(tx);
-          await this.saveMarket(tx, true);
+          await this.leadership.fence(tx, [...this.groups.keys(), ...(market ? [MARKET_SCOPE] : [])]);
+          await this.saveMarket(tx, true, market);
         })
         .catch((error) => this.options.log.warn({ err: error }, 'trading engine: final save failed'));
     }

@@ -128,6 +128,11 @@ export const tradingAccounts = pgTable(
      * client can tell whether a frame already includes its order.
      */
     ledgerSeq: bigint('ledger_seq', { mode: 'number' }).notNull().default(0),
+    /**
+     * The competition lease epoch of the engine write that set it (null for a member's own orders):
+     * a trigger refuses an engine write whose epoch is not the competition's current one.
+     */
+    leaseEpoch: bigint('lease_epoch', { mode: 'number' }),
     /** Bumped by every write of balance, positions or orders (under the row lock): newer state wins. */
     version: integer('version').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -219,6 +224,8 @@ export const fills = pgTable(
     }).notNull(),
     /** The challenge phase the fill belongs to (the account's phase when it was booked). */
     phase: integer('phase').notNull().default(1),
+    /** The competition lease epoch of the engine tick that booked it (null: a member's own order). */
+    leaseEpoch: bigint('lease_epoch', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -247,6 +254,28 @@ export const leaderEpochs = pgTable('leader_epochs', {
   name: text('name').primaryKey(),
   epoch: bigint('epoch', { mode: 'number' }).notNull(),
   acquiredAt: timestamp('acquired_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The engine's leases (docs/architecture.md §Leases): one row per competition (`scope` is its id)
+ * and one for the market (`scope` = 'market': live providers, the simulated feed, candles). The
+ * holder renews `expires_at` with short autocommit writes; another process may take a lease once
+ * it has expired, bumping `epoch`. Engine writes carry the epoch they were decided under and a
+ * trigger refuses one that is not current (migration lease_fence).
+ */
+export const engineLeases = pgTable('engine_leases', {
+  scope: text('scope').primaryKey(),
+  holder: text('holder').notNull(),
+  epoch: bigint('epoch', { mode: 'number' }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  acquiredAt: timestamp('acquired_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** API processes running an engine, each seen at its last heartbeat: leases spread over the live ones. */
+export const engineProcesses = pgTable('engine_processes', {
+  holder: text('holder').primaryKey(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** 1-minute bars uploaded by admins, for competitions that replay a real day (shared/trading/replay-bars). */

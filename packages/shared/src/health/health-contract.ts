@@ -10,12 +10,17 @@ export const healthContract = defineContract({
       z.object({
         status: z.literal('ok'),
         database: z.object({ engine: z.enum(['pglite', 'postgres']), reachable: z.literal(true) }),
-        /** Whether this process runs the market and the competitions (exactly one does). */
+        /** Whether this process runs the market (exactly one does; the competitions spread over all). */
         tradingEngine: z.enum(['leader', 'follower']),
         /** The engine's clock: how long a tick takes, how far behind it runs, what waits to be loaded. */
         engine: z.object({
+          /** 'leader' while this process holds the market's lease. */
           role: z.enum(['leader', 'follower']),
           epoch: z.number(),
+          /** Competitions whose lease this process holds (each process runs its share). */
+          competitions: z.number(),
+          /** Engine processes alive at the last lease round. */
+          processes: z.number(),
           lastTickMs: z.number(),
           lagMs: z.number(),
           skippedTicks: z.number(),

@@ -82,6 +82,11 @@ export class ReplayMarket {
     return this.quotes;
   }
 
+  /** This process no longer holds the competition: its bars are dropped (its quotes now come from the holder). */
+  forget(groupId: string): void {
+    this.bars.delete(groupId);
+  }
+
   /** The leader stepped down: its bars and quotes are dropped (a follower's subscriptions stay). */
   clear(): void {
     this.bars.clear();

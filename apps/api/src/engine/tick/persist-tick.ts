@@ -3,6 +3,7 @@ import type { PhaseFacts } from '@candlewise/shared/challenges/objectives';
 import { eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { LostLeadershipError } from '../../lib/advisory-leader.ts';
+import { isStaleLeaseError } from '../competition-leases.ts';
 import { cloneAccount, type GroupState, markToMarket } from '../account-book.ts';
 import { loadAccounts, saveAccounts } from '../account-ledger.ts';
 import { loadPhaseFacts } from '../challenge-ledger.ts';
@@ -25,8 +26,13 @@ export type PersistDeps = {
   db: Database;
   log: FastifyBaseLogger;
   notifier: EngineNotifier;
-  /** The leader's fence: throws LostLeadershipError when another process leads now. */
+  /**
+   * The leases' fence: throws LostLeadershipError unless this process still holds every
+   * competition it writes (and the market) at its current epoch.
+   */
   fence: (tx: DbExecutor) => Promise<void>;
+  /** The lease epoch a competition is held under: each ledger write carries it, the database checks it. */
+  epochOf?: (groupId: string) => number | null;
   /** Saves the market as of this tick (and every account's equity when `snapshot`). */
   saveMarket: (tx: DbExecutor, snapshot: boolean) => Promise<void>;
 };
@@ -35,6 +41,8 @@ export type PersistWork = Pick<TickWork, 'touched' | 'starting' | 'ending'> & {
   groups: ReadonlyMap<string, GroupState>;
   marketOf: MarketOf;
   now: number;
+  /** The lease epoch of each competition written (null or absent: writes carry none). */
+  epochOf?: (groupId: string) => number | null;
 };
 
 export type PersistedTick = {
@@ -129,6 +137,8 @@ export async function persistTick(tx: DbExecutor, work: PersistWork): Promise<Ti
     result.notifications.push(...planned.notifications);
   }
 
+  // Each write carries its competition's lease epoch: the database refuses it if no longer current.
+  if (work.epochOf) for (const write of result.writes) write.leaseEpoch = work.epochOf(write.after.groupId);
   await saveAccounts(tx, result.writes);
   return result;
 }
@@ -142,6 +152,7 @@ export async function writeTick(
   work: PersistWork,
   snapshot: boolean,
 ): Promise<PersistedTick | null> {
+  work = { ...work, epochOf: work.epochOf ?? deps.epochOf };
   try {
     return await deps.db.transaction(async (tx) => {
       await deps.fence(tx);
@@ -151,6 +162,10 @@ export async function writeTick(
     });
   } catch (error) {
     if (error instanceof LostLeadershipError) return null;
+    if (isStaleLeaseError(error)) {
+      deps.log.warn({ err: error }, 'trading engine: the database refused a stale lease epoch');
+      return null;
+    }
     deps.log.error(
       { err: error },
       'trading engine: a tick could not be saved; retrying its accounts one by one',
@@ -184,7 +199,7 @@ async function persistOneByOne(
       total.reload.push(...saved.result.reload);
       announcements.push(...saved.announcements);
     } catch (error) {
-      if (error instanceof LostLeadershipError) break;
+      if (error instanceof LostLeadershipError || isStaleLeaseError(error)) break;
       deps.log.error({ err: error, accounts: part.touched }, 'trading engine: could not save an account');
     }
   }

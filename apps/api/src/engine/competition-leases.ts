@@ -1,0 +1,276 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import type { Database, DbExecutor } from '@candlewise/db';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { LostLeadershipError } from '../lib/advisory-leader.ts';
+
+/** The market's lease: live providers, the simulated feed and the candles (one process at a time). */
+export const MARKET_SCOPE = 'market';
+
+export type LeaseHooks = {
+  /** This process now holds `scope` (the market or a competition id): load it (a throw gives it back). */
+  onAcquire: (scope: string) => Promise<void>;
+  /** `scope` is gone (lost, given back, or the process stops): stop writing it, drop what it held. */
+  onLose: (scope: string, reason: string) => Promise<void> | void;
+};
+
+export type CompetitionLeasesOptions = {
+  db: Database;
+  log: FastifyBaseLogger;
+  /** How often leases are renewed and spread (the heartbeat). Default 1 s. */
+  roundMs?: number;
+  /** How long a lease lasts without renewal: another process takes it over after this. Default 3 s. */
+  ttlMs?: number;
+  /** This process's name in the lease table (default: host, pid and a random suffix). */
+  holder?: string;
+};
+
+const rowsOf = (result: unknown): Array<Record<string, unknown>> =>
+  Array.isArray(result) ? result : ((result as { rows?: Array<Record<string, unknown>> }).rows ?? []);
+
+/** A PostgreSQL refusal from the lease fence trigger (migration lease_fence). */
+export function isStaleLeaseError(error: unknown): boolean {
+  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
+    const { message, hint } = cause as { message?: string; hint?: string };
+    if (hint === 'candlewise:stale-lease' || message?.includes('stale lease epoch')) return true;
+  }
+  return false;
+}
+
+/**
+ * The engine's leases (issue #40, docs/architecture.md §Leases): a row per competition and one for
+ * the market in `engine_leases`, each with a holder, an epoch and an expiry. Every round (1 s) the
+ * process says it is alive (`engine_processes`), renews what it holds in one autocommit statement —
+ * no session lock, so it works through a transaction-mode pooler — and spreads the competitions:
+ * at most ceil(competitions ÷ live processes) each; it gives back the extra ones and takes expired
+ * or free ones up to its share. Taking a lease bumps its epoch; `fence(tx, scopes)` reads the
+ * epochs under a share lock (a taker waits for a transaction in flight) and the database itself
+ * refuses a ledger write carrying a stale epoch (trigger refuse_stale_lease_epoch). On the embedded
+ * database the same code runs with one process, which holds everything.
+ */
+export class CompetitionLeases {
+  readonly holder: string;
+  /** scope → the epoch this process holds it under. */
+  private readonly held = new Map<string, number>();
+  private readonly roundMs: number;
+  private readonly ttlMs: number;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = false;
+  private lastLive = 1;
+
+  constructor(
+    private readonly options: CompetitionLeasesOptions,
+    private readonly hooks: LeaseHooks,
+  ) {
+    this.holder = options.holder ?? `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+    this.roundMs = options.roundMs ?? 1000;
+    this.ttlMs = options.ttlMs ?? Math.max(3000, 3 * this.roundMs);
+  }
+
+  holds(scope: string): boolean {
+    return this.held.has(scope);
+  }
+
+  epochOf(scope: string): number | undefined {
+    return this.held.get(scope);
+  }
+
+  /** The competitions this process holds (not the market). */
+  competitions(): string[] {
+    return [...this.held.keys()].filter((scope) => scope !== MARKET_SCOPE);
+  }
+
+  /** Live processes at the last round (status). */
+  get liveProcesses(): number {
+    return this.lastLive;
+  }
+
+  /** One round now, then one every `roundMs`. */
+  async start(): Promise<void> {
+    await this.round();
+    this.timer ??= setInterval(() => void this.round().catch(() => undefined), this.roundMs);
+    this.timer.unref();
+  }
+
+  /** One round: heartbeat, renew, spread (concurrent calls share it). */
+  round(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    this.running ??= this.runRound()
+      .catch((error) => this.options.log.warn({ err: error }, 'engine leases: a round failed'))
+      .finally(() => {
+        this.running = null;
+      });
+    return this.running;
+  }
+
+  private async runRound(): Promise<void> {
+    const { db } = this.options;
+    const ttl = `${this.ttlMs} milliseconds`;
+    await db.execute(sql`insert into engine_processes (holder, seen_at) values (${this.holder}, now())
+      on conflict (holder) do update set seen_at = now()`);
+    await this.renew();
+    const live = Number(
+      rowsOf(
+        await db.execute(
+          sql`select count(*)::int as live from engine_processes where seen_at > now() - ${ttl}::interval`,
+        ),
+      )[0]?.live ?? 1,
+    );
+    this.lastLive = Math.max(1, live);
+    // Processes gone for a minute are forgotten.
+    await db.execute(sql`delete from engine_processes where seen_at < now() - interval '1 minute'`);
+
+    const candidates = await this.liveCompetitions();
+    const wanted = new Set(candidates);
+    // A competition that ended (finalised) or was deleted is given back.
+    for (const scope of this.competitions()) if (!wanted.has(scope)) await this.giveBack(scope, 'the competition ended');
+
+    const share = Math.ceil(candidates.length / this.lastLive);
+    const mine = this.competitions();
+    if (mine.length > share) {
+      // Too many (a process joined): give back the ones last in this process's order.
+      const order = this.orderFor(mine);
+      for (const scope of order.slice(share)) await this.giveBack(scope, 'spread to another process');
+    }
+    if (!this.held.has(MARKET_SCOPE)) await this.take(MARKET_SCOPE);
+    let room = share - this.competitions().length;
+    if (room <= 0) return;
+    const free = new Set(
+      rowsOf(
+        await db.execute(sql`select scope from engine_leases where expires_at < now() and scope <> ${MARKET_SCOPE}`),
+      ).map((row) => row.scope as string),
+    );
+    const leased = new Set(
+      rowsOf(await db.execute(sql`select scope from engine_leases where scope <> ${MARKET_SCOPE}`)).map(
+        (row) => row.scope as string,
+      ),
+    );
+    for (const scope of this.orderFor(candidates)) {
+      if (room <= 0 || this.stopped) break;
+      if (this.held.has(scope) || (leased.has(scope) && !free.has(scope))) continue;
+      if (await this.take(scope)) room -= 1;
+    }
+  }
+
+  /** Renews every lease held, in one statement; a lease not renewed was taken by another process. */
+  private async renew(): Promise<void> {
+    if (!this.held.size) return;
+    const scopes = [...this.held.keys()].sort();
+    const ttl = `${this.ttlMs} milliseconds`;
+    const renewed = new Map(
+      rowsOf(
+        await this.options.db.execute(sql`update engine_leases set expires_at = now() + ${ttl}::interval
+          where scope in (select scope from engine_leases where holder = ${this.holder}
+            and scope in ${sql`(${sql.join(
+              scopes.map((scope) => sql`${scope}`),
+              sql`, `,
+            )})`} order by scope for no key update)
+          returning scope, epoch`),
+      ).map((row) => [row.scope as string, Number(row.epoch)]),
+    );
+    for (const [scope, epoch] of [...this.held]) {
+      if (renewed.get(scope) !== epoch) await this.lose(scope, 'its lease expired and another process took it');
+    }
+  }
+
+  /** Takes `scope` when it is free or expired (bumping its epoch), then loads it. */
+  async take(scope: string): Promise<boolean> {
+    if (this.held.has(scope)) return true;
+    if (this.stopped) return false;
+    const ttl = `${this.ttlMs} milliseconds`;
+    const [row] = rowsOf(
+      await this.options.db.execute(sql`insert into engine_leases (scope, holder, epoch, expires_at, acquired_at)
+        values (${scope}, ${this.holder}, 1, now() + ${ttl}::interval, now())
+        on conflict (scope) do update set holder = excluded.holder, epoch = engine_leases.epoch + 1,
+          expires_at = excluded.expires_at, acquired_at = now()
+        where engine_leases.expires_at < now()
+        returning epoch`),
+    );
+    if (!row) return false;
+    this.held.set(scope, Number(row.epoch));
+    try {
+      await this.hooks.onAcquire(scope);
+    } catch (error) {
+      this.options.log.error({ err: error, scope }, 'engine leases: could not load what was taken; giving it back');
+      await this.giveBack(scope, 'it could not be loaded');
+      return false;
+    }
+    this.options.log.info({ scope, epoch: Number(row.epoch), holder: this.holder }, 'engine leases: taken');
+    return true;
+  }
+
+  /** Gives a lease back at once (another process may take it now). */
+  async giveBack(scope: string, reason: string): Promise<void> {
+    const epoch = this.held.get(scope);
+    if (epoch === undefined) return;
+    await this.lose(scope, reason);
+    await this.options.db
+      .execute(sql`update engine_leases set expires_at = now() - interval '1 millisecond'
+        where scope = ${scope} and holder = ${this.holder} and epoch = ${epoch}`)
+      .catch(() => undefined);
+  }
+
+  private async lose(scope: string, reason: string): Promise<void> {
+    if (!this.held.delete(scope)) return;
+    this.options.log.warn({ scope, reason, holder: this.holder }, 'engine leases: no longer held');
+    await this.hooks.onLose(scope, reason);
+  }
+
+  /**
+   * Inside a transaction, before it writes `scopes`: refuses (LostLeadershipError) unless this
+   * process holds each at its current epoch. The share lock makes a taker's epoch bump wait for
+   * this transaction, so no write of an old epoch lands once a new one exists.
+   */
+  async fence(tx: DbExecutor, scopes: Iterable<string>): Promise<void> {
+    const wanted = [...new Set(scopes)].sort();
+    if (!wanted.length) return;
+    for (const scope of wanted) if (!this.held.has(scope)) throw new LostLeadershipError(`engine lease ${scope}`);
+    const rows = rowsOf(
+      await tx.execute(sql`select scope, epoch, holder from engine_leases
+        where scope in ${sql`(${sql.join(
+          wanted.map((scope) => sql`${scope}`),
+          sql`, `,
+        )})`} order by scope for share`),
+    );
+    const current = new Map(rows.map((row) => [row.scope as string, Number(row.epoch)]));
+    const stale = wanted.filter((scope) => current.get(scope) !== this.held.get(scope));
+    if (stale.length) {
+      for (const scope of stale) void this.lose(scope, 'a newer epoch holds it');
+      throw new LostLeadershipError(`engine lease ${stale.join(', ')}`);
+    }
+  }
+
+  /** Competitions under way or not yet finalised, with their dates set (what the engine runs). */
+  private async liveCompetitions(): Promise<string[]> {
+    return rowsOf(
+      await this.options.db.execute(sql`select g.id from groups g
+        left join group_engine_state s on s.group_id = g.id
+        where g.start_date is not null and g.end_date is not null and s.finalized_at is null
+        order by g.id`),
+    ).map((row) => row.id as string);
+  }
+
+  /** A stable order per process (a hash of holder and scope): processes prefer different competitions. */
+  private orderFor(scopes: string[]): string[] {
+    const weight = (scope: string) => {
+      let hash = 2166136261;
+      for (const char of `${this.holder}|${scope}`) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
+      return hash >>> 0;
+    };
+    return [...scopes].sort((a, b) => weight(a) - weight(b) || a.localeCompare(b));
+  }
+
+  /** Gives everything back (shutdown): other processes take over at once. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => undefined);
+    for (const scope of [...this.held.keys()]) await this.giveBack(scope, 'stopped');
+    await this.options.db
+      .execute(sql`delete from engine_processes where holder = ${this.holder}`)
+      .catch(() => undefined);
+  }
+}
