@@ -18,7 +18,7 @@ export type LeaseHooks = {
 export type CompetitionLeasesOptions = {
   db: Database;
   log: FastifyBaseLogger;
-  /** How often leases are renewed and spread (the heartbeat). Default 1 s. */
+  /** How often leases are renewed and spread (the heartbeat). Default 0.5 s. */
   roundMs?: number;
   /** How long a lease lasts without renewal: another process takes it over after this. Default 3 s. */
   ttlMs?: number;
@@ -65,7 +65,7 @@ export class CompetitionLeases {
     private readonly hooks: LeaseHooks,
   ) {
     this.holder = options.holder ?? `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-    this.roundMs = options.roundMs ?? 1000;
+    this.roundMs = options.roundMs ?? 500;
     this.ttlMs = options.ttlMs ?? Math.max(3000, 3 * this.roundMs);
   }
 
