@@ -9,12 +9,13 @@ import {
 } from './engine-contract.ts';
 import { EngineLeadership, type EngineLease, MARKET_SCOPE } from './leadership.ts';
 import { MarketData } from './market/market-data.ts';
-import { ReplayMarket } from './market/replay-market.ts';
+import { ReplayMarket, type ReplayWalk } from './market/replay-market.ts';
 import type { MarketQuote } from './simulated-feed.ts';
 import { writeTick } from './tick/persist-tick.ts';
 import { planTickWork } from './tick/plan-tick.ts';
 import { publishTick } from './tick/publish-tick.ts';
 import { saveMarket } from './tick/save-market.ts';
+import { walkReplays } from './tick/walk-replay.ts';
 
 export type { EngineEvent, EngineNotifier, EngineOptions, EngineStatus } from './engine-contract.ts';
 export { ENGINE_CHANNELS } from './engine-contract.ts';
@@ -334,10 +335,15 @@ export class TradingEngine {
       if (!market && given) this.marketData.receive([...given.values()]);
       const live = this.market();
       const markets = new Map<string, Market>();
+      const walks: ReplayWalk[] = [];
       for (const group of this.groups.values()) {
         if (!group.replay) continue;
-        this.replay.step(group, this.marketData.instruments, now);
+        // Priced at this moment (at its end once over: it closes out there), and every bar passed
+        // since the last tick walked in order, inside the tick's transaction (tick/walk-replay.ts).
+        this.replay.step(group, this.marketData.instruments, Math.min(now, group.endMs));
         markets.set(group.id, this.marketFor(group));
+        const walk = this.replay.walk(group, this.marketData.instruments, now);
+        if (walk) walks.push(walk);
       }
       const marketOf = (group: GroupState) => markets.get(group.id) ?? live;
 
@@ -358,7 +364,21 @@ export class TradingEngine {
           epochOf: (groupId) => this.leadership.epochOf(groupId) ?? null,
           saveMarket: (tx, withSnapshot) => this.saveMarket(tx, withSnapshot, market),
         },
-        { ...work, groups: this.groups, marketOf, now },
+        {
+          ...work,
+          groups: this.groups,
+          marketOf,
+          now,
+          walk: walks.length
+            ? (tx) =>
+                walkReplays(
+                  tx,
+                  walks,
+                  (replayed) => this.marketData.marketWith(replayed),
+                  (groupId) => this.leadership.epochOf(groupId) ?? null,
+                )
+            : undefined,
+        },
         snapshot,
       );
       if (!persisted) return [];

@@ -43,6 +43,8 @@ export type PersistWork = Pick<TickWork, 'touched' | 'starting' | 'ending'> & {
   now: number;
   /** The lease epoch of each competition written (null or absent: writes carry none). */
   epochOf?: (groupId: string) => number | null;
+  /** Runs first in the tick's transaction: the replay competitions' bar walk (walk-replay.ts). */
+  walk?: (tx: DbExecutor) => Promise<TickResult>;
 };
 
 export type PersistedTick = {
@@ -143,6 +145,20 @@ export async function persistTick(tx: DbExecutor, work: PersistWork): Promise<Ti
   return result;
 }
 
+/** The replays' bar walk (when any), then the tick's moment, in `tx`: one result, the walk's first. */
+async function persistWalkAndTick(tx: DbExecutor, work: PersistWork): Promise<TickResult> {
+  const walked = work.walk ? await work.walk(tx) : null;
+  const result = await persistTick(tx, work);
+  if (!walked) return result;
+  return {
+    ...result,
+    writes: [...walked.writes, ...result.writes],
+    events: [...walked.events, ...result.events],
+    notifications: [...walked.notifications, ...result.notifications],
+    reload: [...walked.reload, ...result.reload],
+  };
+}
+
 /**
  * Saves a tick: one transaction for everything; when it fails, each account in its own (so one
  * bad account stalls nobody). Null: this process no longer leads, nothing was saved or may be said.
@@ -156,7 +172,7 @@ export async function writeTick(
   try {
     return await deps.db.transaction(async (tx) => {
       await deps.fence(tx);
-      const result = await persistTick(tx, work);
+      const result = await persistWalkAndTick(tx, work);
       await deps.saveMarket(tx, snapshot);
       return { result, announcements: await deps.notifier.record(tx, result.notifications), failed: false };
     });
@@ -183,13 +199,13 @@ async function persistOneByOne(
   const announcements: EngineAnnouncement[] = [];
   const parts: PersistWork[] = [
     { ...work, touched: [] },
-    ...work.touched.map((id) => ({ ...work, touched: [id], starting: [], ending: [] })),
+    ...work.touched.map((id) => ({ ...work, touched: [id], starting: [], ending: [], walk: undefined })),
   ];
   for (const part of parts) {
     try {
       const saved = await deps.db.transaction(async (tx) => {
         await deps.fence(tx);
-        const result = await persistTick(tx, part);
+        const result = await persistWalkAndTick(tx, part);
         return { result, announcements: await deps.notifier.record(tx, result.notifications) };
       });
       total.writes.push(...saved.result.writes);

@@ -34,6 +34,18 @@ describe('planTickWork', () => {
     expect(work.ending.map((group) => group.id)).toEqual(['g2']);
   });
 
+  it('leaves a replay’s accounts to the bar walk: at the tick’s own moment they are only marked', () => {
+    const filling = accountOf('a1', {
+      openOrders: [buyLimit('o1', 20_500)],
+      positions: longNifty(1, 19_000),
+    });
+    const replay = groupOf([filling], { replay: { from: T0, speed: 60 } });
+    const work = planTickWork([replay], () => marketOf(quoteOf('NIFTY50', 20_000)), T0);
+    expect(work.touched).toEqual([]);
+    expect(work.running.map((group) => group.id)).toEqual(['g1']);
+    expect(filling.equity).toBe(101_000);
+  });
+
   it('fills nothing on a stale quote', () => {
     const group = groupOf([accountOf('a1', { openOrders: [buyLimit('o1', 20_500)] })]);
     const market = marketOf(quoteOf('NIFTY50', 20_000, { stale: true }));

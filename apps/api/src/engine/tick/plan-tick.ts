@@ -9,6 +9,7 @@ import {
   decisionChangesAccount,
   type GroupState,
   type Market,
+  markToMarket,
 } from '../account-book.ts';
 import type { AccountWrite } from '../account-ledger.ts';
 import { marketTime, wallTime } from '../challenge-rules.ts';
@@ -43,8 +44,14 @@ export function planTickWork(groups: Iterable<GroupState>, marketOf: MarketOf, n
       work.ending.push(group);
       continue;
     }
-    for (const account of group.accounts.values())
-      if (needsDecision(account, group, marketOf(group), now)) work.touched.push(account.id);
+    const market = marketOf(group);
+    for (const account of group.accounts.values()) {
+      // A replay's accounts are decided by the bar walk (walk-replay.ts) at the replayed bars'
+      // moments, never at the tick's own (it depends on when the tick runs): here only marked.
+      if (group.replay) {
+        if (!account.removed && account.finalRank === null) markToMarket(account, market);
+      } else if (needsDecision(account, group, market, now)) work.touched.push(account.id);
+    }
     work.running.push(group);
   }
   return work;
