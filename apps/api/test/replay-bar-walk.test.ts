@@ -107,7 +107,7 @@ async function world(start: number) {
     await app.close();
     await database.close();
   };
-  return { tick, order, fills, standings, close };
+  return { tick, order, fills, standings, close, app, database };
 }
 
 type World = Awaited<ReturnType<typeof world>>;
@@ -174,6 +174,28 @@ describe('a 60× replay competition walks every bar it passed', () => {
       await solo.tick(3);
       expect(await solo.fills('ana')).toEqual([{ price: 2125, reason: 'order' }]);
     } finally {
+      await solo.close();
+    }
+  });
+
+  it('a new holder of the competition continues the walk where the last saved tick left it', async () => {
+    const solo = await world(start);
+    const successor = await buildApp({ config: testConfig(), database: solo.database, logger: false });
+    try {
+      await solo.tick(0);
+      await solo.tick(1); // 10:01, walked and saved
+      expect(
+        (await solo.order('ana', { side: 'buy', type: 'stop', quantity: 1, price: 2125 })).statusCode,
+      ).toBe(201);
+      // The process gives its leases back (a deploy); another takes the competition and ticks at
+      // 10:03: the bars since 10:01 are walked, so the stop fills in 10:02 at its level.
+      await solo.app.tradingEngine.stop();
+      await successor.tradingEngine.tryLead();
+      expect(successor.tradingEngine.heldCompetitions().length).toBeGreaterThan(0);
+      await successor.tradingEngine.tickOnce(start + 3_000);
+      expect(await solo.fills('ana')).toEqual([{ price: 2125, reason: 'order' }]);
+    } finally {
+      await successor.close();
       await solo.close();
     }
   });

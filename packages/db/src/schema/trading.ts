@@ -243,6 +243,11 @@ export const groupEngineState = pgTable('group_engine_state', {
     .references(() => groups.id, { onDelete: 'cascade' }),
   startAnnouncedAt: timestamp('start_announced_at', { withTimezone: true }),
   finalizedAt: timestamp('finalized_at', { withTimezone: true }),
+  /**
+   * A replay competition: the replayed moment its bars were walked to by the last saved tick. A new
+   * holder of its lease continues the walk from here, so no bar is skipped across a handover.
+   */
+  replayWalkedTo: timestamp('replay_walked_to', { withTimezone: true }),
 });
 
 /**

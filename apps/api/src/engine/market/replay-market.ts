@@ -1,6 +1,6 @@
-import { type Database, replayBars as replayBarsTable } from '@candlewise/db';
+import { type Database, groupEngineState, replayBars as replayBarsTable } from '@candlewise/db';
 import { barAt, barPath, MINUTE_MS, priceInBar, type ReplayBar, replayTime } from '@candlewise/shared';
-import { and, asc, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { EventBus } from '../../providers/events/event-bus.ts';
 import type { GroupState } from '../account-book.ts';
 import { ENGINE_CHANNELS } from '../engine-contract.ts';
@@ -91,8 +91,16 @@ export class ReplayMarket {
   async load(group: GroupState): Promise<void> {
     if (!group.replay) {
       this.bars.delete(group.id);
+      this.walked.delete(group.id);
       return;
     }
+    // Where the last saved tick walked to (another process's, before a handover): continue from there.
+    const [state] = await this.db
+      .select({ walkedTo: groupEngineState.replayWalkedTo })
+      .from(groupEngineState)
+      .where(eq(groupEngineState.groupId, group.id));
+    if (state?.walkedTo) this.walked.set(group.id, state.walkedTo.getTime());
+    else this.walked.delete(group.id);
     const until = replayTime(group.replay.from, group.startMs, group.replay.speed, group.endMs) + MINUTE_MS;
     const rows = await this.db
       .select()
@@ -195,6 +203,7 @@ export class ReplayMarket {
   /** This process no longer holds the competition: its bars are dropped (its quotes now come from the holder). */
   forget(groupId: string): void {
     this.bars.delete(groupId);
+    this.walked.delete(groupId);
   }
 
   /** The leader stepped down: its bars and quotes are dropped (a follower's subscriptions stay). */

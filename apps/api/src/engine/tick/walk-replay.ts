@@ -1,4 +1,4 @@
-import type { DbExecutor } from '@candlewise/db';
+import { type DbExecutor, groupEngineState } from '@candlewise/db';
 import type { AccountState, GroupState, Market } from '../account-book.ts';
 import { needsDecision } from '../decide-account.ts';
 import { emptyTickResult, type TickResult } from '../engine-contract.ts';
@@ -144,6 +144,12 @@ export async function walkReplays(
   const total = emptyTickResult();
   for (const walk of walks) {
     const result = await walkReplay(tx, walk, marketWith, epochOf);
+    // Saved with the tick: the next holder of this competition continues the walk from here.
+    const walkedTo = new Date(walk.end.time);
+    await tx
+      .insert(groupEngineState)
+      .values({ groupId: walk.group.id, replayWalkedTo: walkedTo })
+      .onConflictDoUpdate({ target: groupEngineState.groupId, set: { replayWalkedTo: walkedTo } });
     total.writes.push(...result.writes);
     total.events.push(...result.events);
     total.notifications.push(...result.notifications);

@@ -1,0 +1,1 @@
+ALTER TABLE "group_engine_state" ADD COLUMN "replay_walked_to" timestamp with time zone;
