@@ -278,7 +278,10 @@ test('on a 375 × 667 phone a sticky Buy/Sell bar is on the first screen and onl
     await expect(ticket.getByRole('radio', { name: 'Buy' })).toBeChecked();
     await expect(quantity).toBeFocused();
     // The ticket's own button, once on screen, puts the bar aside.
-    await ticket.getByRole('button', { name: /^(Buy|Sell) EURUSD$/ }).scrollIntoViewIfNeeded();
+    // (Centred: a button in view only behind the bar would not be scrolled at all.)
+    await ticket
+      .getByRole('button', { name: /^(Buy|Sell) EURUSD$/ })
+      .evaluate((button) => button.scrollIntoView({ block: 'center' }));
     await expect(bar).toBeHidden();
     await context.close();
   }

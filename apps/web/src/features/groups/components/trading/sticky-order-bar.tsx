@@ -4,10 +4,10 @@ import { formatPrice } from '../../lib/trading-format';
 import './sticky-order-bar.css';
 
 /**
- * How much of the screen's bottom the bar and the bottom navigation cover (56 + 1 px of navigation,
- * about 64 px of bar): the ticket's own button counts as on screen only above them.
+ * What the sticky header (64 px) and, at the bottom, the navigation (57 px) and the bar (about
+ * 65 px) cover: the ticket's own button counts as on screen only between them.
  */
-const COVERED_AT_BOTTOM = '-130px';
+const UNCOVERED = '-64px 0px -130px 0px';
 
 /**
  * A phone's sticky Buy/Sell bar (issue #43): above the bottom navigation, the instrument's bid and
@@ -42,7 +42,7 @@ export function StickyOrderBar({
         const entry = entries[entries.length - 1];
         if (entry) setTicketOnScreen(entry.isIntersecting && entry.intersectionRatio >= 0.99);
       },
-      { rootMargin: `0px 0px ${COVERED_AT_BOTTOM} 0px`, threshold: [0, 0.99, 1] },
+      { rootMargin: UNCOVERED, threshold: [0, 0.99, 1] },
     );
     observer.observe(target);
     return () => observer.disconnect();
