@@ -5,6 +5,8 @@ import { findMySymbols } from '../../services/news/find-my-symbols.ts';
 import { getNewsItem, listNews } from '../../services/news/list-news.ts';
 
 const c = newsContract;
+/** How long everyone's news page is served from memory (ADR 019: a second, like a caller's reads). */
+const READ_SHARED_MS = 1000;
 
 export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The /news page's first read: from memory for at most a second per caller and query (ADR 019).
@@ -23,8 +25,7 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { mine, ...filter } = request.query;
-      const body = await app.readForCaller(request, `news:${JSON.stringify(request.query)}`, async () => {
-        const mySymbols = mine ? await findMySymbols(app.database.db, request.currentUser.id) : undefined;
+      const answer = async (mySymbols: string[] | undefined) => {
         const { items, total } = await listNews(app.database.db, { ...filter, symbols: mySymbols });
         return JSON.stringify(
           c.listNews.response.parse({
@@ -38,7 +39,17 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
             },
           }),
         );
-      });
+      };
+      const what = `news:${JSON.stringify(request.query)}`;
+      // Without mine=1 the page is everyone's: one read a second for all callers (an admin's post
+      // or edit on this process is a write, which moves the key), not one per caller.
+      const body = mine
+        ? await app.readForCaller(request, what, async () =>
+            answer(await findMySymbols(app.database.db, request.currentUser.id)),
+          )
+        : await app.readCache.get(`shared:${app.writesHandled.count}:${what}`, READ_SHARED_MS, () =>
+            answer(undefined),
+          );
       return sendJsonText(reply, body);
     },
   );
