@@ -41,15 +41,16 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       };
       const what = `news:${JSON.stringify(request.query)}`;
-      // Without mine=1 the page is everyone's: one read a second for all callers (an admin's post
-      // or edit on this process is a write, which moves the key), not one per caller.
-      const body = mine
-        ? await app.readForCaller(request, what, async () =>
-            answer(await findMySymbols(app.database.db, request.currentUser.id)),
-          )
-        : await app.readCache.get(`shared:${app.writesHandled.count}:${what}`, READ_SHARED_MS, () =>
-            answer(undefined),
-          );
+      // Without mine=1 the page is everyone's: one read a second for all learners, not one each.
+      // Admins, who write news (on any process), read their own, so that their next read shows it.
+      const body =
+        mine || request.currentUser.role === 'admin'
+          ? await app.readForCaller(request, what, async () =>
+              answer(mine ? await findMySymbols(app.database.db, request.currentUser.id) : undefined),
+            )
+          : await app.readCache.get(`shared:${app.writesHandled.count}:${what}`, READ_SHARED_MS, () =>
+              answer(undefined),
+            );
       return sendJsonText(reply, body);
     },
   );
