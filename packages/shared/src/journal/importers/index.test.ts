@@ -20,6 +20,9 @@ const FIXTURES: Array<[string, JournalImportLayoutId]> = [
   ['ibkr-activity-trades.csv', 'ibkr-activity-trades'],
   ['ibkr-trade-confirmation.csv', 'ibkr-trade-confirmation'],
   ['groww-stock-orders.csv', 'groww-order-history'],
+  ['mt5-trade-history-report.csv', 'mt5-trade-history'],
+  ['mt5-deals.csv', 'mt5-trade-history'],
+  ['tradovate-fills.csv', 'tradovate-fills'],
   ['candlewise-template.csv', 'candlewise-template'],
   ['candlewise-export.csv', 'candlewise-template'],
 ];

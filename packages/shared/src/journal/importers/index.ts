@@ -12,6 +12,8 @@ import { parseGrowwOrderHistory } from './groww-order-history.ts';
 import { parseIbkrActivityTrades } from './ibkr-activity-trades.ts';
 import { parseIbkrTradeConfirmation } from './ibkr-trade-confirmation.ts';
 import type { ImportOptions } from './import-rows.ts';
+import { parseMt5TradeHistory } from './mt5-trade-history.ts';
+import { parseTradovateFills } from './tradovate-fills.ts';
 import { parseZerodhaTradebook } from './zerodha-tradebook.ts';
 
 export {
@@ -26,6 +28,8 @@ export { parseIbkrActivityTrades } from './ibkr-activity-trades.ts';
 export { IBKR_STATEMENT_ZONE } from './ibkr-fills.ts';
 export { parseIbkrTradeConfirmation } from './ibkr-trade-confirmation.ts';
 export type { ImportOptions as JournalImportOptions } from './import-rows.ts';
+export { parseMt5TradeHistory } from './mt5-trade-history.ts';
+export { parseTradovateFills, TRADOVATE_POINT_VALUES } from './tradovate-fills.ts';
 export { parseZerodhaTradebook } from './zerodha-tradebook.ts';
 
 interface LayoutText {
@@ -129,6 +133,32 @@ export const JOURNAL_IMPORT_LAYOUTS: readonly JournalImportLayout[] = [
     read: parseGrowwOrderHistory,
   },
   {
+    id: 'mt5-trade-history',
+    kind: 'fills',
+    name: 'MetaTrader 5 — Trade History Report',
+    description:
+      'The Deals of a MetaTrader 5 Trade History Report: every buy and sell with its deal and order tickets, volume in lots, and commission, fee and swap as fees (balance and credit rows are left out). A lot is 100,000 units of a currency pair, 100 oz of gold, 5,000 oz of silver and 1 of anything else. Prices are in the pair’s quote currency. Times are your broker’s server clock, read in your time zone. Fills are paired by symbol, so opposite positions held at once on a hedging account are netted.',
+    howToExport:
+      'In MetaTrader 5 open the History tab of the Toolbox, choose the period, right-click → Report → Open XML (MS Office Excel 2007), open the file in your spreadsheet and save it as CSV. A CSV of the Deals table alone (Time, Deal, Symbol, Type, Direction, Volume, Price, Order, Commission, Fee, Swap, Profit, Balance, Comment) works too.',
+    example: [
+      'Time,Deal,Symbol,Type,Direction,Volume,Price,Order,Commission,Fee,Swap,Profit,Balance,Comment',
+      '2026.11.02 09:15:04,70001,EURUSD,buy,in,0.50,1.08412,90001,-3.50,0.00,0.00,0.00,9 996.50,',
+      '2026.11.02 13:40:51,70002,EURUSD,sell,out,0.50,1.08562,90002,-3.50,0.00,0.00,75.00,10 068.00,',
+    ].join('\r\n'),
+    read: parseMt5TradeHistory,
+  },
+  {
+    id: 'tradovate-fills',
+    kind: 'fills',
+    name: 'Tradovate — Fills',
+    description:
+      'Every fill of your Tradovate futures account with its fill and order ids and commission. Prices are in points and the trade’s P&L uses the product’s dollar value of a point (ES $50, MES $5, NQ $20, MNQ $2…); a product Candlewise does not know is reported, not guessed. Times are read from the UTC column the report carries.',
+    howToExport:
+      'In Tradovate open Reports (the account menu → Reports), choose the Fills tab and the dates, and download it as CSV. The Orders and Performance reports are not fills: import the Fills report.',
+    example: null,
+    read: parseTradovateFills,
+  },
+  {
     id: 'candlewise-template',
     kind: 'trades',
     name: 'Candlewise template',
@@ -159,7 +189,7 @@ export const JOURNAL_IMPORT_ALIASES = {
 export type JournalImportChoice = JournalImportLayoutId | keyof typeof JOURNAL_IMPORT_ALIASES | 'auto';
 
 const UNKNOWN_FILE =
-  'Candlewise does not recognise this file’s columns. Choose the layout you exported (Zerodha, Interactive Brokers, Groww) or use the Candlewise template.';
+  'Candlewise does not recognise this file’s columns. Choose the layout you exported (Zerodha, Interactive Brokers, Groww, MetaTrader 5, Tradovate) or use the Candlewise template.';
 
 export type ParsedJournalFile =
   | ({ kind: 'fills'; layout: JournalImportLayoutId } & ParsedExecutions)
