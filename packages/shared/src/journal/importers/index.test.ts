@@ -90,6 +90,8 @@ describe('parseJournalFile', () => {
     expect(parseJournalFile('auto', 'date,amount\n2024-01-01,3\n', options)).toEqual({
       kind: 'unknown',
       layout: null,
+      // The columns the learner can map.
+      columns: ['date', 'amount'],
       rows: 0,
       executions: [],
       errors: [

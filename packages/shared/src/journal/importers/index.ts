@@ -7,6 +7,7 @@
 import { CsvSyntaxError, readCsv } from '../csv.ts';
 import type { ParsedExecutions } from '../executions.ts';
 import { type ParsedTradeRows, parseCandlewiseTemplate } from './candlewise-template.ts';
+import { fileColumns, type JournalColumnMapping, MAPPED_LAYOUT, parseMappedFile } from './column-mapping.ts';
 import { detectLayout, type JournalImportLayoutId } from './detect-layout.ts';
 import { parseGrowwOrderHistory } from './groww-order-history.ts';
 import { parseIbkrActivityTrades } from './ibkr-activity-trades.ts';
@@ -22,6 +23,16 @@ export {
   parseCandlewiseTemplate,
   REBUILT_FROM_FILES,
 } from './candlewise-template.ts';
+export {
+  columnsSignature,
+  fileColumns,
+  JOURNAL_MAPPING_FIELDS,
+  type JournalColumnMapping,
+  type JournalMappingField,
+  journalColumnMappingSchema,
+  MAPPED_LAYOUT,
+  parseMappedFile,
+} from './column-mapping.ts';
 export { detectLayout, JOURNAL_IMPORT_LAYOUT_IDS, type JournalImportLayoutId } from './detect-layout.ts';
 export { parseGrowwOrderHistory } from './groww-order-history.ts';
 export { parseIbkrActivityTrades } from './ibkr-activity-trades.ts';
@@ -185,16 +196,28 @@ export const JOURNAL_IMPORT_ALIASES = {
   ibkr: 'ibkr-activity-trades',
 } as const satisfies Record<string, JournalImportLayoutId>;
 
-/** What the learner may choose: a layout, an old name for one, or 'auto' (found from the columns). */
-export type JournalImportChoice = JournalImportLayoutId | keyof typeof JOURNAL_IMPORT_ALIASES | 'auto';
+/**
+ * What the learner may choose: a layout, an old name for one, 'auto' (found from the columns) or
+ * 'column-mapping' (the columns the learner mapped, sent as `mapping`).
+ */
+export type JournalImportChoice =
+  | JournalImportLayoutId
+  | keyof typeof JOURNAL_IMPORT_ALIASES
+  | 'auto'
+  | typeof MAPPED_LAYOUT;
 
-const UNKNOWN_FILE =
-  'Candlewise does not recognise this file’s columns. Choose the layout you exported (Zerodha, Interactive Brokers, Groww, MetaTrader 5, Tradovate) or use the Candlewise template.';
+export const UNKNOWN_FILE =
+  'Candlewise does not recognise this file’s columns. Choose the layout you exported (Zerodha, Interactive Brokers, Groww, MetaTrader 5, Tradovate), say which of its columns holds each field, or use the Candlewise template.';
+const NO_MAPPING = 'Say which column of the file holds each field before importing it with your own columns.';
 
 export type ParsedJournalFile =
-  | ({ kind: 'fills'; layout: JournalImportLayoutId } & ParsedExecutions)
+  | ({ kind: 'fills'; layout: JournalImportLayoutId | typeof MAPPED_LAYOUT } & ParsedExecutions)
   | ({ kind: 'trades'; layout: 'candlewise-template' } & ParsedTradeRows)
-  | ({ kind: 'unknown'; layout: null } & ParsedExecutions);
+  /** `columns`: the names in the file's first row, for the learner to map. */
+  | ({ kind: 'unknown'; layout: null; columns: string[] } & ParsedExecutions);
+
+/** How a file is read: the learner's zone and, for 'column-mapping', the columns they mapped. */
+export type JournalFileOptions = ImportOptions & { mapping?: JournalColumnMapping | null };
 
 export function findImportLayout(choice: string, text: string): JournalImportLayout | null {
   const aliases: Record<string, JournalImportLayoutId> = JOURNAL_IMPORT_ALIASES;
@@ -203,7 +226,11 @@ export function findImportLayout(choice: string, text: string): JournalImportLay
 }
 
 /** Reads a file in the chosen layout, or in the one its column names show ('auto'). */
-export function parseJournalFile(choice: string, text: string, options: ImportOptions): ParsedJournalFile {
+export function parseJournalFile(
+  choice: string,
+  text: string,
+  options: JournalFileOptions,
+): ParsedJournalFile {
   try {
     return readJournalFile(choice, text, options);
   } catch (error) {
@@ -211,6 +238,7 @@ export function parseJournalFile(choice: string, text: string, options: ImportOp
     return {
       kind: 'unknown',
       layout: null,
+      columns: [],
       rows: 0,
       executions: [],
       errors: [{ line: error.line, message: error.message }],
@@ -219,22 +247,34 @@ export function parseJournalFile(choice: string, text: string, options: ImportOp
   }
 }
 
-function readJournalFile(choice: string, text: string, options: ImportOptions): ParsedJournalFile {
+function readJournalFile(choice: string, text: string, options: JournalFileOptions): ParsedJournalFile {
+  if (choice === MAPPED_LAYOUT) {
+    if (!options.mapping) {
+      readCsv(text);
+      return { ...unknownFile(text), errors: [{ line: 1, message: NO_MAPPING }] };
+    }
+    return { kind: 'fills', layout: MAPPED_LAYOUT, ...parseMappedFile(text, options.mapping, options) };
+  }
   const layout = findImportLayout(choice, text);
   if (!layout) {
     // A file that is not CSV is told by its line, not as an unknown layout.
     readCsv(text);
-    return {
-      kind: 'unknown',
-      layout: null,
-      rows: 0,
-      executions: [],
-      errors: [{ line: 1, message: UNKNOWN_FILE }],
-      skipped: {},
-    };
+    return unknownFile(text);
   }
   if (layout.kind === 'trades') {
     return { kind: 'trades', layout: 'candlewise-template', ...layout.read(text, options) };
   }
   return { kind: 'fills', layout: layout.id, ...layout.read(text, options) };
+}
+
+function unknownFile(text: string): ParsedJournalFile & { kind: 'unknown' } {
+  return {
+    kind: 'unknown',
+    layout: null,
+    columns: fileColumns(text),
+    rows: 0,
+    executions: [],
+    errors: [{ line: 1, message: UNKNOWN_FILE }],
+    skipped: {},
+  };
 }
