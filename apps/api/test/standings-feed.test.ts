@@ -154,6 +154,13 @@ describe('GET /group/:groupId/leaderboard pages and the caller’s row', () => {
     await app.tradingEngine.flush();
     const page = (await get(members[3])).json().data;
     expect(page.me.ledgerSeq).toBe(ledgerSeq);
+    // The account the desk reads says which write it is as of: a frame's row older than it is stale.
+    const account = await app.inject({
+      method: 'GET',
+      url: '/api/v1/group/group-running/account',
+      headers: bearer(members[3].token),
+    });
+    expect(account.json().data.account.ledgerSeq).toBe(ledgerSeq);
     // A frame of these standings says it includes both orders.
     const viewer = new StandingsViewer(members[3].userId);
     const frame = JSON.parse(viewer.data(page.rows)!);

@@ -166,6 +166,11 @@ export const tradingAccountSchema = z.object({
     freezes: z.number(),
     trades: z.number(),
     finalRank: z.number().nullable(),
+    /**
+     * The ledger sequence of the account's last write: a `standings` frame whose own row carries a
+     * lower one is older than this answer (the desk keeps what it has).
+     */
+    ledgerSeq: z.number(),
   }),
   /** The phase's objectives and limits, where the member stands on each (docs/challenges.md). */
   objectives: z.array(objectiveSchema),

@@ -123,6 +123,7 @@ export async function getAccountSummary(
       freezes: account.freezeCount,
       trades: account.tradesCount,
       finalRank: account.finalRank,
+      ledgerSeq: account.ledgerSeq,
     },
     objectives,
     challenge,

@@ -29,7 +29,13 @@ export type Standings = {
  * A live `standings` event: the total, and the top rows and the viewer's own row when they changed
  * for this viewer (each absent otherwise).
  */
-export type StandingsFrame = { total: number; top?: StandingRow[]; me?: StandingRow | null };
+export type StandingsFrame = {
+  total: number;
+  /** The highest ledger sequence the frame's standings include (frames only go forward). */
+  ledgerSeq?: number;
+  top?: StandingRow[];
+  me?: StandingRow | null;
+};
 
 /**
  * One page of the standings after a live frame: the top replaces the first rows of page 1 (a member
