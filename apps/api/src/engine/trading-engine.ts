@@ -277,7 +277,9 @@ export class TradingEngine {
       this.memory.reloadQueue.add(accountId);
       return;
     }
-    await this.options.bus.publish(ENGINE_CHANNELS.accountChanged, { accountId, groupId }).catch(() => undefined);
+    await this.options.bus
+      .publish(ENGINE_CHANNELS.accountChanged, { accountId, groupId })
+      .catch(() => undefined);
   }
 
   /** A competition was created or edited: its holder reloads it; a new one is taken if this process has room. */
@@ -331,7 +333,7 @@ export class TradingEngine {
       await this.applyAnnouncements();
       // The market's holder steps the feed; the others tick their competitions on the quotes it
       // published (or on the quotes a test gives).
-      const quotes = market ? this.marketData.step(now, given) : given ?? this.marketData.current();
+      const quotes = market ? this.marketData.step(now, given) : (given ?? this.marketData.current());
       if (!market && given) this.marketData.receive([...given.values()]);
       const live = this.market();
       const markets = new Map<string, Market>();
