@@ -1,3 +1,4 @@
+import type { DbExecutor } from '@candlewise/db';
 import { rankingOf } from '@candlewise/shared/groups/ranking';
 import { CANDLE_INTERVAL_TERMS } from '@candlewise/shared/trading/candle-intervals';
 import { standingsPageSchema, tradingContract } from '@candlewise/shared/trading/trading-contract';
@@ -261,17 +262,20 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendJsonText(
         reply,
-        await app.readForCaller(request, `account:${request.params.groupId}`, async () =>
-          JSON.stringify({
-            success: true,
-            data: await getAccountSummary(
-              app.database.db,
-              engine(),
-              request.currentUser.id,
-              request.params.groupId,
-            ),
-          }),
-        ),
+        await app.readForCaller(request, `account:${request.params.groupId}`, async () => {
+          const read = (db: DbExecutor) =>
+            getAccountSummary(db, engine(), request.currentUser.id, request.params.groupId);
+          // One read-only snapshot: the balance, positions, orders and fills of one moment (on
+          // PostgreSQL a read between two statements otherwise showed an order's fill beside the
+          // balance and trade count from before it). On the embedded database, which runs one
+          // statement at a time and lets a transaction (an order batch, a tick) hold it to its end,
+          // the read also waits its turn once instead of once per statement (bench:desk).
+          const data = await app.database.db.transaction((tx) => read(tx), {
+            isolationLevel: 'repeatable read',
+            accessMode: 'read only',
+          });
+          return JSON.stringify({ success: true, data });
+        }),
       ),
   );
 
