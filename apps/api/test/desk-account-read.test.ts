@@ -84,4 +84,20 @@ describe('the account read during a flow of orders', () => {
     const after = (await as('asha', 'GET', '/group/group-running/account')).json().data as Summary;
     expect(after.account.trades).toBe(24);
   });
+
+  it('answers each of many reads at once on its own: a member sees its account, a non-member 403', async () => {
+    const reads = await Promise.all(
+      Array.from({ length: 12 }, (_, n) =>
+        as(n % 3 === 0 ? 'admin' : 'asha', 'GET', '/group/group-running/account'),
+      ),
+    );
+    reads.forEach((response, n) => {
+      if (n % 3 === 0) {
+        expect(response.statusCode).toBe(403);
+      } else {
+        expect(response.statusCode).toBe(200);
+        expect(response.json().data.account.trades).toBe(24);
+      }
+    });
+  });
 });

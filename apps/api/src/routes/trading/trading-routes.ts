@@ -1,4 +1,3 @@
-import type { DbExecutor } from '@candlewise/db';
 import { rankingOf } from '@candlewise/shared/groups/ranking';
 import { CANDLE_INTERVAL_TERMS } from '@candlewise/shared/trading/candle-intervals';
 import { standingsPageSchema, tradingContract } from '@candlewise/shared/trading/trading-contract';
@@ -8,7 +7,7 @@ import { ENGINE_CHANNELS } from '../../engine/trading-engine.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { sendJsonText } from '../../lib/ttl-cache.ts';
 import { assertCanViewStandings } from '../../services/groups/standings-access.ts';
-import { getAccountSummary, getLeaderboard } from '../../services/trading/account-summary.ts';
+import { AccountReads, getLeaderboard } from '../../services/trading/account-summary.ts';
 import { explainScore } from '../../services/trading/explain-score.ts';
 import { getCandles } from '../../services/trading/get-candles.ts';
 import { getMyCompetitions } from '../../services/trading/my-competitions.ts';
@@ -32,6 +31,7 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
   const tags = ['trading'];
   const engine = () => app.tradingEngine;
+  const accountReads = new AccountReads(app.database, engine);
 
   app.get(
     '/instruments',
@@ -263,17 +263,9 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
       sendJsonText(
         reply,
         await app.readForCaller(request, `account:${request.params.groupId}`, async () => {
-          const read = (db: DbExecutor) =>
-            getAccountSummary(db, engine(), request.currentUser.id, request.params.groupId);
-          // One read-only snapshot: the balance, positions, orders and fills of one moment (on
-          // PostgreSQL a read between two statements otherwise showed an order's fill beside the
-          // balance and trade count from before it). On the embedded database, which runs one
-          // statement at a time and lets a transaction (an order batch, a tick) hold it to its end,
-          // the read also waits its turn once instead of once per statement (bench:desk).
-          const data = await app.database.db.transaction((tx) => read(tx), {
-            isolationLevel: 'repeatable read',
-            accessMode: 'read only',
-          });
+          // One read-only snapshot (a fill never beside the balance from before it); on the embedded
+          // database the reads waiting together share one turn of it (AccountReads).
+          const data = await accountReads.read(request.currentUser.id, request.params.groupId);
           return JSON.stringify({ success: true, data });
         }),
       ),

@@ -1,4 +1,13 @@
-import { type DbExecutor, fills, groups, orders, positions, tradingAccounts, users } from '@candlewise/db';
+import {
+  type Database,
+  type DbExecutor,
+  fills,
+  groups,
+  orders,
+  positions,
+  tradingAccounts,
+  users,
+} from '@candlewise/db';
 import {
   type DrawdownBasis,
   decimal,
@@ -254,3 +263,73 @@ async function standingsFromDatabase(db: DbExecutor, groupId: string): Promise<S
     rankingOf(group?.ranking),
   );
 }
+
+type AccountSummary = Awaited<ReturnType<typeof getAccountSummary>>;
+type WaitingRead = {
+  userId: string;
+  groupId: string;
+  resolve: (summary: AccountSummary) => void;
+  reject: (error: unknown) => void;
+};
+
+/** Reads answered in one transaction at most (it holds the embedded database while they run). */
+const MAX_READS_PER_TURN = 50;
+
+/**
+ * The account reads of every member, each one read-only snapshot. On the embedded database, which
+ * runs one transaction at a time in turn (PGlite's lock is first come, first served), the reads
+ * that arrive while one waits for its turn share that turn: with 200 members trading, reads and the
+ * order desk's batches alternated one for one and the reads (40 a second) fell behind by minutes
+ * (bench:desk). On PostgreSQL each read has its own transaction on a pooled connection.
+ */
+export class AccountReads {
+  private waiting: WaitingRead[] = [];
+  private turnRequested = false;
+
+  constructor(
+    private readonly database: { db: Database; engine: 'pglite' | 'postgres' },
+    private readonly engine: () => TradingEngine,
+  ) {}
+
+  read(userId: string, groupId: string): Promise<AccountSummary> {
+    if (this.database.engine !== 'pglite')
+      return this.database.db.transaction(
+        (tx) => getAccountSummary(tx, this.engine(), userId, groupId),
+        SNAPSHOT,
+      );
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ userId, groupId, resolve, reject });
+      if (!this.turnRequested) this.requestTurn();
+    });
+  }
+
+  private requestTurn(): void {
+    this.turnRequested = true;
+    let batch: WaitingRead[] = [];
+    this.database.db
+      .transaction(async (tx) => {
+        // The turn came: every read waiting now is answered in it; later ones ask for the next.
+        batch = this.waiting.splice(0, MAX_READS_PER_TURN);
+        this.turnRequested = false;
+        if (this.waiting.length) this.requestTurn();
+        for (const pending of batch) {
+          try {
+            pending.resolve(await getAccountSummary(tx, this.engine(), pending.userId, pending.groupId));
+          } catch (error) {
+            pending.reject(error);
+          }
+        }
+      }, SNAPSHOT)
+      .catch((error) => {
+        // The transaction itself failed (before or after the reads): whoever was not answered hears it.
+        if (this.turnRequested && batch.length === 0) {
+          batch = this.waiting.splice(0);
+          this.turnRequested = false;
+        }
+        for (const pending of batch) pending.reject(error);
+      });
+  }
+}
+
+/** One read-only snapshot: the balance, positions, orders and fills of one moment. */
+const SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
