@@ -16,7 +16,9 @@
 // after the load checkLedgerInvariants reads the books. Targets: PostgreSQL ≥ 400 orders/s, embedded
 // ≥ 150; order requests' client p99 < 1 s; no non-2xx; zero violations. "orders/s" counts the order
 // requests that were accepted (placements, SL/TP edits, cancels: every one is a trader command
-// through the order desk) per second of load; "placed/s" the placements alone.
+// through the order desk) per second of load; "placed/s" the placements alone. A 404 on an edit or
+// a cancel (the engine filled or closed it first; the member's view is up to 5 s old) is counted
+// apart as a race, not a failure.
 // BENCH_DESK_MEMBERS (default 200), BENCH_DATABASE_URL, BENCH_REDIS_URL. Exit code 1 on a FAIL.
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
