@@ -7,7 +7,7 @@ import { ENGINE_CHANNELS } from '../../engine/trading-engine.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { sendJsonText } from '../../lib/ttl-cache.ts';
 import { assertCanViewStandings } from '../../services/groups/standings-access.ts';
-import { getAccountSummary, getLeaderboard } from '../../services/trading/account-summary.ts';
+import { AccountReads, getLeaderboard } from '../../services/trading/account-summary.ts';
 import { explainScore } from '../../services/trading/explain-score.ts';
 import { getCandles } from '../../services/trading/get-candles.ts';
 import { getMyCompetitions } from '../../services/trading/my-competitions.ts';
@@ -31,6 +31,7 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
   const tags = ['trading'];
   const engine = () => app.tradingEngine;
+  const accountReads = new AccountReads(app.database, engine);
 
   app.get(
     '/instruments',
@@ -261,17 +262,12 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendJsonText(
         reply,
-        await app.readForCaller(request, `account:${request.params.groupId}`, async () =>
-          JSON.stringify({
-            success: true,
-            data: await getAccountSummary(
-              app.database.db,
-              engine(),
-              request.currentUser.id,
-              request.params.groupId,
-            ),
-          }),
-        ),
+        await app.readForCaller(request, `account:${request.params.groupId}`, async () => {
+          // One read-only snapshot (a fill never beside the balance from before it); on the embedded
+          // database the reads waiting together share one turn of it (AccountReads).
+          const data = await accountReads.read(request.currentUser.id, request.params.groupId);
+          return JSON.stringify({ success: true, data });
+        }),
       ),
   );
 
