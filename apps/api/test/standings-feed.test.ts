@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -166,6 +167,30 @@ describe('GET /group/:groupId/leaderboard pages and the caller’s row', () => {
     const frame = JSON.parse(viewer.data(page.rows)!);
     expect(frame.ledgerSeq).toBeGreaterThanOrEqual(later.json().data.ledgerSeq);
     viewer.close();
+  });
+
+  it('lists an account’s fills by the ledger sequence, so a close never shows before its opening', async () => {
+    app.tradingEngine.setPrice('NIFTY50', 20_000);
+    const place = (side: 'buy' | 'sell') =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/group/group-running/orders',
+        headers: bearer(members[5].token),
+        payload: { symbol: 'NIFTY50', side, quantity: 1 },
+      });
+    expect((await place('buy')).statusCode).toBe(201);
+    expect((await place('sell')).statusCode).toBe(201);
+    // Stamped by another process whose clock runs a second behind: the close's time is earlier.
+    await database.db.execute(
+      sql`update fills set created_at = created_at - interval '1 second' where account_id = ${members[5].accountId} and side = 'sell'`,
+    );
+    const account = await app.inject({
+      method: 'GET',
+      url: '/api/v1/group/group-running/account',
+      headers: bearer(members[5].token),
+    });
+    // Newest first: the close, then the opening it closed.
+    expect(account.json().data.fills.map((fill: { side: string }) => fill.side)).toEqual(['sell', 'buy']);
   });
 
   it('refuses a page that is not one with a sentence', async () => {
