@@ -273,6 +273,88 @@ describe('GET /journal/trades/:id/detail', () => {
     expect(data.excursion).toEqual({ mae: 20, mfe: 40, maePrice: 24_280, mfePrice: 24_340 });
   });
 
+  it('charts a typed-in trade from the market’s candles of its symbol, with MAE and MFE (issue #41)', async () => {
+    // The EURUSD minutes of the competition test above: a learner's own EURUSD trade of that morning.
+    const created = await as('ravi', 'POST', '/journal/trades', {
+      symbol: 'EURUSD',
+      side: 'long',
+      quantity: 1000,
+      entryPrice: 1.085,
+      exitPrice: 1.0855,
+      entryTime: '2026-03-02T10:05:30.000Z',
+      exitTime: '2026-03-02T10:09:30.000Z',
+    });
+    expect(created.statusCode).toBe(201);
+    const data = (await detailOf('ravi', created.json().data._id)).json().data;
+    expect(data.trade).toMatchObject({ source: 'manual', symbol: 'EURUSD' });
+    expect(data.chart).toMatchObject({
+      symbol: 'EURUSD',
+      entry: { time: Date.parse('2026-03-02T10:05:30Z') / 1000, price: 1.085 },
+      exit: { time: Date.parse('2026-03-02T10:09:30Z') / 1000, price: 1.0855 },
+    });
+    // 09:35 (30 minutes before the entry's minute) to 10:39 (30 after the exit's).
+    expect(data.chart.candles).toHaveLength(65);
+    // Long, 10:05 to 10:09: lowest low 1.0844 (10:05), highest high 1.0862 (10:08).
+    // MAE (1.085 − 1.0844) × 1,000 = 0.6; MFE (1.0862 − 1.085) × 1,000 = 1.2.
+    expect(data.excursion).toEqual({ mae: 0.6, mfe: 1.2, maePrice: 1.0844, mfePrice: 1.0862 });
+    expect(data.excursionNote).toBeNull();
+  });
+
+  it('gives a trade shorter than a minute its chart but no MAE or MFE, and says why (issue #43)', async () => {
+    // Inside 10:08, whose candle ran 1.0849–1.0862: a 30-second trade did not see that whole range.
+    const created = await as('ravi', 'POST', '/journal/trades', {
+      symbol: 'EURUSD',
+      side: 'short',
+      quantity: 1000,
+      entryPrice: 1.0855,
+      exitPrice: 1.0853,
+      entryTime: '2026-03-02T10:08:10.000Z',
+      exitTime: '2026-03-02T10:08:40.000Z',
+    });
+    const data = (await detailOf('ravi', created.json().data._id)).json().data;
+    expect(data.chart.candles.length).toBeGreaterThan(0);
+    expect(data.excursion).toBeNull();
+    expect(data.excursionNote).toBe(
+      'Not enough data: the trade lasted under a minute, shorter than the 1-minute candles kept, so its MAE and MFE are not shown.',
+    );
+  });
+
+  it('charts an imported trade from an uploaded replay day of its symbol when the market kept none', async () => {
+    const day = Date.parse('2025-02-03T03:45:00.000Z');
+    await database.db.insert(replayBars).values(
+      bars(day, 90, 1200, {
+        20: { open: 1200, high: 1204, low: 1190, close: 1195 },
+        25: { open: 1195, high: 1230, low: 1195, close: 1228 },
+      }).map((bar) => ({ symbol: 'RELIANCE', ...bar, time: new Date(bar.time) })),
+    );
+    // Bought 10 RELIANCE at 04:05 (minute 20), sold at 04:15 (minute 30).
+    const committed = await commitZerodha('ravi', [
+      'RELIANCE,EQ,2025-02-03,buy,10,1200,7001,9701,2025-02-03T09:35:00',
+      'RELIANCE,EQ,2025-02-03,sell,10,1225,7002,9702,2025-02-03T09:45:00',
+    ]);
+    expect(committed.statusCode).toBe(201);
+    const [trade] = await tradesOf('ravi', 'symbol=RELIANCE');
+    const data = (await detailOf('ravi', trade._id)).json().data;
+    expect(data.trade).toMatchObject({ source: 'csv', pnl: 250 });
+    expect(data.chart.entry).toEqual({ time: (day + 20 * MINUTE) / 1000, price: 1200 });
+    expect(data.chart.candles[0].time).toBe(day / 1000);
+    expect(data.chart.candles.at(-1).time).toBe((day + 60 * MINUTE) / 1000);
+    // Long 10 from 1,200: lowest low 1,190 → MAE 100; highest high 1,230 → MFE 300.
+    expect(data.excursion).toEqual({ mae: 100, mfe: 300, maePrice: 1190, mfePrice: 1230 });
+
+    // A symbol nobody keeps candles of: no chart, said so by the page.
+    await commitZerodha('ravi', [
+      'IRCTC,EQ,2025-02-03,buy,5,800,7101,9801,2025-02-03T09:35:00',
+      'IRCTC,EQ,2025-02-03,sell,5,810,7102,9802,2025-02-03T09:45:00',
+    ]);
+    const [none] = await tradesOf('ravi', 'symbol=IRCTC');
+    expect((await detailOf('ravi', none._id)).json().data).toMatchObject({
+      chart: null,
+      excursion: null,
+      excursionNote: null,
+    });
+  });
+
   it("answers 404 for another learner's trade, as GET /journal/trades/:id does, and 401 without a token", async () => {
     const [trade] = await tradesOf('asha', 'symbol=HDFCBANK');
     const other = await detailOf('ravi', trade._id);

@@ -136,10 +136,14 @@ export const tradeDetailSchema = z.object({
   executions: z.array(tradeExecutionSchema),
   chart: tradeChartSchema
     .nullable()
-    .describe('Competition (paper) trades with candles only; null otherwise.'),
+    .describe(
+      'The 1-minute candles around the trade: a competition’s (its market or replayed day), or for an imported or typed trade the app’s market candles or an uploaded replay day of its symbol; null when none cover it.',
+    ),
   excursion: tradeExcursionSchema
     .nullable()
-    .describe('Closed competition trades with candles only; null otherwise.'),
+    .describe('Closed trades with candles covering at least one whole minute; null otherwise.'),
+  /** Why there is no MAE/MFE though there are candles (a trade shorter than the finest data kept). */
+  excursionNote: z.string().nullable(),
 });
 export type TradeDetail = z.output<typeof tradeDetailSchema>;
 

@@ -37,13 +37,42 @@ export async function getTradeDetail(
   tradeId: string,
 ): Promise<TradeDetail> {
   const row = await findOwnTrade(db, user.id, tradeId);
-  const session = row.source === 'paper' ? await competitionSession(db, row) : null;
+  const session =
+    row.source === 'paper'
+      ? await sessionFrom(db, row, await candleSourceOf(db, row.origin))
+      : await importedSession(db, row);
   return {
     trade: toJournalTrade(row),
     executions: row.account === null ? typedLegs(row) : await tradeFills(db, row, user.timeZone),
     chart: session?.chart ?? null,
     excursion: session?.excursion ?? null,
+    excursionNote: session?.excursionNote ?? null,
   };
+}
+
+/** Sub-minute trades: the finest data kept is the 1-minute candle, whose range is not the trade's. */
+export const TOO_SHORT_FOR_EXCURSION =
+  'Not enough data: the trade lasted under a minute, shorter than the 1-minute candles kept, so its MAE and MFE are not shown.';
+
+/**
+ * An imported or typed trade: the app's market candles of its symbol (instruments competitions
+ * trade), else an uploaded replay day of it, on the real clock. Null when neither covers it.
+ */
+async function importedSession(db: DbExecutor, row: JournalTradeRow): Promise<Session | null> {
+  return (
+    (await sessionFrom(db, row, marketCandles())) ??
+    (await sessionFrom(db, row, {
+      table: replayBars,
+      symbol: replayBars.symbol,
+      time: replayBars.time,
+      open: replayBars.open,
+      high: replayBars.high,
+      low: replayBars.low,
+      close: replayBars.close,
+      clock: (time) => time,
+      lastMinute: Number.POSITIVE_INFINITY,
+    }))
+  );
 }
 
 /** A trade typed in (by hand or as a template row) has no fills: its two legs as the learner typed them. */
@@ -178,16 +207,19 @@ async function candleSourceOf(db: DbExecutor, groupId: string | null): Promise<C
   };
 }
 
+type Session = { chart: TradeChart; excursion: TradeExcursion | null; excursionNote: string | null };
+
 /**
- * A competition trade's session: the 1-minute candles around it (at most TRADE_CHART_MAX_CANDLES;
- * a longer one keeps the first and last half) and its MAE and MFE over the minutes it was open.
- * Null when the market kept no candles for it.
+ * A trade's session from a source of candles: the 1-minute candles around it (at most
+ * TRADE_CHART_MAX_CANDLES; a longer one keeps the first and last half) and its MAE and MFE over the
+ * minutes it was open (none for a trade shorter than a minute: the candle's range is not the
+ * trade's). Null when the source kept no candles for it.
  */
-async function competitionSession(
+async function sessionFrom(
   db: DbExecutor,
   row: JournalTradeRow,
-): Promise<{ chart: TradeChart; excursion: TradeExcursion | null } | null> {
-  const source = await candleSourceOf(db, row.origin);
+  source: CandleSource | null,
+): Promise<Session | null> {
   if (!source) return null;
   const entryTime = source.clock(row.entryTime.getTime());
   const exitTime = row.exitTime ? source.clock(row.exitTime.getTime()) : null;
@@ -230,7 +262,8 @@ async function competitionSession(
   }));
 
   let excursion: TradeExcursion | null = null;
-  if (exitTime !== null && row.exitPrice !== null) {
+  const tooShort = exitTime !== null && exitTime - entryTime < MINUTE_MS;
+  if (exitTime !== null && row.exitPrice !== null && !tooShort) {
     // Every minute the trade was open in, from the entry's to the exit's.
     const [range] = await db
       .select({ low: min(source.low), high: max(source.high) })
@@ -257,5 +290,6 @@ async function competitionSession(
       truncated,
     },
     excursion,
+    excursionNote: tooShort ? TOO_SHORT_FOR_EXCURSION : null,
   };
 }

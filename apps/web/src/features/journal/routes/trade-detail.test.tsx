@@ -83,6 +83,7 @@ const paperDetail: TradeDetail = {
     truncated: false,
   },
   excursion: { mae: 2.4, mfe: 5, maePrice: 1.0862, mfePrice: 1.0825 },
+  excursionNote: null,
 };
 
 const manualDetail: TradeDetail = {
@@ -127,6 +128,7 @@ const manualDetail: TradeDetail = {
   ].map((leg) => ({ ...leg, currency: 'INR', multiplier: 1, orderId: null })),
   chart: null,
   excursion: null,
+  excursionNote: null,
 };
 
 const detailReply = (detail: TradeDetail) => ({ body: { success: true, data: detail } });
@@ -176,6 +178,25 @@ describe('/journal/trades/:tradeId', { timeout: 60_000 }, () => {
     );
   });
 
+  it('charts an imported trade from the app’s candles and says why a sub-minute trade has no MAE or MFE', async () => {
+    const note =
+      'Not enough data: the trade lasted under a minute, shorter than the 1-minute candles kept, so its MAE and MFE are not shown.';
+    const imported: TradeDetail = {
+      ...paperDetail,
+      trade: { ...baseTrade, _id: 't-imported', source: 'csv', origin: null },
+      excursion: null,
+      excursionNote: note,
+    };
+    mockApi({ ...noNotifications, 'GET /journal/trades/t-imported/detail': detailReply(imported) });
+    renderApp('/journal/trades/t-imported', { auth: makeSession() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'EURUSD short' })).toBeInTheDocument();
+    expect(screen.getByText(/^Chart “EURUSD 1-minute candles around the trade/)).toBeInTheDocument();
+    expect(screen.getByText(note)).toBeInTheDocument();
+    expect(
+      screen.queryByRole('region', { name: 'How far the price moved while the trade was open' }),
+    ).not.toBeInTheDocument();
+  });
+
   it('lists the fills one per line on a phone instead of a table', async () => {
     setViewportWidth(375);
     mockApi({ ...noNotifications, 'GET /journal/trades/t-paper/detail': detailReply(paperDetail) });
@@ -190,13 +211,18 @@ describe('/journal/trades/:tradeId', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
-  it('shows a trade typed in as its two legs, marked as typed in, without a chart', async () => {
+  it('shows a trade typed in as its two legs, marked as typed in, and says no candles cover it', async () => {
     mockApi({ ...noNotifications, 'GET /journal/trades/t-manual/detail': detailReply(manualDetail) });
     renderApp('/journal/trades/t-manual', { auth: makeSession() });
     expect(await screen.findByRole('heading', { level: 1, name: 'INFY long' })).toBeInTheDocument();
     expect(screen.getAllByText('Typed in')).toHaveLength(2);
     expect(screen.getByText(/Typed in: the entry and exit as you entered them/)).toBeInTheDocument();
-    expect(screen.queryByText('Session')).not.toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'No candles of INFY cover this trade (the app keeps them for its markets and the uploaded replay days), so there is no chart.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/^Chart “/)).not.toBeInTheDocument();
     expect(screen.getByText('No notes yet.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Edit trade/ })).toBeInTheDocument();
   });

@@ -35,7 +35,7 @@ function Figures({ figures, label, className }: { figures: Figure[]; label: stri
 
 /**
  * /journal/trades/:tradeId: one trade with the fills it was built from (or the two legs the learner
- * typed) and, for a competition trade, the session's candles with the entry, the exit, MAE and MFE.
+ * typed) and the session's candles where the app keeps them, with the entry, the exit, MAE and MFE.
  */
 export default function TradeDetailPage() {
   const { tradeId = '' } = useParams();
@@ -99,7 +99,7 @@ function TradeDetailView({
   timeZone: string;
   onEdit: () => void;
 }) {
-  const { trade, executions, chart, excursion } = detail;
+  const { trade, executions, chart, excursion, excursionNote } = detail;
   const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone });
   const at = (iso: string) => when.format(new Date(iso));
   const unit = currencySymbol(trade.currency);
@@ -149,73 +149,73 @@ function TradeDetailView({
       </div>
       <Figures figures={figures} label="The trade" />
 
-      {trade.source === 'paper' ? (
-        <Card title="Session" size="small" className="cw-journal-card">
-          {chart ? (
-            <>
-              <SessionChart
-                chart={chart}
-                side={trade.side}
-                timeZone={timeZone}
-                label={`${chart.symbol} 1-minute candles around the trade: entry at ${chart.entry.price}${chart.exit ? `, exit at ${chart.exit.price}` : ''}`}
-              />
-              <p className="cw-journal-muted cw-trade-detail__legend">
+      <Card title="Session" size="small" className="cw-journal-card">
+        {chart ? (
+          <>
+            <SessionChart
+              chart={chart}
+              side={trade.side}
+              timeZone={timeZone}
+              label={`${chart.symbol} 1-minute candles around the trade: entry at ${chart.entry.price}${chart.exit ? `, exit at ${chart.exit.price}` : ''}`}
+            />
+            <p className="cw-journal-muted cw-trade-detail__legend">
+              <span className="cw-trade-detail__legend-item">
+                <span
+                  className={`cw-trade-detail__marker cw-trade-detail__marker--entry cw-trade-detail__marker--${entryArrow}`}
+                  aria-hidden="true"
+                />
+                Entry {price(chart.entry.price)}
+              </span>
+              {chart.exit ? (
                 <span className="cw-trade-detail__legend-item">
                   <span
-                    className={`cw-trade-detail__marker cw-trade-detail__marker--entry cw-trade-detail__marker--${entryArrow}`}
+                    className={`cw-trade-detail__marker cw-trade-detail__marker--exit cw-trade-detail__marker--${exitArrow}`}
                     aria-hidden="true"
                   />
-                  Entry {price(chart.entry.price)}
+                  Exit {price(chart.exit.price)}
                 </span>
-                {chart.exit ? (
-                  <span className="cw-trade-detail__legend-item">
-                    <span
-                      className={`cw-trade-detail__marker cw-trade-detail__marker--exit cw-trade-detail__marker--${exitArrow}`}
-                      aria-hidden="true"
-                    />
-                    Exit {price(chart.exit.price)}
-                  </span>
-                ) : null}
-                <span className="cw-trade-detail__legend-item">
-                  1-minute candles
-                  {chart.truncated ? ' (a long trade: the middle of the session is left out)' : ''}
-                </span>
-              </p>
-            </>
-          ) : (
-            <p className="cw-journal-muted">
-              The market kept no candles for this trade’s session, so there is no chart.
+              ) : null}
+              <span className="cw-trade-detail__legend-item">
+                1-minute candles
+                {chart.truncated ? ' (a long trade: the middle of the session is left out)' : ''}
+              </span>
             </p>
-          )}
-          {excursion ? (
-            <>
-              <Figures
-                label="How far the price moved while the trade was open"
-                className="cw-trade-detail__excursion"
-                figures={[
-                  {
-                    label: 'MAE (most against you)',
-                    value: formatPnl(-excursion.mae, trade.currency),
-                    tone: excursion.mae > 0 ? 'cw-journal-loss' : undefined,
-                    hint: `worst price ${price(excursion.maePrice)}`,
-                  },
-                  {
-                    label: 'MFE (most in your favour)',
-                    value: formatPnl(excursion.mfe, trade.currency),
-                    tone: excursion.mfe > 0 ? 'cw-journal-profit' : undefined,
-                    hint: `best price ${price(excursion.mfePrice)}`,
-                  },
-                ]}
-              />
-              <p className="cw-journal-muted cw-trade-detail__explain">
-                While the trade was open, the market went at most {amount(excursion.mae)} against your entry
-                and at most {amount(excursion.mfe)} in your favour (from the 1-minute candles’ highs and
-                lows).
-              </p>
-            </>
-          ) : null}
-        </Card>
-      ) : null}
+          </>
+        ) : (
+          <p className="cw-journal-muted">
+            {trade.source === 'paper'
+              ? 'The market kept no candles for this trade’s session, so there is no chart.'
+              : `No candles of ${trade.symbol} cover this trade (the app keeps them for its markets and the uploaded replay days), so there is no chart.`}
+          </p>
+        )}
+        {excursionNote ? <p className="cw-journal-muted cw-trade-detail__explain">{excursionNote}</p> : null}
+        {excursion ? (
+          <>
+            <Figures
+              label="How far the price moved while the trade was open"
+              className="cw-trade-detail__excursion"
+              figures={[
+                {
+                  label: 'MAE (most against you)',
+                  value: formatPnl(-excursion.mae, trade.currency),
+                  tone: excursion.mae > 0 ? 'cw-journal-loss' : undefined,
+                  hint: `worst price ${price(excursion.maePrice)}`,
+                },
+                {
+                  label: 'MFE (most in your favour)',
+                  value: formatPnl(excursion.mfe, trade.currency),
+                  tone: excursion.mfe > 0 ? 'cw-journal-profit' : undefined,
+                  hint: `best price ${price(excursion.mfePrice)}`,
+                },
+              ]}
+            />
+            <p className="cw-journal-muted cw-trade-detail__explain">
+              While the trade was open, the market went at most {amount(excursion.mae)} against your entry and
+              at most {amount(excursion.mfe)} in your favour (from the 1-minute candles’ highs and lows).
+            </p>
+          </>
+        ) : null}
+      </Card>
 
       <Card
         title={`Executions (${executions.length})`}
