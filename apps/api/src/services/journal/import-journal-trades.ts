@@ -18,6 +18,7 @@ import { listedCurrencies } from './listed-currencies.ts';
 import { parseJournalFileOffThread } from './parse-journal-file-off-thread.ts';
 import { loadAccountExecutions, rebuildOptionsFor } from './rebuild-account-trades.ts';
 import { recordExecutions } from './record-executions.ts';
+import type { KnownFills } from './store-executions.ts';
 
 /**
  * `preset`: a layout id, an old preset name ('generic', 'zerodha', 'ibkr'), 'auto' or
@@ -130,9 +131,24 @@ async function planFillsImport(db: DbExecutor, userId: string, parsed: ParsedExe
     needsOpeningHoldings: [] as NeedsOpeningHoldings[],
     trades: [] as PreviewTrade[],
     errors: [] as Array<{ line: number; message: string }>,
+    /** The accounts' stored fills as read here (a commit's store reuses them in its transaction). */
+    known: new Map() as KnownFills,
   };
   for (const [account, fileExecutions] of byAccount) {
     const stored = await loadAccountExecutions(db, userId, { source: 'csv', account });
+    plan.known.set(
+      account,
+      new Map(
+        stored.map((execution) => [
+          execution.id,
+          {
+            fee: execution.fee ?? 0,
+            shortSale: execution.shortSale ?? false,
+            marketZone: execution.marketZone ?? null,
+          },
+        ]),
+      ),
+    );
     const storedIds = new Set(stored.map((execution) => execution.id));
     const fresh = fileExecutions.filter((execution) => !storedIds.has(execution.identity));
     plan.newFills += fresh.length;
@@ -192,6 +208,11 @@ async function planFillsImport(db: DbExecutor, userId: string, parsed: ParsedExe
   plan.errors.sort((a, b) => a.line - b.line);
   plan.trades.sort((a, b) => a.line - b.line);
   return plan;
+}
+
+/** A preview answers the plan, not the stored fills it read. */
+function withoutKnown<T extends { known: KnownFills }>({ known: _known, ...rest }: T): Omit<T, 'known'> {
+  return rest;
 }
 
 async function recordedTradeIds(db: DbExecutor, userId: string, externalIds: string[]) {
@@ -279,7 +300,7 @@ export async function previewJournalImport(
     const plan =
       parsed.kind === 'unknown' || parsed.errors.length
         ? { ...noFills, newTrades: 0, duplicates: 0, trades: [], errors: parsed.errors }
-        : await planFillsImport(db, userId, parsed, options.timeZone);
+        : withoutKnown(await planFillsImport(db, userId, parsed, options.timeZone));
     return {
       layout: parsed.layout,
       rows: parsed.rows,
@@ -349,14 +370,16 @@ export async function commitJournalImport(
     if (parsed.executions.length === 0) {
       throw new AppError(400, 'BAD_REQUEST', 'The file holds no fills to import.');
     }
-    const plan = await planFillsImport(db, userId, parsed, options.timeZone);
-    if (plan.errors.length > 0) throw rowErrors(plan.errors);
     return db.transaction(async (tx) => {
+      // Planned in the transaction that writes: the fills it read are the ones the store compares.
+      const plan = await planFillsImport(tx, userId, parsed, options.timeZone);
+      if (plan.errors.length > 0) throw rowErrors(plan.errors);
       const recorded = await recordExecutions(tx, {
         userId,
         source: 'csv',
         executions: parsed.executions,
         originOf: () => layout,
+        known: plan.known,
       });
       const known = recorded.stored.known + recorded.stored.feeUpdated;
       const summary = {

@@ -1,7 +1,7 @@
 import type { DbExecutor } from '@candlewise/db';
 import type { ImportedExecution, JournalExecutionSource } from '@candlewise/shared';
 import { type RebuildResult, rebuildAccountTrades, userTimeZone } from './rebuild-account-trades.ts';
-import { type StoredCounts, storeExecutions } from './store-executions.ts';
+import { type KnownFills, type StoredCounts, storeExecutions } from './store-executions.ts';
 
 export type RecordedExecutions = {
   stored: StoredCounts;
@@ -24,9 +24,11 @@ export async function recordExecutions(
     executions: readonly ImportedExecution[];
     /** The broker connection, competition or preset the trades of an account came from. */
     originOf: (account: string) => string | null;
+    /** The accounts' stored fills, when the caller read them in this transaction already. */
+    known?: KnownFills;
   },
 ): Promise<RecordedExecutions> {
-  const stored = await storeExecutions(tx, input.userId, input.source, input.executions);
+  const stored = await storeExecutions(tx, input.userId, input.source, input.executions, input.known);
   const rebuilt = new Map<string, RebuildResult>();
   let addedTrades = 0;
   if (stored.changedAccounts.size === 0) return { stored, rebuilt, addedTrades };
