@@ -72,6 +72,19 @@ export type NeedsOpeningHoldings = {
   firstSaleAt: string;
 };
 
+/**
+ * A future still open after its expiry: closed at its settlement price, which the file does not
+ * give and Candlewise does not invent — the learner is asked for it.
+ */
+export type NeedsSettlement = {
+  account: string;
+  symbol: string;
+  side: 'long' | 'short';
+  quantity: number;
+  currency: string;
+  expiresAt: string;
+};
+
 type PreviewTrade = {
   line: number;
   symbol: string;
@@ -128,6 +141,7 @@ async function planFillsImport(db: DbExecutor, userId: string, parsed: ParsedExe
     newTrades: 0,
     duplicates: 0,
     needsOpeningHoldings: [] as NeedsOpeningHoldings[],
+    needsSettlement: [] as NeedsSettlement[],
     trades: [] as PreviewTrade[],
     errors: [] as Array<{ line: number; message: string }>,
   };
@@ -178,6 +192,17 @@ async function planFillsImport(db: DbExecutor, userId: string, parsed: ParsedExe
     }
     plan.completeTrades += trips.length;
     plan.openPositions += rebuilt.open.filter((position) => ofFile(position.fillIds)).length;
+    for (const future of rebuilt.awaitingSettlement) {
+      if (!ofFile(future.fillIds)) continue;
+      plan.needsSettlement.push({
+        account,
+        symbol: future.symbol,
+        side: future.side,
+        quantity: future.quantity,
+        currency: future.currency,
+        expiresAt: future.expiresAt.toISOString(),
+      });
+    }
     for (const sale of rebuilt.salesWithoutOpening) {
       plan.needsOpeningHoldings.push({
         source: 'csv',
@@ -254,6 +279,7 @@ const noFills = {
   completeTrades: 0,
   openPositions: 0,
   needsOpeningHoldings: [] as NeedsOpeningHoldings[],
+  needsSettlement: [] as NeedsSettlement[],
 };
 
 /**
@@ -381,6 +407,7 @@ export async function commitJournalImport(
         completeTrades: plan.completeTrades,
         openPositions: plan.openPositions,
         needsOpeningHoldings: plan.needsOpeningHoldings,
+        needsSettlement: plan.needsSettlement,
       };
     });
   }
