@@ -47,6 +47,8 @@ export async function storeExecutions(
           source,
           account: execution.account,
           identity: execution.identity,
+          // An export read back brings opening holdings as what they were.
+          kind: (execution as { opening?: boolean }).opening ? ('opening' as const) : ('fill' as const),
           symbol: execution.symbol,
           assetClass: execution.assetClass,
           side: execution.side,
