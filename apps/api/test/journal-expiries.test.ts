@@ -95,4 +95,32 @@ describe('expired Zerodha F&O positions', () => {
       ['NIFTY24FEBFUT', 'long', 50],
     ]);
   });
+
+  it('closes the future at the settlement price a later file gives, as an ordinary trade', async () => {
+    // The exchange's settlement as the closing fill, 15:30 India time on the expiry day.
+    const settlement = [
+      TRADEBOOK.split('\n')[0],
+      'NIFTY24FEBFUT,,2024-02-29,NFO,FO,,sell,false,50,21900,7003,1100000000000003,2024-02-29T15:30:00,2024-02-29',
+    ].join('\n');
+    const preview = (await upload('/journal/import/preview', settlement)).json().data;
+    expect(preview).toMatchObject({ newFills: 1, completeTrades: 1, openPositions: 0, needsSettlement: [] });
+    expect((await upload('/journal/import/commit', settlement)).statusCode).toBe(201);
+    const trades = (
+      await app.inject({ method: 'GET', url: '/api/v1/journal/trades', headers: bearer(token) })
+    ).json().data.trades as Array<Record<string, unknown>>;
+    // (21,900 − 21,710.5) × 50 = 9,475, no fees in a Zerodha tradebook.
+    expect(trades.find((trade) => trade.symbol === 'NIFTY24FEBFUT')).toMatchObject({
+      side: 'long',
+      quantity: 50,
+      entryPrice: 21710.5,
+      exitPrice: 21900,
+      exitTime: '2024-02-29T10:00:00.000Z',
+      pnl: 9475,
+      notes: '',
+    });
+    const positions = (
+      await app.inject({ method: 'GET', url: '/api/v1/journal/positions', headers: bearer(token) })
+    ).json().data.positions;
+    expect(positions).toEqual([]);
+  });
 });
