@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { rebuildPositions } from '@candlewise/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   alpacaFeeAmount,
@@ -192,6 +193,84 @@ describe('Alpaca adapter against a local Alpaca API', () => {
     expect(alpacaInstrument('BRK.B').assetClass).toBe('stock');
   });
 
+  it('closes options Alpaca expired (OPEXP) or assigned (OPASN) at 0, with the assigned shares at the strike', async () => {
+    alpacaServer.activities.length = 0;
+    alpacaServer.fees.length = 0;
+    // Bought 2 AAPL 190 calls at 3.45 (Alpaca's documented option fill), sold 2 AAPL 150 calls at 1.20.
+    alpacaServer.activities.push(
+      alpacaDocs.optionFill,
+      alpacaFill(new Date('2023-06-20T15:00:00Z'), 'AAPL230721C00150000', 'sell', 2, 1.2),
+    );
+    // As Alpaca documents them ("Non-Trade Activities for Option Events"): the long calls expired,
+    // the short calls were assigned and 200 shares sold at the strike.
+    const events = [
+      {
+        id: '20240119000000000::a1',
+        activity_type: 'OPEXP',
+        date: '2024-01-19',
+        net_amount: '0',
+        description: 'Option Expiry',
+        symbol: 'AAPL240119C00190000',
+        qty: '-2',
+        status: 'executed',
+      },
+      {
+        id: '20190801011955195::5f596936-6f23-4cef-bdf1-3806aae57dbf',
+        activity_type: 'OPASN',
+        date: '2023-07-01',
+        net_amount: '0',
+        description: 'Option Assignment',
+        symbol: 'AAPL230721C00150000',
+        qty: '2',
+        status: 'executed',
+      },
+      {
+        id: '20190801011955195::5f596936-6f23-4cef-bdf1-3806aae57dbf',
+        activity_type: 'OPTRD',
+        date: '2023-07-01',
+        net_amount: '30000',
+        description: 'Option Trade',
+        symbol: 'AAPL',
+        qty: '-200',
+        price: '150',
+        status: 'executed',
+      },
+    ];
+    alpacaServer.fees.push(...(events as unknown as AlpacaFeeActivity[]));
+    const fills = await alpaca().fillsSince(good(), null, context);
+    const rebuilt = rebuildPositions(
+      fills.map((fill) => ({ ...fill, id: fill.id })),
+      { historyMayBeIncomplete: true },
+    );
+    const bySymbol = Object.fromEntries(rebuilt.trips.map((trip) => [trip.symbol, trip]));
+    // The long calls expired worthless: the premium paid, 2 × 3.45 × 100, is lost.
+    expect(bySymbol.AAPL240119C00190000).toMatchObject({
+      side: 'long',
+      quantity: 2,
+      exitPrice: 0,
+      pnl: -690,
+    });
+    expect(bySymbol.AAPL240119C00190000.exitTime.toISOString()).toBe('2024-01-19T21:00:00.000Z');
+    // The short calls left at assignment: the premium received, 2 × 1.20 × 100, is kept.
+    expect(bySymbol.AAPL230721C00150000).toMatchObject({
+      side: 'short',
+      quantity: 2,
+      exitPrice: 0,
+      pnl: 240,
+    });
+    // The 200 shares delivered at the strike are a sale of shares held before (no opening known).
+    expect(fills.find((fill) => fill.symbol === 'AAPL')).toMatchObject({
+      side: 'sell',
+      quantity: 200,
+      price: 150,
+      assetClass: 'stock',
+    });
+    expect(rebuilt.open).toEqual([]);
+    expect(
+      alpacaServer.requests.some((line) => line.includes('activity_types=OPEXP%2COPASN%2COPEXC%2COPTRD')),
+    ).toBe(true);
+  });
+
   it('marks a sell_short as opening a short, with New York’s trading day for stocks', async () => {
     alpacaServer.activities.length = 0;
     alpacaServer.fees.length = 0;
@@ -266,6 +345,8 @@ describe('Alpaca adapter against a local Alpaca API', () => {
       // Charges from a week before the window, by date.
       'GET /v2/account/activities?direction=asc&page_size=100&activity_types=FEE%2CCFEE&after=2026-10-08',
       'GET /v2/account/activities/FILL?direction=asc&page_size=100&date=2026-10-13',
+      // Option expiries, assignments and exercises from the day before the window.
+      'GET /v2/account/activities?direction=asc&page_size=100&activity_types=OPEXP%2COPASN%2COPEXC%2COPTRD&after=2026-10-14',
     ]);
   });
 

@@ -257,6 +257,16 @@ describe('broker connection API', () => {
     const sync = await as('asha', 'POST', `/broker/connections/${connection._id}/sync`);
     expect(sync.json().data).toMatchObject({ imported: 1 });
     expect((await tradesOf('ORCL')).map((trade) => [trade.side, trade.pnl])).toEqual([['long', 10]]);
+    // The next sync reads the late fills again (they are inside the window) and adds nothing.
+    const again = (await as('asha', 'POST', `/broker/connections/${connection._id}/sync`)).json().data;
+    expect(again.fetched).toBeGreaterThanOrEqual(3);
+    expect(again.imported).toBe(0);
+    expect(await tradesOf('ORCL')).toHaveLength(1);
+    const orclFills = await database.db
+      .select()
+      .from(journalExecutions)
+      .where(and(eq(journalExecutions.userId, people.asha.id), eq(journalExecutions.symbol, 'ORCL')));
+    expect(orclFills).toHaveLength(2);
   });
 
   it('answers another learner’s connection id with 404, for every route', async () => {

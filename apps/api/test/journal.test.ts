@@ -355,7 +355,7 @@ describe('CSV import', () => {
     expect(exported.headers['content-type']).toContain('text/csv');
     const lines = exported.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'symbol,side,quantity,entry_price,exit_price,entry_time,exit_time,fees,stop,target,setup_tags,mistake_tags,notes,currency,multiplier,pnl,source,verified,account,id',
+      'symbol,side,quantity,entry_price,exit_price,entry_time,exit_time,fees,stop,target,setup_tags,mistake_tags,notes,currency,multiplier,pnl,source,verified,account,id,fills',
     );
     expect(lines.length - 1).toBe(15);
 

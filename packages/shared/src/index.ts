@@ -37,6 +37,7 @@ export * from './health/health-contract.ts';
 export * from './journal/csv.ts';
 export * from './journal/csv-import.ts';
 export * from './journal/executions.ts';
+export * from './journal/exported-fills.ts';
 export * from './journal/importers/index.ts';
 export * from './journal/journal-contract.ts';
 export * from './journal/journal-schemas.ts';

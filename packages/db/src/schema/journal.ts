@@ -121,6 +121,11 @@ export const journalExecutions = pgTable(
     shortSale: boolean('short_sale').notNull().default(false),
     /** The IANA zone of the exchange's trading day, when the source tells it (the same-day rule). */
     marketZone: text('market_zone'),
+    /**
+     * When the contract (option or future) expires, when its source tells it: a position still
+     * open then is settled at expiry by the rebuild (an option at 0 unless a settlement is known).
+     */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

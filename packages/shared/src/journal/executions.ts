@@ -45,6 +45,11 @@ export interface ImportedExecution {
   shortSale?: boolean;
   /** The IANA zone of the exchange's trading day when the source tells it (the same-day rule). */
   marketZone?: string | null;
+  /**
+   * When the contract expires (options and futures, when the source tells it or its symbol does):
+   * a position still open then is settled at expiry by the rebuild.
+   */
+  expiresAt?: Date | null;
 }
 
 /** What an importer reads from one file. */

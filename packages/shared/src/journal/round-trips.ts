@@ -37,7 +37,16 @@ export interface Execution {
   shortSale?: boolean;
   /** The exchange's zone: its calendar day decides a same-day stock short (else the option's). */
   marketZone?: string | null;
+  /**
+   * When the contract (an option or a future) expires: a position in it still open after this
+   * instant is settled then (see `rebuildPositions`).
+   */
+  expiresAt?: Date | null;
 }
+
+/** The sentence put on a trade the rebuild closed at the option's expiry with no known settlement. */
+export const EXPIRY_ASSUMED_ZERO_NOTE =
+  'closed at expiry, settlement assumed 0 — edit if it expired in the money';
 
 export interface RoundTrip {
   /** The opening fill's id (`<id>:reversal` when one fill both closed a trade and opened the next). */
@@ -57,6 +66,11 @@ export interface RoundTrip {
   currency: string;
   multiplier: number;
   fillIds: string[];
+  /**
+   * 'assumed-zero': an option still open when it expired, with no closing fill, closed at 0 at its
+   * expiry (the learner edits it if it expired in the money).
+   */
+  closedAtExpiry?: 'assumed-zero';
 }
 
 /** A fill read by an importer or a broker sync, as the pairing rule reads it (its identity is its id). */
@@ -74,6 +88,7 @@ export function toPairingExecution(execution: ImportedExecution): Execution {
     assetClass: execution.assetClass,
     shortSale: execution.shortSale,
     marketZone: execution.marketZone,
+    expiresAt: execution.expiresAt ?? null,
   };
 }
 
@@ -106,11 +121,24 @@ export interface SaleWithoutOpening {
   fillIds: string[];
 }
 
+/** A future still open after its expiry: its settlement price is asked for, never invented. */
+export interface AwaitingSettlement {
+  key: string;
+  symbol: string;
+  side: 'long' | 'short';
+  quantity: number;
+  expiresAt: Date;
+  currency: string;
+  fillIds: string[];
+}
+
 export interface RebuiltPositions {
   /** Closed round trips, oldest exit first. */
   trips: RoundTrip[];
+  /** Positions still open (futures past expiry included: they are in `awaitingSettlement` too). */
   open: OpenPosition[];
   salesWithoutOpening: SaleWithoutOpening[];
+  awaitingSettlement: AwaitingSettlement[];
 }
 
 export interface RebuildOptions {
@@ -130,6 +158,11 @@ export interface RebuildOptions {
    * exchange's (default Asia/Kolkata).
    */
   timeZone?: string;
+  /**
+   * The instant expiries are judged against (default: the time of the rebuild). An option open
+   * after its expiry closes at 0 then; a future open after its expiry awaits its settlement price.
+   */
+  now?: Date;
 }
 
 interface OpenTrip {
@@ -173,7 +206,7 @@ export function rebuildPositions(
     if (book) book.push(execution);
     else books.set(key, [execution]);
   }
-  const result: RebuiltPositions = { trips: [], open: [], salesWithoutOpening: [] };
+  const result: RebuiltPositions = { trips: [], open: [], salesWithoutOpening: [], awaitingSettlement: [] };
   for (const [key, book] of books) {
     book.sort(byTimeThenId);
     rebuildBook(key, book, options, result);
@@ -256,7 +289,7 @@ function rebuildBook(key: string, book: Execution[], options: RebuildOptions, re
     multiplier: multiplierOf(execution),
     fillIds: [execution.id],
   });
-  const close = (trip: OpenTrip, symbol: string) => {
+  const close = (trip: OpenTrip, symbol: string, closedAtExpiry?: 'assumed-zero') => {
     const entryPrice = trip.enteredValue / trip.enteredQty;
     const exitPrice = trip.exitedValue / trip.exitedQty;
     const gross = (exitPrice - entryPrice) * trip.enteredQty * trip.direction * trip.multiplier;
@@ -274,6 +307,7 @@ function rebuildBook(key: string, book: Execution[], options: RebuildOptions, re
       currency: trip.currency,
       multiplier: trip.multiplier,
       fillIds: trip.fillIds,
+      ...(closedAtExpiry ? { closedAtExpiry } : {}),
     });
   };
 
@@ -316,6 +350,27 @@ function rebuildBook(key: string, book: Execution[], options: RebuildOptions, re
   }
   if (trip) {
     const last = book[book.length - 1];
+    const expiresAt = last.expiresAt ?? null;
+    const now = options.now ?? new Date();
+    if (expiresAt && expiresAt.getTime() <= now.getTime() && last.time.getTime() <= expiresAt.getTime()) {
+      if (last.assetClass === 'option') {
+        // No closing fill and no settlement known: the option left the book worthless at expiry.
+        trip.exitedQty += trip.position;
+        trip.position = 0;
+        trip.lastTime = expiresAt;
+        close(trip, last.symbol, 'assumed-zero');
+        return;
+      }
+      result.awaitingSettlement.push({
+        key,
+        symbol: last.symbol,
+        side: trip.direction === 1 ? 'long' : 'short',
+        quantity: round(trip.position),
+        expiresAt,
+        currency: trip.currency,
+        fillIds: trip.fillIds,
+      });
+    }
     result.open.push({
       key,
       externalId: trip.externalId,

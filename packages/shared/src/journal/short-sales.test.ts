@@ -82,6 +82,6 @@ describe('options that expire', () => {
       'U2223333,INR,OPT,NIFTY 27JUN24 22000 P,25,8202,20240627;153000,20240627,BUY,2,0,0,INR,,C;Ep,EXECUTION',
     ].join('\n');
     const rebuilt = rebuild(parseIbkrActivityTrades(file, { timeZone: 'Asia/Kolkata' }).executions);
-    expect(rebuilt).toEqual({ trips: [], open: [], salesWithoutOpening: [] });
+    expect(rebuilt).toEqual({ trips: [], open: [], salesWithoutOpening: [], awaitingSettlement: [] });
   });
 });

@@ -1,4 +1,4 @@
-import { type BrokerAccountSummary, US_MARKET_ZONE } from '@candlewise/shared';
+import { type BrokerAccountSummary, US_MARKET_ZONE, zonedTimeToInstant } from '@candlewise/shared';
 import {
   type BrokerAdapter,
   type BrokerCredentials,
@@ -53,6 +53,64 @@ export type AlpacaFeeActivity = {
   status?: string;
   order_id?: string;
 };
+
+/**
+ * An option event (GET /v2/account/activities?activity_types=OPEXP,OPASN,OPEXC,OPTRD), a non-trade
+ * activity dated to the day (docs.alpaca.markets, "Non-Trade Activities for Option Events"): the
+ * contracts that left the account on expiry (OPEXP), assignment (OPASN) or exercise (OPEXC) —
+ * `qty` negative for long contracts removed, positive for short ones — and OPTRD, the underlying
+ * shares bought or sold at the strike (`qty` signed, `price` per share). OPEXC and its OPTRD may
+ * share one id.
+ */
+export type AlpacaOptionEventActivity = {
+  id: string;
+  activity_type: 'OPEXP' | 'OPASN' | 'OPEXC' | 'OPTRD';
+  date: string;
+  symbol: string;
+  qty: string;
+  price?: string;
+  net_amount?: string;
+  description?: string;
+  status?: string;
+};
+
+export const ALPACA_OPTION_EVENT_TYPES = 'OPEXP,OPASN,OPEXC,OPTRD';
+
+/**
+ * The fills an option event stands for: the contracts leave the book at price 0 (the value of an
+ * assignment or exercise is in the shares traded at the strike, OPTRD), at the close of its day
+ * in New York; OPTRD is a fill of the underlying at its price.
+ */
+export function alpacaOptionEventFills(events: AlpacaOptionEventActivity[]): BrokerFill[] {
+  const fills: BrokerFill[] = [];
+  for (const event of events) {
+    const qty = Number(event.qty);
+    const day = String(event.date ?? '').match(/^(\d{4})-(\d{2})-(\d{2})/);
+    if (!day || !Number.isFinite(qty) || qty === 0 || (event.status && event.status !== 'executed')) continue;
+    const time = new Date(
+      zonedTimeToInstant(
+        { year: Number(day[1]), month: Number(day[2]), day: Number(day[3]), hour: 16, minute: 0, second: 0 },
+        US_MARKET_ZONE,
+      ),
+    );
+    const isShares = event.activity_type === 'OPTRD';
+    const price = isShares ? Number(event.price) : 0;
+    if (isShares && !(price > 0)) continue;
+    fills.push({
+      id: `${event.activity_type}:${event.id}`,
+      symbol: event.symbol,
+      side: qty > 0 ? 'buy' : 'sell',
+      quantity: Math.abs(qty),
+      price,
+      fee: 0,
+      time,
+      currency: 'USD',
+      ...alpacaInstrument(event.symbol),
+      marketZone: US_MARKET_ZONE,
+    });
+  }
+  return fills;
+}
 
 /** An OCC option symbol: root (up to 6), expiry yymmdd, C or P, strike × 1000 in 8 digits. */
 const OCC_OPTION_SYMBOL = /^[A-Z][A-Z0-9]{0,5}\d{6}[CP]\d{8}$/;
@@ -299,6 +357,21 @@ export function createAlpacaBroker(options: AlpacaOptions): BrokerAdapter {
         }
       }
 
+      // Options that expired, were assigned or exercised: the contracts leave the book, the shares
+      // of an assignment or exercise arrive. Extra, like charges: an account without them still syncs.
+      let optionEvents: AlpacaOptionEventActivity[] = [];
+      try {
+        const params: Record<string, string> = { activity_types: ALPACA_OPTION_EVENT_TYPES };
+        if (since) params.after = alpacaMarketDay(new Date(since.getTime() - DAY_MS));
+        optionEvents = await collect<AlpacaOptionEventActivity>('/v2/account/activities', params);
+      } catch (error) {
+        if (!(error instanceof BrokerRequestError)) throw error;
+        context.log?.warn(
+          { reason: error.message },
+          'Alpaca option events could not be read; fills synced without them',
+        );
+      }
+
       const fills = [...byId.values()].map((activity) => ({
         id: activity.id,
         orderId: activity.order_id,
@@ -316,9 +389,10 @@ export function createAlpacaBroker(options: AlpacaOptions): BrokerAdapter {
         marketZone: alpacaInstrument(activity.symbol).assetClass === 'crypto' ? null : US_MARKET_ZONE,
       }));
       attachAlpacaFees(fills, fees, context.log);
-      return fills
-        .sort((a, b) => a.time.getTime() - b.time.getTime() || (a.id < b.id ? -1 : 1))
-        .map(({ orderId: _orderId, ...fill }) => fill);
+      return [
+        ...fills.map(({ orderId: _orderId, ...fill }): BrokerFill => fill),
+        ...alpacaOptionEventFills(optionEvents),
+      ].sort((a, b) => a.time.getTime() - b.time.getTime() || (a.id < b.id ? -1 : 1));
     },
     // Alpaca keys are revoked in the Alpaca dashboard; forgetting them here is all we can do.
     disconnect: async () => undefined,

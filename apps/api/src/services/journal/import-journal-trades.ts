@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { type Database, type DbExecutor, journalImports, journalTrades, newId } from '@candlewise/db';
+import {
+  type Database,
+  type DbExecutor,
+  journalExecutions,
+  journalImports,
+  journalTrades,
+  newId,
+} from '@candlewise/db';
 import {
   type ImportedExecution,
   type ImportedTrade,
@@ -12,7 +19,7 @@ import {
   roundTripProblems,
   toPairingExecution,
 } from '@candlewise/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { listedCurrencies } from './listed-currencies.ts';
 import { parseJournalFileOffThread } from './parse-journal-file-off-thread.ts';
@@ -73,6 +80,19 @@ export type NeedsOpeningHoldings = {
   firstSaleAt: string;
 };
 
+/**
+ * A future still open after its expiry: closed at its settlement price, which the file does not
+ * give and Candlewise does not invent — the learner is asked for it.
+ */
+export type NeedsSettlement = {
+  account: string;
+  symbol: string;
+  side: 'long' | 'short';
+  quantity: number;
+  currency: string;
+  expiresAt: string;
+};
+
 type PreviewTrade = {
   line: number;
   symbol: string;
@@ -129,6 +149,7 @@ async function planFillsImport(db: DbExecutor, userId: string, parsed: ParsedExe
     newTrades: 0,
     duplicates: 0,
     needsOpeningHoldings: [] as NeedsOpeningHoldings[],
+    needsSettlement: [] as NeedsSettlement[],
     trades: [] as PreviewTrade[],
     errors: [] as Array<{ line: number; message: string }>,
     /** The accounts' stored fills as read here (a commit's store reuses them in its transaction). */
@@ -194,6 +215,17 @@ async function planFillsImport(db: DbExecutor, userId: string, parsed: ParsedExe
     }
     plan.completeTrades += trips.length;
     plan.openPositions += rebuilt.open.filter((position) => ofFile(position.fillIds)).length;
+    for (const future of rebuilt.awaitingSettlement) {
+      if (!ofFile(future.fillIds)) continue;
+      plan.needsSettlement.push({
+        account,
+        symbol: future.symbol,
+        side: future.side,
+        quantity: future.quantity,
+        currency: future.currency,
+        expiresAt: future.expiresAt.toISOString(),
+      });
+    }
     for (const sale of rebuilt.salesWithoutOpening) {
       plan.needsOpeningHoldings.push({
         source: 'csv',
@@ -269,12 +301,108 @@ async function newTemplateTrades(db: DbExecutor, userId: string, parsed: ParsedT
   return { unique, isKnown };
 }
 
+type ExportedExecutions = NonNullable<ParsedTradeRows['executions']>;
+
+/**
+ * An export's fills split into those the journal has (the fill itself, in the account it was
+ * exported from: an export read back into the same journal adds nothing) and those it lacks (a
+ * fresh account: stored as CSV fills, one CSV account per account they came from).
+ */
+async function exportedFillsToStore(db: DbExecutor, userId: string, executions: ExportedExecutions) {
+  const present = new Set<string>();
+  const byAccount = new Map<string, ExportedExecutions>();
+  for (const execution of executions) {
+    const list = byAccount.get(execution.exportedAccount) ?? [];
+    list.push(execution);
+    byAccount.set(execution.exportedAccount, list);
+  }
+  for (const [exportedAccount, list] of byAccount) {
+    const colon = exportedAccount.indexOf(':');
+    const source = exportedAccount.slice(0, colon);
+    const account = exportedAccount.slice(colon + 1);
+    if (!['csv', 'broker', 'paper'].includes(source)) continue;
+    const identities = [...new Set(list.map((execution) => execution.identity))];
+    for (let start = 0; start < identities.length; start += 1000) {
+      const rows = await db
+        .select({ identity: journalExecutions.identity })
+        .from(journalExecutions)
+        .where(
+          and(
+            eq(journalExecutions.userId, userId),
+            eq(journalExecutions.source, source as 'csv' | 'broker' | 'paper'),
+            eq(journalExecutions.account, account),
+            inArray(journalExecutions.identity, identities.slice(start, start + 1000)),
+          ),
+        );
+      for (const row of rows) present.add(`${exportedAccount}\n${row.identity}`);
+    }
+  }
+  const fresh = executions.filter(
+    (execution) => !present.has(`${execution.exportedAccount}\n${execution.identity}`),
+  );
+  return { fresh, known: executions.length - fresh.length };
+}
+
+/**
+ * An export's trade rows that carry fills, and how many of them the fills not yet in the journal
+ * restore (the others are duplicates). Rows of positions still open are neither: not trades yet.
+ */
+function exportedTradeRows(parsed: ParsedTradeRows, fresh: ExportedExecutions) {
+  const tradeLines = new Set((parsed.annotations ?? []).map((note) => note.line));
+  const restored = new Set(
+    fresh.map((execution) => execution.line).filter((line) => line !== null && tradeLines.has(line)),
+  );
+  return { rowsWithFills: tradeLines.size, restoredRows: restored.size };
+}
+
+/** Puts the learner's tags, notes, stop and target back on trades rebuilt from an export's new fills. */
+async function restoreAnnotations(
+  tx: DbExecutor,
+  userId: string,
+  parsed: ParsedTradeRows,
+  fresh: ExportedExecutions,
+) {
+  const freshKeys = new Set(fresh.map((execution) => `${execution.account}\n${execution.identity}`));
+  for (const note of parsed.annotations ?? []) {
+    const opening = note.trade.replace(/:reversal$/, '');
+    if (!freshKeys.has(`${note.account}\n${opening}`)) continue;
+    if (
+      !note.notes &&
+      note.setupTags.length === 0 &&
+      note.mistakeTags.length === 0 &&
+      note.stopPrice === null &&
+      note.targetPrice === null
+    ) {
+      continue;
+    }
+    await tx
+      .update(journalTrades)
+      .set({
+        notes: note.notes,
+        setupTags: note.setupTags,
+        mistakeTags: note.mistakeTags,
+        stopPrice: note.stopPrice,
+        targetPrice: note.targetPrice,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(journalTrades.userId, userId),
+          eq(journalTrades.source, 'csv'),
+          eq(journalTrades.account, note.account),
+          eq(journalTrades.externalId, note.trade),
+        ),
+      );
+  }
+}
+
 const noFills = {
   newFills: 0,
   knownFills: 0,
   completeTrades: 0,
   openPositions: 0,
   needsOpeningHoldings: [] as NeedsOpeningHoldings[],
+  needsSettlement: [] as NeedsSettlement[],
 };
 
 /**
@@ -312,7 +440,16 @@ export async function previewJournalImport(
     };
   }
   const { unique, isKnown } = await newTemplateTrades(db, userId, parsed);
-  const trades = [...unique.entries()].map(
+  const exported = await exportedFillsToStore(db, userId, parsed.executions ?? []);
+  const fillsPlan = exported.fresh.length
+    ? await planFillsImport(
+        db,
+        userId,
+        { rows: parsed.rows, executions: exported.fresh, errors: [], skipped: {} },
+        options.timeZone,
+      )
+    : null;
+  const templateTrades = [...unique.entries()].map(
     ([key, trade]): PreviewTrade => ({
       line: trade.line,
       symbol: trade.symbol,
@@ -328,17 +465,30 @@ export async function previewJournalImport(
       duplicate: isKnown(key, trade),
     }),
   );
-  const newTrades = trades.filter((trade) => !trade.duplicate).length;
+  const trades = [...templateTrades, ...(fillsPlan?.trades ?? [])].sort((a, b) => a.line - b.line);
+  const newTemplate = templateTrades.filter((trade) => !trade.duplicate).length;
+  const newTrades = newTemplate + (fillsPlan?.newTrades ?? 0);
+  const { rowsWithFills, restoredRows } = exportedTradeRows(parsed, exported.fresh);
   return {
     layout: parsed.layout,
     rows: parsed.rows,
     format: 'trades' as const,
     skipped: parsed.skipped,
-    errors: parsed.errors,
+    errors: [...parsed.errors, ...(fillsPlan?.errors ?? [])],
     ...noFills,
+    newFills: exported.fresh.length,
+    knownFills: exported.known,
+    completeTrades: fillsPlan?.completeTrades ?? 0,
+    openPositions: fillsPlan?.openPositions ?? 0,
+    needsOpeningHoldings: fillsPlan?.needsOpeningHoldings ?? [],
+    needsSettlement: fillsPlan?.needsSettlement ?? [],
     newTrades,
     // Paper and broker rows of an export are in the journal already (rebuilt from their fills).
-    duplicates: parsed.trades.length - newTrades + Object.values(parsed.skipped).reduce((a, b) => a + b, 0),
+    duplicates:
+      parsed.trades.length -
+      newTemplate +
+      (rowsWithFills - restoredRows) +
+      Object.values(parsed.skipped).reduce((a, b) => a + b, 0),
     trades,
   };
 }
@@ -404,16 +554,39 @@ export async function commitJournalImport(
         completeTrades: plan.completeTrades,
         openPositions: plan.openPositions,
         needsOpeningHoldings: plan.needsOpeningHoldings,
+        needsSettlement: plan.needsSettlement,
       };
     });
   }
   // Rows left out (paper and broker trades of an export, rebuilt from their fills) are in the
   // journal already: an export read back that holds only those adds nothing, and says so.
   const rebuilt = Object.values(parsed.skipped).reduce((sum, count) => sum + count, 0);
-  if (parsed.trades.length === 0 && rebuilt === 0) {
+  const exportedFills = parsed.executions ?? [];
+  if (parsed.trades.length === 0 && rebuilt === 0 && exportedFills.length === 0) {
     throw new AppError(400, 'BAD_REQUEST', 'The file holds no trades to import.');
   }
+  const exported = await exportedFillsToStore(db, userId, exportedFills);
+  const fillsPlan = exported.fresh.length
+    ? await planFillsImport(
+        db,
+        userId,
+        { rows: parsed.rows, executions: exported.fresh, errors: [], skipped: {} },
+        options.timeZone,
+      )
+    : null;
+  if (fillsPlan && fillsPlan.errors.length > 0) throw rowErrors(fillsPlan.errors);
+  const { rowsWithFills, restoredRows } = exportedTradeRows(parsed, exported.fresh);
   return db.transaction(async (tx) => {
+    // An export's fills: stored and rebuilt like a broker file's, then the learner's additions.
+    const recorded = exported.fresh.length
+      ? await recordExecutions(tx, {
+          userId,
+          source: 'csv',
+          executions: exported.fresh,
+          originOf: () => layout,
+        })
+      : null;
+    if (recorded) await restoreAnnotations(tx, userId, parsed, exported.fresh);
     const { unique, isKnown } = await newTemplateTrades(tx, userId, parsed);
     const entries = [...unique.entries()].filter(([key, trade]) => !isKnown(key, trade));
     let added = 0;
@@ -452,6 +625,8 @@ export async function commitJournalImport(
         .returning({ id: journalTrades.id });
       added += inserted.length;
     }
+    const templateAdded = added;
+    added += recorded?.addedTrades ?? 0;
     const summary = {
       id: newId(),
       userId,
@@ -459,7 +634,7 @@ export async function commitJournalImport(
       fileName: file.fileName.slice(0, 200),
       rows: parsed.rows,
       added,
-      duplicates: parsed.trades.length - added + rebuilt,
+      duplicates: parsed.trades.length - templateAdded + rebuilt + (rowsWithFills - restoredRows),
     };
     await tx.insert(journalImports).values(summary);
     return {
@@ -470,6 +645,12 @@ export async function commitJournalImport(
       added,
       duplicates: summary.duplicates,
       ...noFills,
+      newFills: recorded?.stored.added ?? 0,
+      knownFills: exported.known + (recorded ? recorded.stored.known + recorded.stored.feeUpdated : 0),
+      completeTrades: fillsPlan?.completeTrades ?? 0,
+      openPositions: fillsPlan?.openPositions ?? 0,
+      needsOpeningHoldings: fillsPlan?.needsOpeningHoldings ?? [],
+      needsSettlement: fillsPlan?.needsSettlement ?? [],
     };
   });
 }

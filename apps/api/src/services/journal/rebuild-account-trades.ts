@@ -1,5 +1,6 @@
 import { type DbExecutor, journalExecutions, journalTrades, newId, users } from '@candlewise/db';
 import {
+  EXPIRY_ASSUMED_ZERO_NOTE,
   type Execution,
   type JournalExecutionSource,
   type RebuildOptions,
@@ -35,6 +36,7 @@ export const EXECUTION_COLUMNS = {
   executedAt: journalExecutions.executedAt,
   shortSale: journalExecutions.shortSale,
   marketZone: journalExecutions.marketZone,
+  expiresAt: journalExecutions.expiresAt,
 } as const;
 
 type StoredExecution = Pick<typeof journalExecutions.$inferSelect, keyof typeof EXECUTION_COLUMNS>;
@@ -55,6 +57,7 @@ export function toRebuildExecution(row: StoredExecution): Execution {
     opening: row.kind === 'opening',
     shortSale: row.shortSale,
     marketZone: row.marketZone,
+    expiresAt: row.expiresAt,
   };
 }
 
@@ -211,6 +214,8 @@ export async function rebuildAccountTrades(
           externalId: trip.externalId,
           origin: input.origin,
           account,
+          // Said on the trade, once: the learner edits it when the option expired in the money.
+          ...(trip.closedAtExpiry === 'assumed-zero' ? { notes: EXPIRY_ASSUMED_ZERO_NOTE } : {}),
         })),
       )
       // A trade of the same opening fill filed under another account (a reconnected broker, a trade

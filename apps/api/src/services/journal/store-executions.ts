@@ -55,6 +55,8 @@ export async function storeExecutions(
           source,
           account: execution.account,
           identity: execution.identity,
+          // An export read back brings opening holdings as what they were.
+          kind: (execution as { opening?: boolean }).opening ? ('opening' as const) : ('fill' as const),
           symbol: execution.symbol,
           assetClass: execution.assetClass,
           side: execution.side,
@@ -68,6 +70,7 @@ export async function storeExecutions(
           orderId: execution.orderId ?? null,
           shortSale: execution.shortSale ?? false,
           marketZone: execution.marketZone ?? null,
+          expiresAt: execution.expiresAt ?? null,
         })),
       )
       .onConflictDoUpdate({
@@ -83,10 +86,12 @@ export async function storeExecutions(
           fee: sql`case when excluded.fee <> 0 then excluded.fee else ${journalExecutions.fee} end`,
           shortSale: sql`${journalExecutions.shortSale} or excluded.short_sale`,
           marketZone: sql`coalesce(excluded.market_zone, ${journalExecutions.marketZone})`,
+          expiresAt: sql`coalesce(excluded.expires_at, ${journalExecutions.expiresAt})`,
         },
         setWhere: sql`(excluded.fee <> 0 and ${journalExecutions.fee} <> excluded.fee)
           or (excluded.short_sale and not ${journalExecutions.shortSale})
-          or (excluded.market_zone is not null and ${journalExecutions.marketZone} is distinct from excluded.market_zone)`,
+          or (excluded.market_zone is not null and ${journalExecutions.marketZone} is distinct from excluded.market_zone)
+          or (excluded.expires_at is not null and ${journalExecutions.expiresAt} is distinct from excluded.expires_at)`,
       })
       // xmax is 0 on a row this statement inserted, the updating transaction's id on an updated one.
       .returning({ account: journalExecutions.account, inserted: sql<boolean>`(xmax = 0)` });

@@ -14,6 +14,8 @@
 import { isTimeZone } from '../../trading/risk-rules.ts';
 import { readCsv } from '../csv.ts';
 import type { ImportedTrade } from '../csv-import.ts';
+import type { ImportedExecution } from '../executions.ts';
+import { decodeExportedFills, importAccountOf, toImportedExecution } from '../exported-fills.ts';
 import { journalAmountProblem, tradePnl } from '../journal-schemas.ts';
 import { inferSymbolCurrency } from '../symbol-currency.ts';
 import { detectDayOrder, readDateTime } from './import-dates.ts';
@@ -42,6 +44,30 @@ export interface ParsedTradeRows {
   errors: Array<{ line: number; message: string }>;
   /** Rows read and deliberately left out, by reason. */
   skipped: Record<string, number>;
+  /**
+   * An export's fills (rows of trades rebuilt from fills, and open positions): stored as fills and
+   * rebuilt, so the trades come back whole. `exportedAccount` is `<source>:<account>` of the journal
+   * they came from; `opening` marks an opening holding.
+   */
+  executions?: Array<ImportedExecution & { opening?: boolean; exportedAccount: string }>;
+  /** What the learner added to a trade rebuilt from fills, put back on the rebuilt trade. */
+  annotations?: TradeAnnotation[];
+}
+
+/** The learner's additions to an exported trade rebuilt from fills, keyed by its account and key. */
+export interface TradeAnnotation {
+  /** The row's line in the file. */
+  line: number;
+  /** The CSV account the fills are stored in on import. */
+  account: string;
+  exportedAccount: string;
+  /** The trade's key (its opening fill's identity). */
+  trade: string;
+  stopPrice: number | null;
+  targetPrice: number | null;
+  setupTags: string[];
+  mistakeTags: string[];
+  notes: string;
 }
 
 function sideOf(text: string): 'long' | 'short' | null {
@@ -90,7 +116,10 @@ export function parseCandlewiseTemplate(text: string, options: ImportOptions): P
     );
   }
   const tooMany = tooManyRows(dataRecords);
-  if (tooMany) return { ...tooMany, trades: [] };
+  if (tooMany) {
+    const { rows, errors, skipped } = tooMany;
+    return { rows, errors, skipped, trades: [] };
+  }
   const rowsOf = dataRecords.map((record) => new ImportRow(record.line, record.fields, keys, decimalComma));
   const order = detectDayOrder(
     rowsOf.flatMap((row) => [row.text('entry_time'), row.text('exit_time')]),
@@ -100,7 +129,32 @@ export function parseCandlewiseTemplate(text: string, options: ImportOptions): P
   const trades: ImportedTrade[] = [];
   const errors: ParsedTradeRows['errors'] = [];
   const skipped: Record<string, number> = {};
+  const executions: NonNullable<ParsedTradeRows['executions']> = [];
+  const annotations: TradeAnnotation[] = [];
   for (const row of rowsOf) {
+    if (exported && row.text('fills') !== '') {
+      // A trade rebuilt from fills (or a position still open): its fills bring it back whole.
+      const decoded = decodeExportedFills(row.text('fills'));
+      if ('problem' in decoded) {
+        errors.push({ line: row.line, message: rowMessage([decoded.problem], ADVICE) });
+        continue;
+      }
+      for (const fill of decoded.fills) executions.push(toImportedExecution(fill, decoded.account, row.line));
+      if (decoded.trade) {
+        annotations.push({
+          line: row.line,
+          account: importAccountOf(decoded.account),
+          exportedAccount: decoded.account,
+          trade: decoded.trade,
+          stopPrice: row.amount('stop', 'stop', 'positive', false),
+          targetPrice: row.amount('target', 'target', 'positive', false),
+          setupTags: splitTags(row.text('setup_tags')),
+          mistakeTags: splitTags(row.text('mistake_tags')),
+          notes: row.text('notes').slice(0, 5000),
+        });
+      }
+      continue;
+    }
     if (exported && ['paper', 'broker'].includes(row.text('source').toLowerCase())) {
       countSkipped(skipped, ALREADY_REBUILT);
       continue;
@@ -194,5 +248,5 @@ export function parseCandlewiseTemplate(text: string, options: ImportOptions): P
       exportedId: exported ? row.text('id') || null : null,
     });
   }
-  return { rows: dataRecords.length, trades, errors, skipped };
+  return { rows: dataRecords.length, trades, errors, skipped, executions, annotations };
 }

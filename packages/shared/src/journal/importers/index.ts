@@ -22,6 +22,7 @@ export {
   type ParsedTradeRows,
   parseCandlewiseTemplate,
   REBUILT_FROM_FILES,
+  type TradeAnnotation,
 } from './candlewise-template.ts';
 export {
   columnsSignature,
@@ -88,7 +89,7 @@ export const GENERIC_COLUMNS = [
 ] as const;
 
 /** What the export writes after the template's columns (read back, they say what to skip). */
-export const EXPORT_EXTRA_COLUMNS = ['pnl', 'source', 'verified', 'account', 'id'] as const;
+export const EXPORT_EXTRA_COLUMNS = ['pnl', 'source', 'verified', 'account', 'id', 'fills'] as const;
 
 export const JOURNAL_IMPORT_LAYOUTS: readonly JournalImportLayout[] = [
   {

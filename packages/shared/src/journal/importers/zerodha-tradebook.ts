@@ -8,6 +8,7 @@
 import { readCsv } from '../csv.ts';
 import { executionIdentity, type ImportedExecution, type ParsedExecutions } from '../executions.ts';
 import { INDIAN_MARKET_ZONE } from '../market-zones.ts';
+import { zonedTimeToInstant } from '../zone-time.ts';
 import {
   type CalendarDate,
   dateInZone,
@@ -114,6 +115,45 @@ function zerodhaInstrument(segmentText: string, exchangeText: string, symbol: st
   return { problem: `segment "${segmentText}" is not one Candlewise reads (EQ, FO, CDS or COM)` };
 }
 
+const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+/** The month letters of a weekly contract's symbol: 1–9, then O, N, D for October to December. */
+const WEEKLY_MONTHS = '123456789OND';
+
+/** The last `weekday` (0 Sunday … 6 Saturday) of a month, as its day of the month. */
+function lastWeekday(year: number, month: number, weekday: number): number {
+  const last = new Date(Date.UTC(year, month, 0));
+  return last.getUTCDate() - ((last.getUTCDay() - weekday + 7) % 7);
+}
+
+/**
+ * The expiry date of an NSE/BSE F&O symbol: weekly contracts spell it (NIFTY2420722000CE: 2024,
+ * month 2, day 07), monthly ones name the month (NIFTY24APR22000PE, NIFTY24FEBFUT) and expire on
+ * its last expiry weekday — Thursday, Tuesday for NSE contracts from September 2025 (NSE circular
+ * FAOP70616). A holiday moves the real expiry a day earlier: the tradebook's expiry_date, when
+ * present, is read instead. Null for anything else.
+ */
+export function nseDerivativeExpiry(symbol: string, exchange = 'NFO'): CalendarDate | null {
+  const weekly = symbol.match(/^[A-Z][A-Z0-9&-]*?(\d{2})([1-9OND])(\d{2})\d+(?:\.\d+)?(?:CE|PE)$/);
+  if (weekly) {
+    const month = WEEKLY_MONTHS.indexOf(weekly[2]) + 1;
+    const day = Number(weekly[3]);
+    if (month > 0 && day >= 1 && day <= 31) return { year: 2000 + Number(weekly[1]), month, day };
+  }
+  const monthly = symbol.match(
+    /^[A-Z][A-Z0-9&-]*?(\d{2})(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)(?:FUT|\d+(?:\.\d+)?(?:CE|PE))$/,
+  );
+  if (!monthly) return null;
+  const year = 2000 + Number(monthly[1]);
+  const month = MONTHS.indexOf(monthly[2]) + 1;
+  const tuesdays = exchange.toUpperCase() !== 'BFO' && (year > 2025 || (year === 2025 && month >= 9));
+  return { year, month, day: lastWeekday(year, month, tuesdays ? 2 : 4) };
+}
+
+/** NSE and BSE F&O contracts settle at the close of their expiry day, 15:30 in India. */
+function expiryInstant(date: CalendarDate): Date {
+  return new Date(zonedTimeToInstant({ ...date, hour: 15, minute: 30, second: 0 }, ZONE));
+}
+
 function sideOf(text: string): 'buy' | 'sell' | null {
   const side = text.trim().toLowerCase();
   if (side === 'buy' || side === 'b') return 'buy';
@@ -181,6 +221,17 @@ export function parseZerodhaTradebook(text: string, _options: ImportOptions): Pa
     } else if ('instant' in executed) {
       tradeDate = dateInZone(executed.instant, ZONE);
     }
+    let expiresAt: Date | null = null;
+    if (instrument && 'assetClass' in instrument && ['option', 'future'].includes(instrument.assetClass)) {
+      if (row.text('expiry_date') !== '') {
+        const reading = readCalendarDate('expiry_date', row.text('expiry_date'), order, '2024-02-29');
+        if ('problem' in reading) row.problems.push(reading.problem);
+        else expiresAt = expiryInstant(reading.date);
+      } else if (symbol) {
+        const parsed = nseDerivativeExpiry(symbol, row.text('exchange') || row.text('segment'));
+        if (parsed) expiresAt = expiryInstant(parsed);
+      }
+    }
     if (row.problems.length > 0 || !instrument || 'problem' in instrument || !('instant' in executed)) {
       errors.push({ line: row.line, message: rowMessage(row.problems, ADVICE) });
       continue;
@@ -209,6 +260,7 @@ export function parseZerodhaTradebook(text: string, _options: ImportOptions): Pa
       brokerTradeId: tradeId,
       orderId,
       marketZone: INDIAN_MARKET_ZONE,
+      ...(expiresAt ? { expiresAt } : {}),
     });
   }
   return {

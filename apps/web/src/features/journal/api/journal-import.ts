@@ -26,6 +26,15 @@ type ImportCounts = {
   completeTrades: number;
   openPositions: number;
   needsOpeningHoldings: NeedsOpeningHoldings[];
+  /** Futures still open after their expiry: their settlement price is asked for, not invented. */
+  needsSettlement?: Array<{
+    account: string;
+    symbol: string;
+    side: 'long' | 'short';
+    quantity: number;
+    currency: string;
+    expiresAt: string;
+  }>;
 };
 
 export type ImportPreview = ImportCounts & {

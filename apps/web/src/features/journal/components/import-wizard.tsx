@@ -224,15 +224,24 @@ export function ImportWizard() {
               showIcon
               message={`${preview.rows} rows read: ${fillsSentence(preview)}`}
               description={
-                preview.needsOpeningHoldings.length
-                  ? `Sold without a purchase in your journal: ${preview.needsOpeningHoldings
-                      .map((need) => `${need.symbol} (${need.quantity})`)
+                preview.needsSettlement?.length
+                  ? `Futures still open after their expiry, with no settlement price in the file: ${preview.needsSettlement
+                      .map(
+                        (future) =>
+                          `${future.symbol} (${future.side} ${future.quantity}, expired ${future.expiresAt.slice(0, 10)})`,
+                      )
                       .join(
                         ', ',
-                      )}. After the import you can enter the shares you held before; these sales are not counted as shorts.`
-                  : preview.openPositions
-                    ? 'Open positions become trades once a later file or sync closes them.'
-                    : undefined
+                      )}. They stay open until you add the closing fill at the exchange's settlement price (a row in a later file).`
+                  : preview.needsOpeningHoldings.length
+                    ? `Sold without a purchase in your journal: ${preview.needsOpeningHoldings
+                        .map((need) => `${need.symbol} (${need.quantity})`)
+                        .join(
+                          ', ',
+                        )}. After the import you can enter the shares you held before; these sales are not counted as shorts.`
+                    : preview.openPositions
+                      ? 'Open positions become trades once a later file or sync closes them.'
+                      : undefined
               }
             />
           ) : (

@@ -1,0 +1,1 @@
+ALTER TABLE "journal_executions" ADD COLUMN "expires_at" timestamp with time zone;
