@@ -19,6 +19,7 @@ import {
   createRedisAttemptCounter,
 } from './lib/attempt-counter.ts';
 import { BackgroundWork } from './lib/background-work.ts';
+import { CallerGenerations } from './lib/caller-generations.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
 import { authenticationPlugin } from './plugins/authentication.ts';
 import { crossOriginPlugin } from './plugins/cross-origin.ts';
@@ -99,9 +100,12 @@ declare module 'fastify' {
      * elsewhere may change (e.g. a notification from an approval), so they are read again here.
      */
     writesHandled: { count: number };
+    /** Each user's writes answered here (lib/caller-generations.ts): part of their cached reads' keys. */
+    callerGenerations: CallerGenerations;
     /**
      * One of the caller's reads (behind `authenticateCached`) as checked JSON text, kept for at most
-     * a second under their change generation and this process's write count (docs/decisions/019).
+     * a second under their change generations (Redis, and this process's) and this process's count
+     * of writes that may touch someone else's data (docs/decisions/019).
      */
     readForCaller(request: FastifyRequest, what: string, load: () => Promise<string>): Promise<string>;
     stripeClient: Stripe | null;
@@ -275,20 +279,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('clock', options.clock ?? (() => new Date()));
   app.decorate('writesHandled', { count: 0 });
+  app.decorate('callerGenerations', new CallerGenerations());
   // The caller's change generation (Redis, bumped by every write by or to them, on any process,
-  // before that write answers) makes their next read miss anywhere; this process's write count
-  // does the same here for writes to shared data; a second bounds the rest (another process's
-  // writes to shared data, the engine's fills and prices).
-  app.decorate('readForCaller', (request: FastifyRequest, what: string, load: () => Promise<string>) =>
-    app.readCache.get(
-      `caller:${request.currentUser.id}:${request.identityGeneration ?? '-'}:${app.writesHandled.count}:${what}`,
+  // before that write answers) makes their next read miss anywhere, and their generation here
+  // does the same on this process without Redis. This process's write count makes every read
+  // here miss after a write that may touch someone else's data (an approval, a broadcast, an
+  // admin edit); a write that touches only the caller's own (`keepsUserCache`: orders, drills)
+  // leaves everyone else's cached reads alone, or under order flow no cached read would ever be
+  // served (issue #40). A second bounds the rest (another process's writes to shared data, the
+  // engine's fills and prices).
+  app.decorate('readForCaller', (request: FastifyRequest, what: string, load: () => Promise<string>) => {
+    const userId = request.currentUser.id;
+    return app.readCache.get(
+      `caller:${userId}:${request.identityGeneration ?? '-'}:${app.callerGenerations.of(userId)}:${app.writesHandled.count}:${what}`,
       READ_FOR_CALLER_MS,
       load,
-    ),
-  );
+    );
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    if (request.method !== 'GET' && request.method !== 'HEAD') app.writesHandled.count += 1;
+    if (request.method === 'GET' || request.method === 'HEAD') return;
+    if (request.currentUser) app.callerGenerations.bump(request.currentUser.id);
+    if (!(request.currentUser && request.routeOptions.config?.keepsUserCache)) app.writesHandled.count += 1;
   });
 
   // External plugins first, then ours, then the routes (the Fastify demo's order).

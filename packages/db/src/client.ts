@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
@@ -24,6 +24,12 @@ export type DatabaseHandle = {
   pool?: pg.Pool;
   /** The raw PGlite instance, when embedded (tests dump and load it). */
   pglite?: PGlite;
+  /**
+   * Whether the database answers, without waiting behind other work: on PostgreSQL a `select 1` on
+   * a pooled connection; embedded, a `select 1` only while PGlite is idle (it runs one transaction
+   * at a time, and a health check must not queue behind a long one: issue #40). While it is busy it
+   * is serving, in this process, and the answer is that it is open.
+   */
   ping(): Promise<void>;
   close(): Promise<void>;
 };
@@ -59,6 +65,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   } else {
     pglite = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   }
+  const lockLog = Number(process.env.DB_LOCK_LOG_MS);
+  const stopLockLog = lockLog > 0 ? logLockWaits(pglite, lockLog) : () => {};
+  const turns = countTurns(pglite);
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
   let closed = false;
   return {
@@ -66,11 +75,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     engine: 'pglite',
     pglite,
     ping: async () => {
+      if (closed || !pglite.ready) throw new Error('The embedded database is closed.');
+      // Statements run one at a time and in order: `select 1` now would wait for every turn taken
+      // or queued. PGlite lives in this process and runs each statement synchronously, so while a
+      // turn is under way and this process answers, the database is open and between statements.
+      if (turns.active() > 0) return;
       await db.execute(sql`select 1`);
     },
     close: async () => {
       if (closed) return;
       closed = true;
+      stopLockLog();
       await pglite.close();
     },
   };
@@ -78,4 +93,101 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 export function pgliteFolder(dataDir: string): string {
   return path.join(dataDir, 'pglite');
+}
+
+type ExclusiveRunner = { _runExclusiveTransaction<T>(work: () => Promise<T>): Promise<T> };
+
+/**
+ * How many transactions and loose statements (PGlite's turns at its one connection) are running or
+ * queued: every one passes through `_runExclusiveTransaction` (PGlite 0.5). Two additions per turn.
+ */
+function countTurns(pglite: PGlite): { active(): number } {
+  const runner = pglite as unknown as ExclusiveRunner;
+  let active = 0;
+  if (typeof runner._runExclusiveTransaction !== 'function') return { active: () => 0 };
+  const original = runner._runExclusiveTransaction.bind(pglite);
+  runner._runExclusiveTransaction = <T>(work: () => Promise<T>) => {
+    active += 1;
+    let finished = false;
+    const done = () => {
+      if (!finished) active -= 1;
+      finished = true;
+    };
+    try {
+      return original(work).finally(done);
+    } catch (error) {
+      done();
+      throw error;
+    }
+  };
+  return { active: () => active };
+}
+
+/**
+ * Diagnostics (DB_LOCK_LOG_MS=<ms>, embedded only): PGlite runs one transaction or loose statement
+ * at a time, in the order they asked. Every five seconds this prints, per caller (the first frame
+ * of the API's own code that asked), how many turns it took, how long they waited for the lock and
+ * how long they held it; and each wait longer than the threshold as it ends (to DB_LOCK_LOG_FILE,
+ * or stderr). Costs a stack trace per statement: for measuring only.
+ */
+function logLockWaits(pglite: PGlite, thresholdMs: number): () => void {
+  const runner = pglite as unknown as ExclusiveRunner;
+  const file = process.env.DB_LOCK_LOG_FILE;
+  const say = (line: string) => (file ? appendFileSync(file, `${line}\n`) : console.error(line));
+  const original = runner._runExclusiveTransaction.bind(pglite);
+  type Totals = { turns: number; waitMs: number; maxWaitMs: number; holdMs: number; maxHoldMs: number };
+  let totals = new Map<string, Totals>();
+  let queued = 0;
+  let maxQueued = 0;
+  const callerOf = (stack = '') =>
+    stack
+      .split('\n')
+      .filter(
+        (line) => line.includes('/src/') && !line.includes('node_modules') && !line.includes('client.ts'),
+      )
+      .slice(0, 2)
+      .map((line) =>
+        line
+          .trim()
+          .replace(/^at (async )?/, '')
+          .replace(/\(?\S*\/(apps|packages)\//, '('),
+      )
+      .join(' < ') || 'unknown';
+  runner._runExclusiveTransaction = <T>(work: () => Promise<T>) => {
+    const caller = callerOf(new Error().stack);
+    const askedAt = performance.now();
+    queued += 1;
+    maxQueued = Math.max(maxQueued, queued);
+    return original(async () => {
+      const startedAt = performance.now();
+      queued -= 1;
+      try {
+        return await work();
+      } finally {
+        const waitMs = startedAt - askedAt;
+        const holdMs = performance.now() - startedAt;
+        const entry = totals.get(caller) ?? { turns: 0, waitMs: 0, maxWaitMs: 0, holdMs: 0, maxHoldMs: 0 };
+        entry.turns += 1;
+        entry.waitMs += waitMs;
+        entry.maxWaitMs = Math.max(entry.maxWaitMs, waitMs);
+        entry.holdMs += holdMs;
+        entry.maxHoldMs = Math.max(entry.maxHoldMs, holdMs);
+        totals.set(caller, entry);
+        if (waitMs > thresholdMs)
+          say(`db lock: waited ${Math.round(waitMs)} ms, held ${Math.round(holdMs)} ms: ${caller}`);
+      }
+    });
+  };
+  const timer = setInterval(() => {
+    const rows = [...totals].sort((a, b) => b[1].holdMs - a[1].holdMs);
+    say(`db lock, last 5 s (most queued at once ${maxQueued}, now ${queued}):`);
+    for (const [caller, t] of rows)
+      say(
+        `  ${t.turns} turns, wait avg ${Math.round(t.waitMs / t.turns)} max ${Math.round(t.maxWaitMs)} ms, hold total ${Math.round(t.holdMs)} max ${Math.round(t.maxHoldMs)} ms: ${caller}`,
+      );
+    totals = new Map();
+    maxQueued = queued;
+  }, 5000);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -7,7 +7,10 @@ import { type SessionClaims, verifySessionToken } from '../services/auth/session
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** This write never changes the caller's user row: their cached identity stays valid. */
+    /**
+     * This write touches only the caller's own data: it never changes their user row (their cached
+     * identity stays valid), and no one else's cached reads (`readForCaller`) need to be read again.
+     */
     keepsUserCache?: boolean;
   }
   interface FastifyRequest {

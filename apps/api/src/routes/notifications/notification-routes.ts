@@ -57,9 +57,10 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The unread count is read on every page load. It is kept for at most a second per user, under
   // the time they last viewed their notifications (from the identity cache, itself forgotten by
-  // their own writes on every process) and the count of writes this process has answered (a write
-  // may notify: an approval, a fill, a broadcast). So the author of a write sees its notification
-  // on their next read here, and every process sees new ones within a second.
+  // their own writes on every process), their own writes here (a fill of their order may notify
+  // them) and the count of this process's writes that may touch someone else (an approval, a
+  // broadcast). So the author of a write sees its notification on their next read here, and every
+  // process sees new ones within a second.
   app.get(
     '/notification/unread-count',
     {
@@ -76,7 +77,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewed = user.lastNotificationViewedAt?.getTime() ?? 0;
       // Kept as the answer's text (a whole number, nothing else to check): no schema pass per read.
       const body = await app.readCache.get(
-        `notifications:unread:${user.id}:${viewed}:${app.writesHandled.count}`,
+        `notifications:unread:${user.id}:${viewed}:${app.callerGenerations.of(user.id)}:${app.writesHandled.count}`,
         1000,
         async () =>
           JSON.stringify(
