@@ -228,6 +228,7 @@ async function run(processCount: number): Promise<RunResult> {
     const started = performance.now();
     const started_ = await startApiProcess(
       env as { DATABASE_URL: string; APP_SECRET: string; REDIS_URL: string },
+      180_000,
     );
     onCleanup(`stop the API on ${started_.port}`, () => stopApiProcess(started_.child, 'SIGKILL'));
     apis.push(started_);
@@ -243,7 +244,10 @@ async function run(processCount: number): Promise<RunResult> {
     const healths = await Promise.all(apis.map((a) => health(a.port)));
     spread = healths.map((h) => h?.engine.competitions ?? 0);
     const held = spread.reduce((a, b) => a + b, 0);
-    if (held >= totalCompetitions && spread.every((c) => c > 0)) break;
+    // Settled: together exactly every competition, none above its share (a process gives back its
+    // extra ones over a few rounds while the others take them).
+    const share = Math.ceil(totalCompetitions / apis.length);
+    if (held === totalCompetitions && spread.every((c) => c > 0 && c <= share)) break;
     if (Date.now() - spreadStarted > 180_000)
       throw new BenchError(
         `the leases did not spread within 180 s: ${spread.join(' + ')} of ${totalCompetitions}`,
