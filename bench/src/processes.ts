@@ -302,6 +302,8 @@ export async function startApp(options: {
   withUser: boolean;
   dataDir?: string;
   env?: NodeJS.ProcessEnv;
+  /** Node options for the app process before its script (e.g. --cpu-prof; NODE_OPTIONS refuses it). */
+  nodeArgs?: string[];
 }): Promise<AppServer> {
   const dataDir = options.dataDir ?? makeTempDir('candlewise-bench-');
   const port = await freePort();
@@ -342,7 +344,7 @@ export async function startApp(options: {
   }
 
   console.log('app: starting scripts/start.mjs (it builds the web app first if its sources changed)…');
-  const managed = startProcess('app', ['scripts/start.mjs'], {
+  const managed = startProcess('app', [...(options.nodeArgs ?? []), 'scripts/start.mjs'], {
     cwd: repoRoot,
     env,
     echo: (line) => /build|rebuild|error/i.test(line),

@@ -33,8 +33,13 @@ async function joinApproved(request: APIRequestContext, who: NewLearner) {
   );
 }
 
-async function openDesk(browser: Browser, { width = 1280, dark = false } = {}) {
-  const context = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 900 } });
+async function openDesk(
+  browser: Browser,
+  { width = 1280, dark = false, height }: { width?: number; dark?: boolean; height?: number } = {},
+) {
+  const context = await browser.newContext({
+    viewport: { width, height: height ?? (width === 375 ? 812 : 900) },
+  });
   const page = await context.newPage();
   await plantSession(page, learner, dark);
   await page.goto(`/group/${GROUP.id}/leaderboard`);
@@ -233,6 +238,58 @@ test('on a phone the desk fits the screen: its wide tables scroll inside their b
   await context.close();
 });
 
+test('on a 375 × 667 phone a sticky Buy/Sell bar is on the first screen and only opens the ticket', async ({
+  browser,
+  request,
+}) => {
+  const before = await account(request);
+  for (const dark of [false, true]) {
+    const { context, page, ticket } = await openDesk(browser, { width: 375, height: 667, dark });
+    // Issue #43: the ticket's Quantity and Buy need a scroll; the bar's Buy does not.
+    const bar = page.getByRole('region', { name: 'Trade EURUSD' });
+    const buy = bar.getByRole('button', { name: /^Buy/ });
+    await expect(buy).toBeVisible();
+    await expect(bar.getByText(/^Bid \d/)).toBeVisible();
+    await expect(bar.getByText(/^Ask \d/)).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const box = (await buy.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(667);
+    // Above the bottom navigation, not under it.
+    const nav = (await page.getByTestId('bottom-nav').boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(nav.y);
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({
+      path: path.join(screenshotDir, `order-bar-first-screen-${dark ? 'dark' : 'light'}-375.png`),
+    });
+
+    // Sell: the ticket comes into view on the sell side with Quantity focused; nothing is sent.
+    await bar.getByRole('button', { name: /^Sell/ }).click();
+    await expect(ticket.getByRole('radio', { name: 'Sell' })).toBeChecked();
+    const quantity = ticket.getByLabel('Quantity', { exact: true });
+    await expect(quantity).toBeFocused();
+    await expect(quantity).toBeInViewport();
+    await expect(ticket.getByRole('button', { name: 'Sell EURUSD' })).toBeVisible();
+    if (!dark)
+      await page.screenshot({ path: path.join(screenshotDir, 'order-bar-ticket-opened-light-375.png') });
+    // Back at the top, Buy turns the ticket to the buy side.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(buy).toBeVisible();
+    await buy.click();
+    await expect(ticket.getByRole('radio', { name: 'Buy' })).toBeChecked();
+    await expect(quantity).toBeFocused();
+    // The ticket's own button, once on screen, puts the bar aside.
+    // (Centred: a button in view only behind the bar would not be scrolled at all.)
+    await ticket
+      .getByRole('button', { name: /^(Buy|Sell) EURUSD$/ })
+      .evaluate((button) => button.scrollIntoView({ block: 'center' }));
+    await expect(bar).toBeHidden();
+    await context.close();
+  }
+  const after = await account(request);
+  expect(after.orders).toEqual(before.orders);
+  expect(after.positions).toEqual(before.positions);
+});
+
 test('the chart offers 1m, 5m, 15m, 1h and 1D, built by the server', async ({ browser }) => {
   const { context, page } = await openDesk(browser);
   const chart = page.locator('.cw-trading__chart-card');
@@ -294,7 +351,8 @@ test('screenshots: the ticket at 1280 and 375 px, light and dark, with a field e
         );
       await page.evaluate(() => document.fonts.ready);
       // The frame's sticky header and bottom bar would sit over a tall element's capture.
-      const unstick = '.cw-frame .cw-frame-header, .cw-bottom-nav { position: static !important; }';
+      const unstick =
+        '.cw-frame .cw-frame-header, .cw-bottom-nav { position: static !important; } .cw-order-bar { display: none !important; }';
       await ticket.screenshot({
         path: path.join(screenshotDir, `order-ticket-${suffix}.png`),
         style: unstick,

@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { createMemoryEventBus } from '../src/providers/events/event-bus.ts';
 import { AdvisoryLeader, LostLeadershipError } from '../src/lib/advisory-leader.ts';
+import { createMemoryEventBus } from '../src/providers/events/event-bus.ts';
 import { addApprovedMembers } from './competition-members.ts';
 import { bearer, createTestDatabase, testConfig } from './helper.ts';
 
@@ -62,7 +62,13 @@ describe.runIf(process.env.DATABASE_URL)('the engine’s leadership', () => {
     // A member of a competition the other process holds trades through this one: the holder hears it.
     const holder = a.includes('group-running') ? first : second;
     const other = holder === first ? second : first;
-    const [member] = await addApprovedMembers(database.db, other.config.appSecret, 'group-running', 1, 'split');
+    const [member] = await addApprovedMembers(
+      database.db,
+      other.config.appSecret,
+      'group-running',
+      1,
+      'split',
+    );
     holder.tradingEngine.setPrice('NIFTY50', 20_000);
     const placed = await other.inject({
       method: 'POST',
@@ -76,7 +82,10 @@ describe.runIf(process.env.DATABASE_URL)('the engine’s leadership', () => {
     const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.json().data._id));
     expect(order.status).toBe('filled');
     const [fill] = await database.db.select().from(fills).where(eq(fills.orderId, order.id));
-    const [lease] = await database.db.select().from(engineLeases).where(eq(engineLeases.scope, 'group-running'));
+    const [lease] = await database.db
+      .select()
+      .from(engineLeases)
+      .where(eq(engineLeases.scope, 'group-running'));
     expect(fill.leaseEpoch).toBe(lease.epoch); // the tick's fill carries the lease's epoch
 
     // The holder stops (gives everything back): the other takes it all on its next round.

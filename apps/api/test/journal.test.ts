@@ -328,6 +328,8 @@ describe('CSV import', () => {
       ['ibkr-activity-trades', 'fills'],
       ['ibkr-trade-confirmation', 'fills'],
       ['groww-order-history', 'fills'],
+      ['mt5-trade-history', 'fills'],
+      ['tradovate-fills', 'fills'],
       ['candlewise-template', 'trades'],
     ]);
     for (const preset of presets) {

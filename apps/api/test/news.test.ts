@@ -603,6 +603,33 @@ describe('admin posts', () => {
   });
 });
 
+describe('the first page read on every load (issue #43)', () => {
+  it('is the same for every learner, and an admin’s post or removal shows on everyone’s next read', async () => {
+    const page = async (who: string) => {
+      const response = await as(who, 'GET', '/news?page=1&pageSize=10');
+      expect(response.statusCode).toBe(200);
+      return response.json().data;
+    };
+    const before = await page('user');
+    expect(await page('trader')).toEqual(before);
+    expect(await page('admin')).toEqual(before);
+    const created = await as('admin', 'POST', '/admin/news/posts', {
+      title: 'The January competition opens',
+      body: 'Sign-ups open on Monday for everyone on the learner plan.',
+      category: 'education',
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().data.post._id;
+    for (const who of ['admin', 'user', 'trader']) {
+      const after = await page(who);
+      expect(after.items[0]).toMatchObject({ _id: id, title: 'The January competition opens' });
+      expect(after.total).toBe(before.total + 1);
+    }
+    expect((await as('admin', 'DELETE', `/admin/news/posts/${id}`)).statusCode).toBe(200);
+    for (const who of ['user', 'trader', 'admin']) expect(await page(who)).toEqual(before);
+  });
+});
+
 describe('one poller among several processes', () => {
   it.runIf(process.env.DATABASE_URL)(
     'lets exactly one process poll, and another take over when it stops',

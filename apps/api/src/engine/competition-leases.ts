@@ -125,7 +125,8 @@ export class CompetitionLeases {
     const candidates = await this.liveCompetitions();
     const wanted = new Set(candidates);
     // A competition that ended (finalised) or was deleted is given back.
-    for (const scope of this.competitions()) if (!wanted.has(scope)) await this.giveBack(scope, 'the competition ended');
+    for (const scope of this.competitions())
+      if (!wanted.has(scope)) await this.giveBack(scope, 'the competition ended');
 
     const share = Math.ceil(candidates.length / this.lastLive);
     const mine = this.competitions();
@@ -139,7 +140,9 @@ export class CompetitionLeases {
     if (room <= 0) return;
     const free = new Set(
       rowsOf(
-        await db.execute(sql`select scope from engine_leases where expires_at < now() and scope <> ${MARKET_SCOPE}`),
+        await db.execute(
+          sql`select scope from engine_leases where expires_at < now() and scope <> ${MARKET_SCOPE}`,
+        ),
       ).map((row) => row.scope as string),
     );
     const leased = new Set(
@@ -171,7 +174,8 @@ export class CompetitionLeases {
       ).map((row) => [row.scope as string, Number(row.epoch)]),
     );
     for (const [scope, epoch] of [...this.held]) {
-      if (renewed.get(scope) !== epoch) await this.lose(scope, 'its lease expired and another process took it');
+      if (renewed.get(scope) !== epoch)
+        await this.lose(scope, 'its lease expired and another process took it');
     }
   }
 
@@ -193,7 +197,10 @@ export class CompetitionLeases {
     try {
       await this.hooks.onAcquire(scope);
     } catch (error) {
-      this.options.log.error({ err: error, scope }, 'engine leases: could not load what was taken; giving it back');
+      this.options.log.error(
+        { err: error, scope },
+        'engine leases: could not load what was taken; giving it back',
+      );
       await this.giveBack(scope, 'it could not be loaded');
       return false;
     }
@@ -226,7 +233,8 @@ export class CompetitionLeases {
   async fence(tx: DbExecutor, scopes: Iterable<string>): Promise<void> {
     const wanted = [...new Set(scopes)].sort();
     if (!wanted.length) return;
-    for (const scope of wanted) if (!this.held.has(scope)) throw new LostLeadershipError(`engine lease ${scope}`);
+    for (const scope of wanted)
+      if (!this.held.has(scope)) throw new LostLeadershipError(`engine lease ${scope}`);
     const rows = rowsOf(
       await tx.execute(sql`select scope, epoch, holder from engine_leases
         where scope in ${sql`(${sql.join(

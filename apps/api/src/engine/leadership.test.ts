@@ -110,7 +110,9 @@ describe('EngineLeadership (a lease per competition)', () => {
     ).rejects.toBeInstanceOf(LostLeadershipError);
     // … and so does the database, for a write that skipped the fence: the account and a fill.
     await expect(
-      database.db.execute(sql`update trading_accounts set lease_epoch = ${oldEpoch}, equity = 1 where id = ${account.id}`),
+      database.db.execute(
+        sql`update trading_accounts set lease_epoch = ${oldEpoch}, equity = 1 where id = ${account.id}`,
+      ),
     ).rejects.toSatisfy(isStaleLeaseError);
     await expect(
       database.db.insert(fills).values({

@@ -3,8 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { LostLeadershipError } from '../lib/advisory-leader.ts';
 import { CompetitionLeases, type LeaseHooks, MARKET_SCOPE } from './competition-leases.ts';
 
-export { LostLeadershipError, MARKET_SCOPE };
 export type { LeaseHooks };
+export { LostLeadershipError, MARKET_SCOPE };
 
 /**
  * The engine's right to write, as the engine sees it: a lease per competition and one for the

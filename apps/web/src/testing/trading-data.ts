@@ -59,6 +59,7 @@ export function makeTradingAccount(
       freezes: 0,
       trades: 0,
       finalRank: null,
+      ledgerSeq: 0,
       ...overrides,
     },
     objectives: [],

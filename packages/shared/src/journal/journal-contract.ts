@@ -23,7 +23,19 @@ const dateParams = z.object({ date: journalDateSchema });
 const idParams = z.object({ id: z.string().min(1).max(64) });
 /** A layout, an old preset name for one, or 'auto': the layout the file's columns show. */
 const presetQuery = z.object({
-  preset: z.enum(['auto', ...JOURNAL_IMPORT_LAYOUT_IDS, 'generic', 'zerodha', 'ibkr']).default('auto'),
+  preset: z
+    .enum(['auto', ...JOURNAL_IMPORT_LAYOUT_IDS, 'column-mapping', 'generic', 'zerodha', 'ibkr'])
+    .default('auto'),
+});
+/** Preview and commit: the layout, and with 'column-mapping' the learner's mapping as JSON. */
+const importQuery = presetQuery.extend({
+  mapping: z
+    .string()
+    .max(4000)
+    .optional()
+    .describe(
+      'With preset=column-mapping: JSON {"columns":{"time","symbol","side","quantity","price","fees"?,"currency"?,"account"?,"id"?},"currency"?,"multiplier"?,"dayOrder"?} naming the file’s columns',
+    ),
 });
 export const JOURNAL_TRADE_SORTS = ['date', 'symbol', 'pnl', 'quantity'] as const;
 
@@ -275,13 +287,13 @@ export const journalContract = defineContract({
   previewImport: {
     method: 'POST',
     path: '/journal/import/preview',
-    query: presetQuery,
+    query: importQuery,
     response: apiSuccess(journalImportResultSchema),
   },
   commitImport: {
     method: 'POST',
     path: '/journal/import/commit',
-    query: presetQuery,
+    query: importQuery,
     status: 201,
     response: apiSuccess(journalImportResultSchema),
   },

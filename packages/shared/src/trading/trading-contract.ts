@@ -99,6 +99,11 @@ export const standingsQuerySchema = z.object({
     .max(500, 'limit must be a whole number from 1 to 500.')
     .optional(),
   /**
+   * `me`: the page around the caller's own row (their neighbourhood: `limit` rows, theirs in the
+   * middle), in place of `offset`. 400 for a caller with no row.
+   */
+  around: z.enum(['me'], { error: 'around is me (the rows around your own).' }).optional(),
+  /**
    * Which members: every one, those whose challenge passed, those whose failed, or those in the
    * caller's phase (members only). Ranks stay the group's; paging counts the filtered rows.
    */
@@ -166,6 +171,11 @@ export const tradingAccountSchema = z.object({
     freezes: z.number(),
     trades: z.number(),
     finalRank: z.number().nullable(),
+    /**
+     * The ledger sequence of the account's last write: a `standings` frame whose own row carries a
+     * lower one is older than this answer (the desk keeps what it has).
+     */
+    ledgerSeq: z.number(),
   }),
   /** The phase's objectives and limits, where the member stands on each (docs/challenges.md). */
   objectives: z.array(objectiveSchema),
@@ -284,6 +294,13 @@ export const tradingContract = defineContract({
         me: standingSchema.nullable(),
       }),
     ),
+  },
+  exportLeaderboard: {
+    method: 'GET',
+    path: '/group/:groupId/leaderboard.csv',
+    params: groupParams,
+    produces: 'text/csv',
+    response: z.string(),
   },
   getScore: {
     method: 'GET',

@@ -3,11 +3,11 @@ import type { PhaseFacts } from '@candlewise/shared/challenges/objectives';
 import { eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { LostLeadershipError } from '../../lib/advisory-leader.ts';
-import { isStaleLeaseError } from '../competition-leases.ts';
 import { cloneAccount, type GroupState, markToMarket } from '../account-book.ts';
 import { loadAccounts, saveAccounts } from '../account-ledger.ts';
 import { loadPhaseFacts } from '../challenge-ledger.ts';
 import { isChallenge, reachesTarget } from '../challenge-rules.ts';
+import { isStaleLeaseError } from '../competition-leases.ts';
 import {
   type EngineAnnouncement,
   type EngineNotifier,

@@ -63,10 +63,6 @@ describe('publishTick', () => {
         announcements: [],
       },
     );
-    expect(channels()).toEqual([
-      'trading:group-quotes:r1',
-      'trading:standings:r1',
-      'trading:standings:g9',
-    ]);
+    expect(channels()).toEqual(['trading:group-quotes:r1', 'trading:standings:r1', 'trading:standings:g9']);
   });
 });

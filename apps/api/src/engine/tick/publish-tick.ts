@@ -26,7 +26,8 @@ export type PublishedTick = {
 export async function publishTick(deps: PublishDeps, tick: PublishedTick): Promise<void> {
   const { bus } = deps;
   // Only the market's holder has quotes to publish; a process that only holds competitions has none.
-  if (tick.quotes.size) void bus.publish(ENGINE_CHANNELS.quotes, [...tick.quotes.values()]).catch(() => undefined);
+  if (tick.quotes.size)
+    void bus.publish(ENGINE_CHANNELS.quotes, [...tick.quotes.values()]).catch(() => undefined);
   for (const [groupId, quotes] of tick.replayQuotes) {
     if (tick.groups.get(groupId)?.replay)
       void bus.publish(ENGINE_CHANNELS.groupQuotes(groupId), [...quotes.values()]).catch(() => undefined);

@@ -554,6 +554,7 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
         return ok(
           await previewJournalImport(db(), request.currentUser.id, file.bytes, {
             preset: request.query.preset,
+            mapping: request.query.mapping,
             timeZone: request.currentUser.timeZone,
           }),
         );
@@ -570,13 +571,14 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
           security,
           summary: 'Import a CSV file (multipart field "file"): all rows or, when any row has an error, none',
           consumes: ['multipart/form-data'],
-          querystring: c.previewImport.query,
+          querystring: c.commitImport.query,
         },
       },
       async (request, reply) => {
         const file = await readCsvUpload(request);
         const result = await commitJournalImport(db(), request.currentUser.id, file, {
           preset: request.query.preset,
+          mapping: request.query.mapping,
           timeZone: request.currentUser.timeZone,
         });
         const message =

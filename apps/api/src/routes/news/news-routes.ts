@@ -5,6 +5,8 @@ import { findMySymbols } from '../../services/news/find-my-symbols.ts';
 import { getNewsItem, listNews } from '../../services/news/list-news.ts';
 
 const c = newsContract;
+/** How long everyone's news page is served from memory (ADR 019: a second, like a caller's reads). */
+const READ_SHARED_MS = 1000;
 
 export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The /news page's first read: from memory for at most a second per caller and query (ADR 019).
@@ -23,8 +25,7 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { mine, ...filter } = request.query;
-      const body = await app.readForCaller(request, `news:${JSON.stringify(request.query)}`, async () => {
-        const mySymbols = mine ? await findMySymbols(app.database.db, request.currentUser.id) : undefined;
+      const answer = async (mySymbols: string[] | undefined) => {
         const { items, total } = await listNews(app.database.db, { ...filter, symbols: mySymbols });
         return JSON.stringify(
           c.listNews.response.parse({
@@ -38,7 +39,18 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
             },
           }),
         );
-      });
+      };
+      const what = `news:${JSON.stringify(request.query)}`;
+      // Without mine=1 the page is everyone's: one read a second for all learners, not one each.
+      // Admins, who write news (on any process), read their own, so that their next read shows it.
+      const body =
+        mine || request.currentUser.role === 'admin'
+          ? await app.readForCaller(request, what, async () =>
+              answer(mine ? await findMySymbols(app.database.db, request.currentUser.id) : undefined),
+            )
+          : await app.readCache.get(`shared:${app.writesHandled.count}:${what}`, READ_SHARED_MS, () =>
+              answer(undefined),
+            );
       return sendJsonText(reply, body);
     },
   );

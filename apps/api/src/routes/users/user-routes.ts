@@ -1,6 +1,8 @@
+import type { UserRow } from '@candlewise/db';
 import { userContract } from '@candlewise/shared/user/user-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { sendJsonText } from '../../lib/ttl-cache.ts';
 import { assertSelf } from '../../plugins/authentication.ts';
 import { notificationChannel } from '../../services/notifications/notify.ts';
 import { deleteAccount } from '../../services/users/delete-account.ts';
@@ -16,6 +18,23 @@ import { updateUserDetails } from '../../services/users/update-user-details.ts';
 const c = userContract;
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * The answer's JSON per user row the identity cache holds: checked against the contract and
+   * serialised once, not on every page load. A write to the user replaces the cached row (the
+   * forget), so a new row is a new key and the old text goes with the old row.
+   */
+  const detailsText = new WeakMap<UserRow, string>();
+  const details = (user: UserRow) => {
+    let text = detailsText.get(user);
+    if (text === undefined) {
+      text = JSON.stringify(
+        c.getUserDetails.response.parse({ success: true, data: { userData: toPublicUser(user) } }),
+      );
+      detailsText.set(user, text);
+    }
+    return text;
+  };
+
   app.get(
     '/user/details/:userId',
     {
@@ -30,14 +49,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: c.getUserDetails.response },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       assertSelf(request, request.params.userId, { allowAdmin: true });
       const user =
         request.params.userId === request.currentUser.id
           ? request.currentUser
           : await findUserById(app.database.db, request.params.userId);
       if (!user) throw notFound('No user has that id.');
-      return { success: true as const, data: { userData: toPublicUser(user) } };
+      return sendJsonText(reply, details(user));
     },
   );
 

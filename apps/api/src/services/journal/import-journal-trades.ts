@@ -3,6 +3,8 @@ import { type Database, type DbExecutor, journalImports, journalTrades, newId } 
 import {
   type ImportedExecution,
   type ImportedTrade,
+  type JournalColumnMapping,
+  journalColumnMappingSchema,
   type ParsedExecutions,
   type ParsedTradeRows,
   type RoundTrip,
@@ -17,8 +19,47 @@ import { parseJournalFileOffThread } from './parse-journal-file-off-thread.ts';
 import { loadAccountExecutions, rebuildOptionsFor } from './rebuild-account-trades.ts';
 import { recordExecutions } from './record-executions.ts';
 
-/** `preset`: a layout id, an old preset name ('generic', 'zerodha', 'ibkr') or 'auto'. */
-export type ImportOptions = { preset: string; timeZone: string };
+/**
+ * `preset`: a layout id, an old preset name ('generic', 'zerodha', 'ibkr'), 'auto' or
+ * 'column-mapping' with `mapping`, the learner's columns as JSON (checked here).
+ */
+export type ImportOptions = { preset: string; timeZone: string; mapping?: string };
+
+/** The learner's column mapping, or a 400 saying in sentences what is wrong with it. */
+function readMapping(options: ImportOptions): JournalColumnMapping | null {
+  if (options.mapping === undefined || options.mapping === '') {
+    if (options.preset === 'column-mapping') {
+      throw new AppError(
+        400,
+        'VALIDATION_FAILED',
+        'Say which column of the file holds each field (the time, symbol, side, quantity and price) before importing it with your own columns.',
+      );
+    }
+    return null;
+  }
+  if (options.preset !== 'column-mapping') {
+    throw new AppError(400, 'BAD_REQUEST', 'A column mapping is only read with preset=column-mapping.');
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(options.mapping);
+  } catch {
+    throw new AppError(400, 'VALIDATION_FAILED', 'The column mapping is not JSON.');
+  }
+  const result = journalColumnMappingSchema.safeParse(json);
+  if (!result.success) {
+    throw new AppError(
+      400,
+      'VALIDATION_FAILED',
+      result.error.issues[0]?.message ?? 'The column mapping is not valid.',
+      result.error.issues.map((issue) => ({
+        path: `mapping.${issue.path.join('.')}`,
+        message: issue.message,
+      })),
+    );
+  }
+  return result.data;
+}
 
 /** A symbol whose sales have no known opening: the learner is asked for opening holdings. */
 export type NeedsOpeningHoldings = {
@@ -228,8 +269,10 @@ export async function previewJournalImport(
   options: ImportOptions,
 ) {
   const text = readFile(bytes);
+  const mapping = readMapping(options);
   const parsed = await parseJournalFileOffThread(options.preset, text, {
     timeZone: options.timeZone,
+    mapping,
     listedCurrencies: await listedCurrencies(db),
   });
   if (parsed.kind !== 'trades') {
@@ -241,6 +284,8 @@ export async function previewJournalImport(
       layout: parsed.layout,
       rows: parsed.rows,
       format: 'fills' as const,
+      // An unrecognised file: the columns of its first row, for the learner to map.
+      ...(parsed.kind === 'unknown' ? { columns: parsed.columns } : {}),
       skipped: parsed.skipped,
       ...plan,
     };
@@ -291,8 +336,10 @@ export async function commitJournalImport(
   options: ImportOptions,
 ) {
   const text = readFile(file.bytes);
+  const mapping = readMapping(options);
   const parsed = await parseJournalFileOffThread(options.preset, text, {
     timeZone: options.timeZone,
+    mapping,
     listedCurrencies: await listedCurrencies(db),
   });
   if (parsed.errors.length > 0) throw rowErrors(parsed.errors);

@@ -1,4 +1,4 @@
-import { parseJournalFile } from '@candlewise/shared';
+import { type JournalColumnMapping, parseJournalFile } from '@candlewise/shared';
 import { AppError } from '../../lib/app-error.ts';
 import { WorkerPool } from '../../lib/worker-pool.ts';
 import { currencyLookup } from './listed-currencies.ts';
@@ -16,11 +16,16 @@ let pool: WorkerPool | null = null;
 export async function parseJournalFileOffThread(
   preset: string,
   text: string,
-  options: { timeZone: string; listedCurrencies: Record<string, string> },
+  options: {
+    timeZone: string;
+    mapping?: JournalColumnMapping | null;
+    listedCurrencies: Record<string, string>;
+  },
 ): Promise<ReturnType<typeof parseJournalFile>> {
   if (text.length < OFF_THREAD_FROM_CHARS) {
     return parseJournalFile(preset, text, {
       timeZone: options.timeZone,
+      mapping: options.mapping,
       currencyOf: currencyLookup(options.listedCurrencies),
     });
   }

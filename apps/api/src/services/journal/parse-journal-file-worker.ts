@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { parseJournalFile } from '@candlewise/shared';
+import { type JournalColumnMapping, parseJournalFile } from '@candlewise/shared';
 import { currencyLookup } from './listed-currencies.ts';
 
 /** The worker side of parse-journal-file-off-thread.ts: one file at a time. */
@@ -8,6 +8,7 @@ type Task = {
   preset: string;
   text: string;
   timeZone: string;
+  mapping?: JournalColumnMapping | null;
   listedCurrencies: Record<string, string>;
 };
 
@@ -15,6 +16,7 @@ parentPort?.on('message', (task: Task) => {
   try {
     const parsed = parseJournalFile(task.preset, task.text, {
       timeZone: task.timeZone,
+      mapping: task.mapping,
       currencyOf: currencyLookup(task.listedCurrencies),
     });
     // A broker file with row errors is used for nothing but its errors (the preview lists them, a

@@ -1,4 +1,13 @@
-import { type DbExecutor, fills, groups, orders, tradingAccounts, users } from '@candlewise/db';
+import {
+  type Database,
+  type DbExecutor,
+  fills,
+  groups,
+  orders,
+  positions,
+  tradingAccounts,
+  users,
+} from '@candlewise/db';
 import {
   type DrawdownBasis,
   decimal,
@@ -11,14 +20,15 @@ import {
 } from '@candlewise/shared';
 import { ruleSetOf } from '@candlewise/shared/challenges/rule-sets';
 import { rankingOf } from '@candlewise/shared/groups/ranking';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { accountExposure, markToMarket, type StandingRow } from '../../engine/account-book.ts';
-import { accountStateOf, loadAccounts } from '../../engine/account-ledger.ts';
+import { accountStateOf } from '../../engine/account-ledger.ts';
 import { computeStandings } from '../../engine/compute-standings.ts';
 import type { TradingEngine } from '../../engine/trading-engine.ts';
+import { forbidden } from '../../lib/app-error.ts';
 import type { TtlCache } from '../../lib/ttl-cache.ts';
 import { challengeStanding } from './challenge-standing.ts';
-import { findMyAccount } from './trading-access.ts';
+import { NOT_A_MEMBER, REMOVED_FROM_COMPETITION } from './trading-access.ts';
 
 /**
  * The member's account as the trading panel shows it: balances, buying power, positions, open
@@ -31,33 +41,76 @@ export async function getAccountSummary(
   userId: string,
   groupId: string,
 ) {
-  const found = await findMyAccount(db, userId, groupId);
-  const [account, recentFills] = await Promise.all([
-    loadAccounts(db, [found.id]).then((loaded) => loaded.get(found.id)!),
+  // Five statements (the account with its owner and competition, positions, open orders with their
+  // times, recent fills, challenge events) where there were eight: on the embedded database each one
+  // waits its turn behind the order desk's batches (bench:desk).
+  const [found] = await db
+    .select({
+      account: tradingAccounts,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      group: {
+        id: groups.id,
+        currency: groups.currency,
+        marketMode: groups.marketMode,
+        instruments: groups.instruments,
+        ruleSet: groups.ruleSet,
+        freezeThreshold: groups.freezeThreshold,
+        drawdownBasis: groups.drawdownBasis,
+        dailyLossLimit: groups.dailyLossLimit,
+        dailyResetHour: groups.dailyResetHour,
+        timeZone: groups.timeZone,
+        startDate: groups.startDate,
+        replayFrom: groups.replayFrom,
+        replaySpeed: groups.replaySpeed,
+      },
+    })
+    .from(tradingAccounts)
+    .innerJoin(users, eq(users.id, tradingAccounts.userId))
+    .innerJoin(groups, eq(groups.id, tradingAccounts.groupId))
+    .where(and(eq(tradingAccounts.groupId, groupId), eq(tradingAccounts.userId, userId)));
+  if (!found) throw forbidden(NOT_A_MEMBER);
+  if (found.account.removedAt) throw forbidden(REMOVED_FROM_COMPETITION);
+  const { group } = found;
+  const account = accountStateOf(found.account, found, group.currency);
+  const [positionRows, orderRows, recentFills] = await Promise.all([
+    db.select().from(positions).where(eq(positions.accountId, account.id)),
+    db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.accountId, account.id), eq(orders.status, 'open')))
+      .orderBy(asc(orders.createdAt), asc(orders.id)),
     db
       .select()
       .from(fills)
-      .where(eq(fills.accountId, found.id))
-      .orderBy(desc(fills.createdAt), desc(fills.id))
+      .where(eq(fills.accountId, account.id))
+      .orderBy(sql`${fills.ledgerSeq} desc nulls last`, desc(fills.createdAt), desc(fills.id))
       .limit(50),
   ]);
-  const [group] = await db
-    .select({
-      id: groups.id,
-      marketMode: groups.marketMode,
-      instruments: groups.instruments,
-      ruleSet: groups.ruleSet,
-      freezeThreshold: groups.freezeThreshold,
-      drawdownBasis: groups.drawdownBasis,
-      dailyLossLimit: groups.dailyLossLimit,
-      dailyResetHour: groups.dailyResetHour,
-      timeZone: groups.timeZone,
-      startDate: groups.startDate,
-      replayFrom: groups.replayFrom,
-      replaySpeed: groups.replaySpeed,
-    })
-    .from(groups)
-    .where(eq(groups.id, groupId));
+  for (const position of positionRows)
+    account.positions.set(position.symbol, {
+      symbol: position.symbol,
+      quantity: position.quantity,
+      averagePrice: position.averagePrice,
+      stopLoss: position.stopLoss,
+      takeProfit: position.takeProfit,
+    });
+  const createdAt = new Map<string, string>();
+  for (const order of orderRows) {
+    if (order.type === 'market' || order.price === null) continue;
+    account.openOrders.push({
+      id: order.id,
+      symbol: order.symbol,
+      side: order.side,
+      type: order.type,
+      quantity: order.quantity,
+      price: order.price,
+      stopLoss: order.stopLoss,
+      takeProfit: order.takeProfit,
+    });
+    createdAt.set(order.id, order.createdAt.toISOString());
+  }
   const market = engine.marketFor(group ?? { id: groupId });
   const live = engine.accountState(groupId, userId);
   const equity = markToMarket(account, market);
@@ -87,13 +140,6 @@ export async function getAccountSummary(
     { ...account, peakEquity: peak },
     equity,
   );
-  const orderTimes = account.openOrders.length
-    ? await db
-        .select({ id: orders.id, createdAt: orders.createdAt })
-        .from(orders)
-        .where(and(eq(orders.accountId, account.id), eq(orders.status, 'open')))
-    : [];
-  const createdAt = new Map(orderTimes.map((row) => [row.id, row.createdAt.toISOString()]));
   // The rates the order ticket sizes with: each quote currency traded here into the account's.
   const traded = group?.instruments.length ? group.instruments : [...engine.instruments.keys()];
   const quoteCurrencies = new Set(
@@ -123,6 +169,7 @@ export async function getAccountSummary(
       freezes: account.freezeCount,
       trades: account.tradesCount,
       finalRank: account.finalRank,
+      ledgerSeq: account.ledgerSeq,
     },
     objectives,
     challenge,
@@ -217,3 +264,73 @@ async function standingsFromDatabase(db: DbExecutor, groupId: string): Promise<S
     rankingOf(group?.ranking),
   );
 }
+
+type AccountSummary = Awaited<ReturnType<typeof getAccountSummary>>;
+type WaitingRead = {
+  userId: string;
+  groupId: string;
+  resolve: (summary: AccountSummary) => void;
+  reject: (error: unknown) => void;
+};
+
+/** Reads answered in one transaction at most (it holds the embedded database while they run). */
+const MAX_READS_PER_TURN = 50;
+
+/**
+ * The account reads of every member, each one read-only snapshot. On the embedded database, which
+ * runs one transaction at a time in turn (PGlite's lock is first come, first served), the reads
+ * that arrive while one waits for its turn share that turn: with 200 members trading, reads and the
+ * order desk's batches alternated one for one and the reads (40 a second) fell behind by minutes
+ * (bench:desk). On PostgreSQL each read has its own transaction on a pooled connection.
+ */
+export class AccountReads {
+  private waiting: WaitingRead[] = [];
+  private turnRequested = false;
+
+  constructor(
+    private readonly database: { db: Database; engine: 'pglite' | 'postgres' },
+    private readonly engine: () => TradingEngine,
+  ) {}
+
+  read(userId: string, groupId: string): Promise<AccountSummary> {
+    if (this.database.engine !== 'pglite')
+      return this.database.db.transaction(
+        (tx) => getAccountSummary(tx, this.engine(), userId, groupId),
+        SNAPSHOT,
+      );
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ userId, groupId, resolve, reject });
+      if (!this.turnRequested) this.requestTurn();
+    });
+  }
+
+  private requestTurn(): void {
+    this.turnRequested = true;
+    let batch: WaitingRead[] = [];
+    this.database.db
+      .transaction(async (tx) => {
+        // The turn came: every read waiting now is answered in it; later ones ask for the next.
+        batch = this.waiting.splice(0, MAX_READS_PER_TURN);
+        this.turnRequested = false;
+        if (this.waiting.length) this.requestTurn();
+        for (const pending of batch) {
+          try {
+            pending.resolve(await getAccountSummary(tx, this.engine(), pending.userId, pending.groupId));
+          } catch (error) {
+            pending.reject(error);
+          }
+        }
+      }, SNAPSHOT)
+      .catch((error) => {
+        // The transaction itself failed (before or after the reads): whoever was not answered hears it.
+        if (this.turnRequested && batch.length === 0) {
+          batch = this.waiting.splice(0);
+          this.turnRequested = false;
+        }
+        for (const pending of batch) pending.reject(error);
+      });
+  }
+}
+
+/** One read-only snapshot: the balance, positions, orders and fills of one moment. */
+const SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;

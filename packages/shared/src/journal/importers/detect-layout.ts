@@ -11,6 +11,8 @@ export const JOURNAL_IMPORT_LAYOUT_IDS = [
   'ibkr-activity-trades',
   'ibkr-trade-confirmation',
   'groww-order-history',
+  'mt5-trade-history',
+  'tradovate-fills',
   'candlewise-template',
 ] as const;
 export type JournalImportLayoutId = (typeof JOURNAL_IMPORT_LAYOUT_IDS)[number];
@@ -49,6 +51,16 @@ export function detectLayout(text: string): JournalImportLayoutId | null {
     const keys = columnKeys(record.fields);
     if (hasAll(keys, ['symbol', 'tradetype', 'tradeid', 'orderexecutiontime'])) return 'zerodha-tradebook';
     if (hasAll(keys, ['symbol', 'exchangeorderid', 'executiondateandtime'])) return 'groww-order-history';
+    // The report's Positions table comes first; a file of the Deals table alone has only that.
+    if (hasAll(keys, ['time', 'position', 'symbol', 'type', 'volume', 'sl', 'tp', 'swap', 'profit'])) {
+      return 'mt5-trade-history';
+    }
+    if (hasAll(keys, ['time', 'deal', 'symbol', 'type', 'direction', 'volume', 'price', 'order'])) {
+      return 'mt5-trade-history';
+    }
+    if (hasAll(keys, ['fillid', 'orderid', 'bs', 'contract', 'product', 'quantity', 'price'])) {
+      return 'tradovate-fills';
+    }
   }
   const first = records[0] ? columnKeys(records[0].fields) : new Map<string, number>();
   if (hasAll(first, ['symbol', 'side', 'quantity', 'entryprice', 'entrytime'])) {

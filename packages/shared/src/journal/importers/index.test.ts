@@ -20,6 +20,9 @@ const FIXTURES: Array<[string, JournalImportLayoutId]> = [
   ['ibkr-activity-trades.csv', 'ibkr-activity-trades'],
   ['ibkr-trade-confirmation.csv', 'ibkr-trade-confirmation'],
   ['groww-stock-orders.csv', 'groww-order-history'],
+  ['mt5-trade-history-report.csv', 'mt5-trade-history'],
+  ['mt5-deals.csv', 'mt5-trade-history'],
+  ['tradovate-fills.csv', 'tradovate-fills'],
   ['candlewise-template.csv', 'candlewise-template'],
   ['candlewise-export.csv', 'candlewise-template'],
 ];
@@ -87,6 +90,8 @@ describe('parseJournalFile', () => {
     expect(parseJournalFile('auto', 'date,amount\n2024-01-01,3\n', options)).toEqual({
       kind: 'unknown',
       layout: null,
+      // The columns the learner can map.
+      columns: ['date', 'amount'],
       rows: 0,
       executions: [],
       errors: [

@@ -7,11 +7,14 @@
 import { CsvSyntaxError, readCsv } from '../csv.ts';
 import type { ParsedExecutions } from '../executions.ts';
 import { type ParsedTradeRows, parseCandlewiseTemplate } from './candlewise-template.ts';
+import { fileColumns, type JournalColumnMapping, MAPPED_LAYOUT, parseMappedFile } from './column-mapping.ts';
 import { detectLayout, type JournalImportLayoutId } from './detect-layout.ts';
 import { parseGrowwOrderHistory } from './groww-order-history.ts';
 import { parseIbkrActivityTrades } from './ibkr-activity-trades.ts';
 import { parseIbkrTradeConfirmation } from './ibkr-trade-confirmation.ts';
 import type { ImportOptions } from './import-rows.ts';
+import { parseMt5TradeHistory } from './mt5-trade-history.ts';
+import { parseTradovateFills } from './tradovate-fills.ts';
 import { parseZerodhaTradebook } from './zerodha-tradebook.ts';
 
 export {
@@ -20,12 +23,24 @@ export {
   parseCandlewiseTemplate,
   REBUILT_FROM_FILES,
 } from './candlewise-template.ts';
+export {
+  columnsSignature,
+  fileColumns,
+  JOURNAL_MAPPING_FIELDS,
+  type JournalColumnMapping,
+  type JournalMappingField,
+  journalColumnMappingSchema,
+  MAPPED_LAYOUT,
+  parseMappedFile,
+} from './column-mapping.ts';
 export { detectLayout, JOURNAL_IMPORT_LAYOUT_IDS, type JournalImportLayoutId } from './detect-layout.ts';
 export { parseGrowwOrderHistory } from './groww-order-history.ts';
 export { parseIbkrActivityTrades } from './ibkr-activity-trades.ts';
 export { IBKR_STATEMENT_ZONE } from './ibkr-fills.ts';
 export { parseIbkrTradeConfirmation } from './ibkr-trade-confirmation.ts';
 export type { ImportOptions as JournalImportOptions } from './import-rows.ts';
+export { parseMt5TradeHistory } from './mt5-trade-history.ts';
+export { parseTradovateFills, TRADOVATE_POINT_VALUES } from './tradovate-fills.ts';
 export { parseZerodhaTradebook } from './zerodha-tradebook.ts';
 
 interface LayoutText {
@@ -129,6 +144,32 @@ export const JOURNAL_IMPORT_LAYOUTS: readonly JournalImportLayout[] = [
     read: parseGrowwOrderHistory,
   },
   {
+    id: 'mt5-trade-history',
+    kind: 'fills',
+    name: 'MetaTrader 5 — Trade History Report',
+    description:
+      'The Deals of a MetaTrader 5 Trade History Report: every buy and sell with its deal and order tickets, volume in lots, and commission, fee and swap as fees (balance and credit rows are left out). A lot is 100,000 units of a currency pair, 100 oz of gold, 5,000 oz of silver and 1 of anything else. Prices are in the pair’s quote currency. Times are your broker’s server clock, read in your time zone. Fills are paired by symbol, so opposite positions held at once on a hedging account are netted.',
+    howToExport:
+      'In MetaTrader 5 open the History tab of the Toolbox, choose the period, right-click → Report → Open XML (MS Office Excel 2007), open the file in your spreadsheet and save it as CSV. A CSV of the Deals table alone (Time, Deal, Symbol, Type, Direction, Volume, Price, Order, Commission, Fee, Swap, Profit, Balance, Comment) works too.',
+    example: [
+      'Time,Deal,Symbol,Type,Direction,Volume,Price,Order,Commission,Fee,Swap,Profit,Balance,Comment',
+      '2026.11.02 09:15:04,70001,EURUSD,buy,in,0.50,1.08412,90001,-3.50,0.00,0.00,0.00,9 996.50,',
+      '2026.11.02 13:40:51,70002,EURUSD,sell,out,0.50,1.08562,90002,-3.50,0.00,0.00,75.00,10 068.00,',
+    ].join('\r\n'),
+    read: parseMt5TradeHistory,
+  },
+  {
+    id: 'tradovate-fills',
+    kind: 'fills',
+    name: 'Tradovate — Fills',
+    description:
+      'Every fill of your Tradovate futures account with its fill and order ids and commission. Prices are in points and the trade’s P&L uses the product’s dollar value of a point (ES $50, MES $5, NQ $20, MNQ $2…); a product Candlewise does not know is reported, not guessed. Times are read from the UTC column the report carries.',
+    howToExport:
+      'In Tradovate open Reports (the account menu → Reports), choose the Fills tab and the dates, and download it as CSV. The Orders and Performance reports are not fills: import the Fills report.',
+    example: null,
+    read: parseTradovateFills,
+  },
+  {
     id: 'candlewise-template',
     kind: 'trades',
     name: 'Candlewise template',
@@ -155,16 +196,28 @@ export const JOURNAL_IMPORT_ALIASES = {
   ibkr: 'ibkr-activity-trades',
 } as const satisfies Record<string, JournalImportLayoutId>;
 
-/** What the learner may choose: a layout, an old name for one, or 'auto' (found from the columns). */
-export type JournalImportChoice = JournalImportLayoutId | keyof typeof JOURNAL_IMPORT_ALIASES | 'auto';
+/**
+ * What the learner may choose: a layout, an old name for one, 'auto' (found from the columns) or
+ * 'column-mapping' (the columns the learner mapped, sent as `mapping`).
+ */
+export type JournalImportChoice =
+  | JournalImportLayoutId
+  | keyof typeof JOURNAL_IMPORT_ALIASES
+  | 'auto'
+  | typeof MAPPED_LAYOUT;
 
-const UNKNOWN_FILE =
-  'Candlewise does not recognise this file’s columns. Choose the layout you exported (Zerodha, Interactive Brokers, Groww) or use the Candlewise template.';
+export const UNKNOWN_FILE =
+  'Candlewise does not recognise this file’s columns. Choose the layout you exported (Zerodha, Interactive Brokers, Groww, MetaTrader 5, Tradovate), say which of its columns holds each field, or use the Candlewise template.';
+const NO_MAPPING = 'Say which column of the file holds each field before importing it with your own columns.';
 
 export type ParsedJournalFile =
-  | ({ kind: 'fills'; layout: JournalImportLayoutId } & ParsedExecutions)
+  | ({ kind: 'fills'; layout: JournalImportLayoutId | typeof MAPPED_LAYOUT } & ParsedExecutions)
   | ({ kind: 'trades'; layout: 'candlewise-template' } & ParsedTradeRows)
-  | ({ kind: 'unknown'; layout: null } & ParsedExecutions);
+  /** `columns`: the names in the file's first row, for the learner to map. */
+  | ({ kind: 'unknown'; layout: null; columns: string[] } & ParsedExecutions);
+
+/** How a file is read: the learner's zone and, for 'column-mapping', the columns they mapped. */
+export type JournalFileOptions = ImportOptions & { mapping?: JournalColumnMapping | null };
 
 export function findImportLayout(choice: string, text: string): JournalImportLayout | null {
   const aliases: Record<string, JournalImportLayoutId> = JOURNAL_IMPORT_ALIASES;
@@ -173,7 +226,11 @@ export function findImportLayout(choice: string, text: string): JournalImportLay
 }
 
 /** Reads a file in the chosen layout, or in the one its column names show ('auto'). */
-export function parseJournalFile(choice: string, text: string, options: ImportOptions): ParsedJournalFile {
+export function parseJournalFile(
+  choice: string,
+  text: string,
+  options: JournalFileOptions,
+): ParsedJournalFile {
   try {
     return readJournalFile(choice, text, options);
   } catch (error) {
@@ -181,6 +238,7 @@ export function parseJournalFile(choice: string, text: string, options: ImportOp
     return {
       kind: 'unknown',
       layout: null,
+      columns: [],
       rows: 0,
       executions: [],
       errors: [{ line: error.line, message: error.message }],
@@ -189,22 +247,34 @@ export function parseJournalFile(choice: string, text: string, options: ImportOp
   }
 }
 
-function readJournalFile(choice: string, text: string, options: ImportOptions): ParsedJournalFile {
+function readJournalFile(choice: string, text: string, options: JournalFileOptions): ParsedJournalFile {
+  if (choice === MAPPED_LAYOUT) {
+    if (!options.mapping) {
+      readCsv(text);
+      return { ...unknownFile(text), errors: [{ line: 1, message: NO_MAPPING }] };
+    }
+    return { kind: 'fills', layout: MAPPED_LAYOUT, ...parseMappedFile(text, options.mapping, options) };
+  }
   const layout = findImportLayout(choice, text);
   if (!layout) {
     // A file that is not CSV is told by its line, not as an unknown layout.
     readCsv(text);
-    return {
-      kind: 'unknown',
-      layout: null,
-      rows: 0,
-      executions: [],
-      errors: [{ line: 1, message: UNKNOWN_FILE }],
-      skipped: {},
-    };
+    return unknownFile(text);
   }
   if (layout.kind === 'trades') {
     return { kind: 'trades', layout: 'candlewise-template', ...layout.read(text, options) };
   }
   return { kind: 'fills', layout: layout.id, ...layout.read(text, options) };
+}
+
+function unknownFile(text: string): ParsedJournalFile & { kind: 'unknown' } {
+  return {
+    kind: 'unknown',
+    layout: null,
+    columns: fileColumns(text),
+    rows: 0,
+    executions: [],
+    errors: [{ line: 1, message: UNKNOWN_FILE }],
+    skipped: {},
+  };
 }

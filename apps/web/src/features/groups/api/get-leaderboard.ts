@@ -29,7 +29,13 @@ export type Standings = {
  * A live `standings` event: the total, and the top rows and the viewer's own row when they changed
  * for this viewer (each absent otherwise).
  */
-export type StandingsFrame = { total: number; top?: StandingRow[]; me?: StandingRow | null };
+export type StandingsFrame = {
+  total: number;
+  /** The highest ledger sequence the frame's standings include (frames only go forward). */
+  ledgerSeq?: number;
+  top?: StandingRow[];
+  me?: StandingRow | null;
+};
 
 /**
  * One page of the standings after a live frame: the top replaces the first rows of page 1 (a member
@@ -103,4 +109,15 @@ export function useLeaderboard(
     ...leaderboardPageQueryOptions(groupId, page, filter),
     refetchInterval: poll ? LEADERBOARD_POLL_MS : false,
   });
+}
+
+/** GET /group/{groupId}/leaderboard.csv: the whole table (any size) as a file download. */
+export async function downloadLeaderboard(groupId: string): Promise<void> {
+  const blob = await apiClient.getBlob(`/group/${encodeURIComponent(groupId)}/leaderboard.csv`);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `leaderboard-${groupId}.csv`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

@@ -54,6 +54,7 @@ export function withStandingsRow(current: TradingAccount, row: StandingRow): Tra
       freezes: row.freezes,
       frozenUntil: row.frozenUntil,
       peakEquity,
+      ledgerSeq: Math.max(account.ledgerSeq ?? 0, row.ledgerSeq ?? 0),
       drawdownPercent: roundMoney(drawdownPercent(peakEquity, row.equity)),
       buyingPower: roundMoney(Math.max(0, Math.max(0, row.equity) * account.leverage - account.exposure)),
     },

@@ -75,3 +75,65 @@ describe('the competition stream when my account freezes (issue #43)', () => {
     await waitFor(() => expect(readAccount).toHaveBeenCalledTimes(2));
   });
 });
+
+describe('the competition stream and the ledger sequence (issue #40)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps the account the desk read after an order when an older row arrives, and reads afresh when frames go backwards', async () => {
+    const stream = stubEventStream('/group/g-1/stream');
+    const { wrapper, queryClient } = streamHookWrapper();
+    const readPage = vi.fn(async (): Promise<Standings> => ({ rows: [row(1, 'me')], currency: 'INR' }));
+    // The account as read right after an order: its last write is ledger sequence 40.
+    const readAccount = vi.fn(async () => ({
+      account: {
+        equity: 101_000,
+        balance: 100_000,
+        leverage: 10,
+        exposure: 0,
+        frozenUntil: null,
+        peakEquity: 101_000,
+        ledgerSeq: 40,
+      },
+      positions: [],
+      orders: [],
+      objectives: [],
+      challenge: makeChallenge(),
+    }));
+    renderHook(
+      () => {
+        useQuery({ queryKey: groupKeys.leaderboardPage('g-1', 1), queryFn: readPage });
+        useQuery({ queryKey: groupKeys.account('g-1'), queryFn: readAccount });
+        return useCompetitionStream('g-1', { enabled: true });
+      },
+      { wrapper },
+    );
+    await waitFor(() => expect(readAccount).toHaveBeenCalledTimes(1));
+    const equity = () =>
+      (queryClient.getQueryData(groupKeys.account('g-1')) as { account: { equity: number } }).account.equity;
+
+    // A frame made before the order (its own row at sequence 39): the desk keeps what it read.
+    await stream.send(
+      'standings',
+      { total: 1, ledgerSeq: 39, me: { ...row(1, 'me'), equity: 100_000, ledgerSeq: 39 } },
+      1,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(equity()).toBe(101_000);
+    // A frame that includes the order and a later price: applied.
+    await stream.send(
+      'standings',
+      { total: 1, ledgerSeq: 45, me: { ...row(1, 'me'), equity: 101_500, ledgerSeq: 41 } },
+      2,
+    );
+    await waitFor(() => expect(equity()).toBe(101_500));
+    expect(readPage).toHaveBeenCalledTimes(1);
+    // A frame from behind the last one (another process around a handover): not applied, read afresh.
+    await stream.send(
+      'standings',
+      { total: 1, ledgerSeq: 44, me: { ...row(1, 'me'), equity: 90_000, ledgerSeq: 41 } },
+      3,
+    );
+    await waitFor(() => expect(readPage).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(readAccount).toHaveBeenCalledTimes(2));
+  });
+});

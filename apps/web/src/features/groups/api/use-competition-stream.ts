@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import type { SessionSlices } from '@/lib/current-user';
 import type { ServerSentEvent } from '@/lib/event-stream/parse-event-stream';
@@ -52,6 +52,8 @@ export function useCompetitionStream(groupId: string, { enabled }: { enabled: bo
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<EventStreamStatus>('connecting');
   const [quotes, setQuotes] = useState<ReadonlyMap<string, Quote>>(() => new Map());
+  /** The highest ledger sequence a `standings` frame of this stream carried. */
+  const lastLedgerSeq = useRef(0);
 
   const handleEvent = useEffectEvent((event: ServerSentEvent) => {
     const payload = parse(event.data);
@@ -78,10 +80,21 @@ export function useCompetitionStream(groupId: string, { enabled }: { enabled: bo
           ),
         );
       }
+      // Frames only go forward in the ledger: one from behind (another process's, around a
+      // handover of the competition) is not applied; the pages and the account are read afresh.
+      if (typeof frame.ledgerSeq === 'number') {
+        if (frame.ledgerSeq < lastLedgerSeq.current) {
+          handleGap();
+          return;
+        }
+        lastLedgerSeq.current = frame.ledgerSeq;
+      }
       // The member's own row is their account at this moment: the desk says what the table says.
       const me = frame.me;
-      if (me) {
-        const before = queryClient.getQueryData<TradingAccount>(groupKeys.account(groupId));
+      const held = queryClient.getQueryData<TradingAccount>(groupKeys.account(groupId));
+      // A row older than the account the desk already shows (read after an order) is not applied.
+      if (me && !(held && typeof me.ledgerSeq === 'number' && me.ledgerSeq < (held.account.ledgerSeq ?? 0))) {
+        const before = held;
         queryClient.setQueryData<TradingAccount>(groupKeys.account(groupId), (current) =>
           current ? withStandingsRow(current, me) : current,
         );
@@ -115,6 +128,7 @@ export function useCompetitionStream(groupId: string, { enabled }: { enabled: bo
       return;
     }
     const controller = new AbortController();
+    lastLedgerSeq.current = 0;
     setStatus('connecting');
     void runEventStream({
       path: `/group/${encodeURIComponent(groupId)}/stream`,

@@ -1,3 +1,4 @@
+import type { JournalColumnMapping } from '@candlewise/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { journalKeys } from './journal-query-keys';
@@ -30,6 +31,8 @@ type ImportCounts = {
 export type ImportPreview = ImportCounts & {
   /** The layout the file was read in (found from its columns when the choice was 'auto'). */
   layout: string | null;
+  /** A file no layout fits: the columns of its first row, for the learner to map. */
+  columns?: string[];
   rows: number;
   errors: Array<{ line: number; message: string }>;
   skipped: Record<string, number>;
@@ -68,25 +71,28 @@ export const presetsQueryOptions = () =>
   });
 export const useImportPresets = () => useQuery(presetsQueryOptions());
 
-function send<T>(step: 'preview' | 'commit', preset: string, file: File) {
+/** What to import: the layout (or 'column-mapping' with the learner's mapping) and the file. */
+export type ImportRequest = { preset: string; file: File; mapping?: JournalColumnMapping | null };
+
+function send<T>(step: 'preview' | 'commit', { preset, file, mapping }: ImportRequest) {
   const form = new FormData();
   form.append('file', file);
-  return apiClient.post<T>(`/journal/import/${step}`, form, { query: { preset } });
+  return apiClient.post<T>(`/journal/import/${step}`, form, {
+    query: mapping ? { preset: 'column-mapping', mapping: JSON.stringify(mapping) } : { preset },
+  });
 }
 
 /** POST /journal/import/preview: nothing is written. */
 export const usePreviewImport = () =>
   useMutation({
-    mutationFn: async ({ preset, file }: { preset: string; file: File }) =>
-      (await send<ImportPreview>('preview', preset, file)).data,
+    mutationFn: async (request: ImportRequest) => (await send<ImportPreview>('preview', request)).data,
   });
 
 /** POST /journal/import/commit: all rows or none. */
 export function useCommitImport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ preset, file }: { preset: string; file: File }) =>
-      send<ImportResult>('commit', preset, file),
+    mutationFn: async (request: ImportRequest) => send<ImportResult>('commit', request),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: journalKeys.all }),
   });
 }

@@ -1,4 +1,5 @@
 import { UploadOutlined } from '@ant-design/icons';
+import type { JournalColumnMapping } from '@candlewise/shared';
 import { Alert, Button, Radio, Skeleton, Steps, Table, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { toast } from 'react-toastify';
@@ -11,6 +12,7 @@ import {
   usePreviewImport,
 } from '../api/journal-import';
 import { formatPnl, pnlClass, useJournalTimeZone } from '../lib/journal-time';
+import { ColumnMappingForm } from './column-mapping-form';
 import { OpeningHoldingsForm } from './opening-holdings-form';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -38,6 +40,9 @@ export function ImportWizard() {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
+  /** The columns of a file no layout fits, and the mapping the learner chose for them. */
+  const [columns, setColumns] = useState<string[] | null>(null);
+  const [mapping, setMapping] = useState<JournalColumnMapping | null>(null);
   const previewing = usePreviewImport();
   const committing = useCommitImport();
   const input = useRef<HTMLInputElement>(null);
@@ -47,9 +52,24 @@ export function ImportWizard() {
     setFile(chosen);
     setPreview(null);
     setResult(null);
+    setColumns(null);
+    setMapping(null);
     if (!chosen) return;
     try {
-      setPreview(await previewing.mutateAsync({ preset, file: chosen }));
+      const answer = await previewing.mutateAsync({ preset, file: chosen });
+      setPreview(answer);
+      if (answer.layout === null && answer.columns?.length) setColumns(answer.columns);
+    } catch (error) {
+      toast.error((error as ApiError).message);
+    }
+  };
+
+  const readWithMapping = async (chosen: JournalColumnMapping) => {
+    if (!file) return;
+    setMapping(chosen);
+    setResult(null);
+    try {
+      setPreview(await previewing.mutateAsync({ preset, file, mapping: chosen }));
     } catch (error) {
       toast.error((error as ApiError).message);
     }
@@ -58,7 +78,7 @@ export function ImportWizard() {
   const commit = async () => {
     if (!file) return;
     try {
-      const response = await committing.mutateAsync({ preset, file });
+      const response = await committing.mutateAsync({ preset, file, mapping });
       setResult(response.data);
       toast.success(response.message ?? 'Imported.');
     } catch (error) {
@@ -70,6 +90,8 @@ export function ImportWizard() {
     setFile(null);
     setPreview(null);
     setResult(null);
+    setColumns(null);
+    setMapping(null);
     if (input.current) input.current.value = '';
   };
 
@@ -148,10 +170,26 @@ export function ImportWizard() {
           </span>
         )}
       </div>
-      {preview ? (
+      {columns ? (
+        <>
+          <h2>Map the columns</h2>
+          <p>
+            No layout fits this file. Its first row has the columns {columns.join(', ')}: say which one holds
+            each field, and Candlewise reads every row as a fill.
+          </p>
+          <ColumnMappingForm
+            columns={columns}
+            busy={previewing.isPending}
+            onSubmit={(chosen) => void readWithMapping(chosen)}
+          />
+        </>
+      ) : null}
+      {preview && !(columns && !mapping) ? (
         <>
           <h2>3. Check the preview</h2>
-          {preview.layout ? (
+          {preview.layout === 'column-mapping' ? (
+            <p className="cw-journal-muted">Read with the columns you chose.</p>
+          ) : preview.layout ? (
             <p className="cw-journal-muted">
               Read as {presets.data?.find((option) => option.id === preview.layout)?.name ?? preview.layout}.
             </p>

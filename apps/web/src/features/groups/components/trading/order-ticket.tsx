@@ -6,7 +6,7 @@ import {
   orderMargin,
 } from '@candlewise/shared/trading/order-sizing';
 import { marketFillPrice, protectionProblem } from '@candlewise/shared/trading/trading-rules';
-import { useId, useMemo, useRef, useState } from 'react';
+import { type Ref, useId, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { PlainAlert } from '@/components/plain/plain-alert';
 import { PlainChoice } from '@/components/plain/plain-choice';
 import { PlainField } from '@/components/plain/plain-field';
@@ -33,6 +33,16 @@ import './order-ticket.css';
 type Field = (typeof ORDER_FIELDS)[number];
 type OrderType = 'market' | 'limit' | 'stop';
 type Texts = Record<Field, string>;
+
+/**
+ * What the desk can ask of its ticket (a phone's sticky Buy/Sell bar): bring it into view with a
+ * side chosen and Quantity focused, never sending anything; and its own send button, which the
+ * bar watches to step aside while it is on screen.
+ */
+export type OrderTicketHandle = {
+  open: (side: 'buy' | 'sell') => void;
+  submitButton: () => HTMLButtonElement | null;
+};
 
 /** The instrument's lot step, minimum and tick size, when the API gave all three. */
 function stepsOf(instrument: Instrument | undefined) {
@@ -76,6 +86,7 @@ export function OrderTicket({
   account,
   disabledReason,
   marketClosed = null,
+  ref,
 }: {
   groupId: string;
   instruments: Instrument[];
@@ -90,8 +101,12 @@ export function OrderTicket({
   disabledReason: string | null;
   /** 'Market closed, opens in 14 h 05 m' while the instrument's market is closed, else null. */
   marketClosed?: string | null;
+  /** The desk's handle on the ticket (OrderTicketHandle). */
+  ref?: Ref<OrderTicketHandle>;
 }) {
   const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
   const placeOrder = usePlaceOrder(groupId);
   const sending = useRef(false);
   const instrument = instruments.find((item) => item.symbol === symbol);
@@ -108,6 +123,27 @@ export function OrderTicket({
   const [touched, setTouched] = useState<ReadonlySet<Field>>(new Set());
   const [attempted, setAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState(noErrors);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      open: (next) => {
+        setSide(next);
+        const form = formRef.current;
+        if (!form) return;
+        // The ticket's top under the header (scroll-margin-top), then Quantity for the keyboard.
+        const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+        form.scrollIntoView?.({ block: 'start', behavior: still ? 'auto' : 'smooth' });
+        const quantity = form.ownerDocument.getElementById(`${id}-quantity`);
+        if (quantity instanceof HTMLInputElement) {
+          quantity.focus({ preventScroll: true });
+          quantity.select();
+        }
+      },
+      submitButton: () => submitRef.current,
+    }),
+    [id],
+  );
 
   const inQuote = instrument?.currency ? ` (${instrument.currency})` : '';
   const stale = quote?.stale === true;
@@ -280,6 +316,7 @@ export function OrderTicket({
 
   return (
     <form
+      ref={formRef}
       className="cw-trading__ticket"
       aria-label="Order ticket"
       // The ticket checks its fields itself, in its own words: not the browser's bubbles.
@@ -452,6 +489,7 @@ export function OrderTicket({
         {disabledReason ? <p className="cw-trading__ticket-note">{disabledReason}</p> : null}
         {/* PlainButton is type="button" only; this is its primary look (red for a sell) as the submit. */}
         <button
+          ref={submitRef}
           type="submit"
           className={[
             'cw-plain-button',

@@ -5,7 +5,7 @@ import {
 } from '@candlewise/shared/trading/candle-intervals';
 import { replayTime } from '@candlewise/shared/trading/replay-bars';
 import type { FreezeReason } from '@candlewise/shared/trading/risk-rules';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { PlainAlert } from '@/components/plain/plain-alert';
 import { PlainChoice } from '@/components/plain/plain-choice';
 import { formatUtcDay, formatUtcMinute } from '@/lib/format-utc-time';
@@ -25,9 +25,10 @@ import { DeskCard } from './desk-card';
 import { DeskPlaceholder } from './desk-placeholder';
 import { FrozenBanner } from './frozen-banner';
 import { ChallengeBanner, ObjectivesPanel, useEvidenceDialog } from './objectives-panel';
-import { OrderTicket } from './order-ticket';
+import { OrderTicket, type OrderTicketHandle } from './order-ticket';
 import { PositionsAndOrders } from './positions-and-orders';
 import { RiskRulesNote } from './risk-rules-note';
+import { StickyOrderBar } from './sticky-order-bar';
 
 /** The chart's timeframes: the button text and the chart's name. */
 const intervalNames: Record<CandleInterval, { button: string; adjective: string }> = {
@@ -88,6 +89,8 @@ export function TradingPanel({
   const evidence = useEvidenceDialog(group._id, account.data?.account.currency ?? group.currency);
   const session = symbol ? bySymbol.get(symbol)?.session : undefined;
   const marketClosed = replay || !session ? null : marketClosedText(session, now);
+  const ticket = useRef<OrderTicketHandle>(null);
+  const ticketButton = useCallback(() => ticket.current?.submitButton() ?? null, []);
 
   // When its reads come in, the desk (figures, chart card, ticket, book: ~0.1 s of rendering at
   // Lighthouse's 4x CPU) is drawn in a render React can pause every few milliseconds: the query
@@ -142,6 +145,7 @@ export function TradingPanel({
     <DeskCard className="cw-trading__ticket-card" title="New order">
       {symbol ? (
         <OrderTicket
+          ref={ticket}
           groupId={group._id}
           instruments={instruments}
           symbol={symbol}
@@ -156,8 +160,14 @@ export function TradingPanel({
     </DeskCard>
   );
 
+  // A phone: a sticky Buy/Sell bar above the bottom navigation opens the ticket, while orders can be sent.
+  const orderBar = narrow && symbol && disabledReason === null;
+
   return (
-    <section className="cw-trading__panel" aria-labelledby="cw-trading-desk">
+    <section
+      className={orderBar ? 'cw-trading__panel cw-trading__panel--with-bar' : 'cw-trading__panel'}
+      aria-labelledby="cw-trading-desk"
+    >
       <h2 id="cw-trading-desk" className="cw-trading__section-title">
         Your trading desk
       </h2>
@@ -244,6 +254,15 @@ export function TradingPanel({
           quotes={quotes}
         />
       </DeskCard>
+      {orderBar ? (
+        <StickyOrderBar
+          symbol={symbol}
+          quote={quotes.get(symbol)}
+          tickSize={bySymbol.get(symbol)?.tickSize}
+          onOpen={(side) => ticket.current?.open(side)}
+          watch={ticketButton}
+        />
+      ) : null}
       {evidence.dialog}
     </section>
   );
