@@ -26,6 +26,8 @@ export async function startApiProcess(
   env:
     | { DATABASE_URL: string; APP_SECRET: string; REDIS_URL?: string }
     | { DATA_DIR: string; APP_SECRET: string },
+  /** How long the process may take to answer /health (the scale bench boots on a loaded machine). */
+  startTimeoutMs = 60_000,
 ): Promise<ApiProcess> {
   const port = await freePort();
   const logFile = path.join(tmpdir(), `candlewise-api-${port}.log`);
@@ -42,7 +44,7 @@ export async function startApiProcess(
     },
     stdio: ['ignore', log, log],
   });
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok) break;

@@ -6,6 +6,7 @@ import type { EventBus } from '../providers/events/event-bus.ts';
 import type { MarketDataProviders } from '../providers/market-data/market-data-provider.ts';
 import type { CancelReason, FillRecord, GroupState } from './account-book.ts';
 import type { AccountWrite } from './account-ledger.ts';
+import type { TickTimingSummary } from './tick-timings.ts';
 
 export const ENGINE_CHANNELS = {
   /** `{ accountId, version? }`: an account was written by another process; the leader reloads it. */
@@ -122,4 +123,6 @@ export type EngineStatus = {
   failedTicks: number;
   /** Accounts announced by other processes, waiting to be reloaded before the next tick. */
   reloadQueue: number;
+  /** Durations of the last minute of ticks (each held competition's tick lasts the whole tick). */
+  ticks: TickTimingSummary;
 };

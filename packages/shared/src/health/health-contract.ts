@@ -26,6 +26,16 @@ export const healthContract = defineContract({
           skippedTicks: z.number(),
           failedTicks: z.number(),
           reloadQueue: z.number(),
+          /** The last minute of ticks: each held competition's tick lasts the whole tick (issue #40). */
+          ticks: z.object({
+            samples: z.number(),
+            p50Ms: z.number(),
+            p99Ms: z.number(),
+            maxMs: z.number(),
+            planP99Ms: z.number(),
+            persistP99Ms: z.number(),
+            publishP99Ms: z.number(),
+          }),
         }),
         /** The order desk of this process: orders waiting, the last batch and how long the oldest waits. */
         orders: z.object({

@@ -31,6 +31,9 @@ export type NewNotification = {
 export const notificationChannel = (userId: string | null) =>
   userId ? `notifications:user:${userId}` : 'notifications:all';
 
+/** Rows per INSERT (× 6 bind parameters, well under PostgreSQL's 65,535). */
+const INSERT_SLICE = 1000;
+
 export type NotificationAnnouncement = { channel: string; payload: Record<string, unknown> };
 
 /**
@@ -50,11 +53,16 @@ export async function recordNotifications(
     message: input.message,
     link: input.link ?? null,
   }));
-  const stored = await db
-    .insert(notifications)
-    .values(rows)
-    .returning({ id: notifications.id, createdAt: notifications.createdAt });
-  const createdAt = new Map(stored.map((row) => [row.id, row.createdAt.toISOString()]));
+  // A competition's start tells every member at once: one INSERT of that many rows would pass
+  // PostgreSQL's 65,535 bind parameters (six a row), so the rows go in slices, in the same transaction.
+  const createdAt = new Map<string, string>();
+  for (let i = 0; i < rows.length; i += INSERT_SLICE) {
+    const stored = await db
+      .insert(notifications)
+      .values(rows.slice(i, i + INSERT_SLICE))
+      .returning({ id: notifications.id, createdAt: notifications.createdAt });
+    for (const row of stored) createdAt.set(row.id, row.createdAt.toISOString());
+  }
   return rows.map((row) => ({
     channel: notificationChannel(row.userId),
     payload: {
