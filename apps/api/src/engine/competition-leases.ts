@@ -45,7 +45,8 @@ export function isStaleLeaseError(error: unknown): boolean {
  * no session lock, so it works through a transaction-mode pooler — and spreads the competitions:
  * at most ceil(competitions ÷ live processes) each; it gives back the extra ones and takes expired
  * or free ones up to its share. Taking a lease bumps its epoch; `fence(tx, scopes)` reads the
- * epochs under a share lock (a taker waits for a transaction in flight) and the database itself
+ * epochs under a key-share lock (a taker waits for a transaction in flight, the holder's renewal
+ * does not) and the database itself
  * refuses a ledger write carrying a stale epoch (trigger refuse_stale_lease_epoch). On the embedded
  * database the same code runs with one process, which holds everything.
  */
@@ -57,6 +58,7 @@ export class CompetitionLeases {
   private readonly ttlMs: number;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
+  private renewing: Promise<void> | null = null;
   private stopped = false;
   private lastLive = 1;
 
@@ -90,7 +92,12 @@ export class CompetitionLeases {
   /** One round now, then one every `roundMs`. */
   async start(): Promise<void> {
     await this.round();
-    this.timer ??= setInterval(() => void this.round().catch(() => undefined), this.roundMs);
+    // Renewal runs on its own beat, not inside the round: a round that loads a competition it took
+    // (seconds for a large one) must not let everything else this process holds lapse meanwhile.
+    this.timer ??= setInterval(() => {
+      void this.renewSoon();
+      void this.round().catch(() => undefined);
+    }, this.roundMs);
     this.timer.unref();
   }
 
@@ -108,9 +115,7 @@ export class CompetitionLeases {
   private async runRound(): Promise<void> {
     const { db } = this.options;
     const ttl = `${this.ttlMs} milliseconds`;
-    await db.execute(sql`insert into engine_processes (holder, seen_at) values (${this.holder}, now())
-      on conflict (holder) do update set seen_at = now()`);
-    await this.renew();
+    await this.renewSoon();
     const live = Number(
       rowsOf(
         await db.execute(
@@ -157,10 +162,29 @@ export class CompetitionLeases {
     }
   }
 
-  /** Renews every lease held, in one statement; a lease not renewed was taken by another process. */
+  /** The heartbeat and the renewal, one at a time (the round and the timer share one in flight). */
+  private renewSoon(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    this.renewing ??= this.renew()
+      .catch((error) => this.options.log.warn({ err: error }, 'engine leases: a renewal failed'))
+      .finally(() => {
+        this.renewing = null;
+      });
+    return this.renewing;
+  }
+
+  /**
+   * Says this process is alive and renews every lease held, in one statement each; a lease not
+   * renewed was taken by another process. Its row lock (FOR NO KEY UPDATE) does not wait for this
+   * process's own tick in flight, whose fence holds FOR KEY SHARE.
+   */
   private async renew(): Promise<void> {
+    await this.options.db.execute(sql`insert into engine_processes (holder, seen_at) values (${this.holder}, now())
+      on conflict (holder) do update set seen_at = now()`);
     if (!this.held.size) return;
-    const scopes = [...this.held.keys()].sort();
+    // What is held now: a lease taken or given back while this statement runs is not judged by it.
+    const asked = new Map(this.held);
+    const scopes = [...asked.keys()].sort();
     const ttl = `${this.ttlMs} milliseconds`;
     const renewed = new Map(
       rowsOf(
@@ -173,8 +197,8 @@ export class CompetitionLeases {
           returning scope, epoch`),
       ).map((row) => [row.scope as string, Number(row.epoch)]),
     );
-    for (const [scope, epoch] of [...this.held]) {
-      if (renewed.get(scope) !== epoch)
+    for (const [scope, epoch] of asked) {
+      if (this.held.get(scope) === epoch && renewed.get(scope) !== epoch)
         await this.lose(scope, 'its lease expired and another process took it');
     }
   }
@@ -227,8 +251,10 @@ export class CompetitionLeases {
 
   /**
    * Inside a transaction, before it writes `scopes`: refuses (LostLeadershipError) unless this
-   * process holds each at its current epoch. The share lock makes a taker's epoch bump wait for
-   * this transaction, so no write of an old epoch lands once a new one exists.
+   * process holds each at its current epoch. The lock (FOR KEY SHARE; the epoch is a key column,
+   * unique with the scope) makes a taker's epoch bump wait for this transaction, so no write of an
+   * old epoch lands once a new one exists, while the holder's own renewal, which changes no key,
+   * goes through: a tick longer than the TTL does not lose its leases.
    */
   async fence(tx: DbExecutor, scopes: Iterable<string>): Promise<void> {
     const wanted = [...new Set(scopes)].sort();
@@ -240,7 +266,7 @@ export class CompetitionLeases {
         where scope in ${sql`(${sql.join(
           wanted.map((scope) => sql`${scope}`),
           sql`, `,
-        )})`} order by scope for share`),
+        )})`} order by scope for key share`),
     );
     const current = new Map(rows.map((row) => [row.scope as string, Number(row.epoch)]));
     const stale = wanted.filter((scope) => current.get(scope) !== this.held.get(scope));
@@ -276,6 +302,7 @@ export class CompetitionLeases {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running?.catch(() => undefined);
+    await this.renewing?.catch(() => undefined);
     for (const scope of [...this.held.keys()]) await this.giveBack(scope, 'stopped');
     await this.options.db
       .execute(sql`delete from engine_processes where holder = ${this.holder}`)

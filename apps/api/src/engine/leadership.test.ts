@@ -139,6 +139,55 @@ describe('EngineLeadership (a lease per competition)', () => {
     await former.leadership.stop();
   });
 
+  // On the embedded database one transaction holds the whole database, so only PostgreSQL can show
+  // which row locks wait for which (issue #40: a tick longer than the TTL used to lose its leases).
+  it.runIf(process.env.DATABASE_URL)(
+    'a tick in flight does not hold up its holder’s renewal, but a takeover waits until it commits',
+    async () => {
+      const holder = lease('holder', 1000);
+      await holder.leadership.tryLead();
+      const epoch = holder.leadership.epochOf('group-running')!;
+      let endTick!: () => void;
+      let fenced!: () => void;
+      const isFenced = new Promise<void>((resolve) => {
+        fenced = resolve;
+      });
+      const tick = database.db.transaction(async (tx) => {
+        await holder.leadership.fence(tx, ['group-running']);
+        fenced();
+        await new Promise<void>((resolve) => {
+          endTick = resolve;
+        });
+      });
+      await isFenced;
+
+      // The renewal goes through while the tick holds its fence.
+      const renewal = await Promise.race([holder.leadership.tryLead().then(() => 'renewed'), sleep(5000)]);
+      expect(renewal).toBe('renewed');
+      expect(holder.leadership.isLeading('group-running')).toBe(true);
+
+      // The lease lapses (a stalled holder); another process takes it: its epoch bump waits for the tick.
+      await database.db.execute(
+        sql`update engine_leases set expires_at = now() - interval '1 second' where scope = 'group-running'`,
+      );
+      const successor = lease('successor');
+      let taken = false;
+      const takeover = successor.leadership.take('group-running').then((won) => {
+        taken = won;
+      });
+      await sleep(500);
+      expect(taken).toBe(false);
+      endTick();
+      await tick;
+      await takeover;
+      expect(taken).toBe(true);
+      expect(successor.leadership.epochOf('group-running')).toBe(epoch + 1);
+      await successor.leadership.stop();
+      await holder.leadership.stop();
+    },
+    30_000,
+  );
+
   it('a renewal finds a lease taken by another process and drops it', async () => {
     const former = lease('former', 200);
     await former.leadership.tryLead();

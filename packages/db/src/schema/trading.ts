@@ -273,13 +273,22 @@ export const leaderEpochs = pgTable('leader_epochs', {
  * it has expired, bumping `epoch`. Engine writes carry the epoch they were decided under and a
  * trigger refuses one that is not current (migration lease_fence).
  */
-export const engineLeases = pgTable('engine_leases', {
-  scope: text('scope').primaryKey(),
-  holder: text('holder').notNull(),
-  epoch: bigint('epoch', { mode: 'number' }).notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  acquiredAt: timestamp('acquired_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const engineLeases = pgTable(
+  'engine_leases',
+  {
+    scope: text('scope').primaryKey(),
+    holder: text('holder').notNull(),
+    epoch: bigint('epoch', { mode: 'number' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acquiredAt: timestamp('acquired_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // Makes the epoch a key column for row locks: a tick's fence (FOR KEY SHARE) then blocks a
+    // takeover, which bumps the epoch (FOR UPDATE), but not its holder's renewal, which only moves
+    // expires_at (FOR NO KEY UPDATE). ADR 032.
+    uniqueIndex('engine_leases_scope_epoch_key').on(table.scope, table.epoch),
+  ],
+);
 
 /** API processes running an engine, each seen at its last heartbeat: leases spread over the live ones. */
 export const engineProcesses = pgTable('engine_processes', {

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "engine_leases_scope_epoch_key" ON "engine_leases" USING btree ("scope","epoch");
