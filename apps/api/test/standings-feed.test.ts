@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -166,6 +167,85 @@ describe('GET /group/:groupId/leaderboard pages and the caller’s row', () => {
     const frame = JSON.parse(viewer.data(page.rows)!);
     expect(frame.ledgerSeq).toBeGreaterThanOrEqual(later.json().data.ledgerSeq);
     viewer.close();
+  });
+
+  it('lists an account’s fills by the ledger sequence, so a close never shows before its opening', async () => {
+    app.tradingEngine.setPrice('NIFTY50', 20_000);
+    const place = (side: 'buy' | 'sell') =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/group/group-running/orders',
+        headers: bearer(members[5].token),
+        payload: { symbol: 'NIFTY50', side, quantity: 1 },
+      });
+    expect((await place('buy')).statusCode).toBe(201);
+    expect((await place('sell')).statusCode).toBe(201);
+    // Stamped by another process whose clock runs a second behind: the close's time is earlier.
+    await database.db.execute(
+      sql`update fills set created_at = created_at - interval '1 second' where account_id = ${members[5].accountId} and side = 'sell'`,
+    );
+    const account = await app.inject({
+      method: 'GET',
+      url: '/api/v1/group/group-running/account',
+      headers: bearer(members[5].token),
+    });
+    // Newest first: the close, then the opening it closed.
+    expect(account.json().data.fills.map((fill: { side: string }) => fill.side)).toEqual(['sell', 'buy']);
+  });
+
+  it('answers the rows around the caller with around=me, theirs in the middle', async () => {
+    const all = (await get(members[0])).json().data;
+    const mine = all.rows.findIndex((row: StandingRow) => row.userId === members[60].userId);
+    const around = (await get(members[60], '?around=me&limit=11')).json().data;
+    expect(around.rows).toHaveLength(11);
+    expect(around.rows[5].userId).toBe(members[60].userId);
+    expect(around.rows.map((row: StandingRow) => row.rank)).toEqual(
+      all.rows.slice(mine - 5, mine + 6).map((row: StandingRow) => row.rank),
+    );
+    // Near the top the page starts at the top.
+    const leader = all.rows[0].userId as string;
+    const top = members.find((member) => member.userId === leader);
+    if (top) expect((await get(top, '?around=me&limit=11')).json().data.rows[0].userId).toBe(leader);
+  });
+
+  it('exports the whole table as CSV, one line per member, formula-safe', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/group/group-running/leaderboard.csv',
+      headers: bearer(members[2].token),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    const lines = response.body.trim().split('\r\n');
+    const total = (await get(members[2])).json().data.total;
+    expect(lines).toHaveLength(total + 1);
+    expect(lines[0]).toBe('Rank,Name,PnL %,Score,Balance (INR),Equity (INR),Trades,Freezes,Challenge,Phase');
+    expect(lines[1].startsWith('1,')).toBe(true);
+    // Not for someone outside the competition.
+    const [outsider] = await addApprovedMembers(
+      database.db,
+      testConfig().appSecret,
+      'group-upcoming',
+      1,
+      'out',
+    );
+    const refused = await app.inject({
+      method: 'GET',
+      url: '/api/v1/group/group-running/leaderboard.csv',
+      headers: bearer(outsider.token),
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it('answers at most 500 rows without paging, with the total: the whole table is the export', async () => {
+    const more = await addApprovedMembers(database.db, testConfig().appSecret, 'group-running', 400, 'many');
+    await app.tradingEngine.announceGroupChange('group-running');
+    await app.tradingEngine.flush();
+    const body = (await get(more[0])).json().data;
+    expect(body.total).toBeGreaterThan(500);
+    expect(body.rows).toHaveLength(500);
+    expect(body.rows[0].rank).toBe(1);
+    expect(body.me.userId).toBe(more[0].userId);
   });
 
   it('refuses a page that is not one with a sentence', async () => {

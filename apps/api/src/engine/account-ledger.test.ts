@@ -37,3 +37,28 @@ describe('saveAccounts', () => {
     expect(row.createdAt.getTime() - started).toBeGreaterThanOrEqual(300);
   });
 });
+
+describe('the account history', () => {
+  it('stamps each fill with the ledger sequence of the account write that booked it', async () => {
+    const [member] = await addApprovedMembers(database.db, 'ledger-order', 'group-running', 1, 'order');
+    const book = async (side: 'buy' | 'sell') => {
+      const before = (await loadAccounts(database.db, [member.accountId])).get(member.accountId)!;
+      const after = cloneAccount(before);
+      const fill = executeFill(
+        after,
+        { orderId: null, symbol: 'NIFTY50', side, quantity: 1, price: 20_000, reason: 'order' },
+        marketOf(quoteOf('NIFTY50', 20_000)),
+      )!;
+      await database.db.transaction((tx) => saveAccounts(tx, [{ before, after, fills: [fill] }]));
+      return after.ledgerSeq;
+    };
+    const opened = await book('buy');
+    const closed = await book('sell');
+    expect(closed).toBeGreaterThan(opened);
+    const rows = await database.db.select().from(fills).where(eq(fills.accountId, member.accountId));
+    expect(rows.map((row) => [row.side, row.ledgerSeq]).sort((a, b) => Number(a[1]) - Number(b[1]))).toEqual([
+      ['buy', opened],
+      ['sell', closed],
+    ]);
+  });
+});

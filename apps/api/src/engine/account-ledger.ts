@@ -378,6 +378,8 @@ export async function saveAccounts(tx: DbExecutor, writes: AccountWrite[]): Prom
       // The phase the fill was decided in (a phase change's close-out belongs to the phase that ended).
       phase: write.before.phase,
       leaseEpoch: write.leaseEpoch ?? null,
+      // Set above by the account's update (nextval under its row lock): the history's order.
+      ledgerSeq: write.after.ledgerSeq,
       // The clock now, under the account's lock: now() is the transaction's start, which on
       // PostgreSQL can be before another transaction's fill on this account that held the lock.
       // Writes to one account are serialised by its lock, so its fills' times only go forward.

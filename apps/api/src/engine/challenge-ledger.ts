@@ -1,7 +1,7 @@
 import { type DbExecutor, fills } from '@candlewise/db';
 import { type PhaseFacts, type PhaseFill, phaseFacts } from '@candlewise/shared/challenges/objectives';
 import { minorUnitsOf } from '@candlewise/shared/money/money';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AccountState } from './account-book.ts';
 import { type ChallengeGroup, challengeDay, marketTime } from './challenge-rules.ts';
 
@@ -23,7 +23,7 @@ export async function loadPhaseFills(
     })
     .from(fills)
     .where(and(eq(fills.accountId, accountId), eq(fills.phase, phase)))
-    .orderBy(asc(fills.createdAt), asc(fills.id));
+    .orderBy(sql`${fills.ledgerSeq} asc nulls first`, asc(fills.createdAt), asc(fills.id));
   return rows.map((row) => ({
     at: marketTime(group, row.createdAt.getTime()),
     symbol: row.symbol,

@@ -226,6 +226,11 @@ export const fills = pgTable(
     phase: integer('phase').notNull().default(1),
     /** The competition lease epoch of the engine tick that booked it (null: a member's own order). */
     leaseEpoch: bigint('lease_epoch', { mode: 'number' }),
+    /**
+     * The ledger sequence of the account write that booked it (the account's `ledger_seq` then): an
+     * account's history sorts by it, so a close never lists before the fill it closes.
+     */
+    ledgerSeq: bigint('ledger_seq', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

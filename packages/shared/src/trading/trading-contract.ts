@@ -99,6 +99,11 @@ export const standingsQuerySchema = z.object({
     .max(500, 'limit must be a whole number from 1 to 500.')
     .optional(),
   /**
+   * `me`: the page around the caller's own row (their neighbourhood: `limit` rows, theirs in the
+   * middle), in place of `offset`. 400 for a caller with no row.
+   */
+  around: z.enum(['me'], { error: 'around is me (the rows around your own).' }).optional(),
+  /**
    * Which members: every one, those whose challenge passed, those whose failed, or those in the
    * caller's phase (members only). Ranks stay the group's; paging counts the filtered rows.
    */
@@ -289,6 +294,13 @@ export const tradingContract = defineContract({
         me: standingSchema.nullable(),
       }),
     ),
+  },
+  exportLeaderboard: {
+    method: 'GET',
+    path: '/group/:groupId/leaderboard.csv',
+    params: groupParams,
+    produces: 'text/csv',
+    response: z.string(),
   },
   getScore: {
     method: 'GET',

@@ -1,6 +1,6 @@
 import { fills, groups, instruments, tradingAccounts } from '@candlewise/db';
 import { type BrokerAccountSummary, roundMoney } from '@candlewise/shared';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { BrokerAdapter, BrokerContext, BrokerFill } from './broker-adapter.ts';
 
 const formatInr = (value: number) =>
@@ -83,7 +83,7 @@ export function createPaperBroker(): BrokerAdapter {
         .innerJoin(tradingAccounts, eq(tradingAccounts.id, fills.accountId))
         .leftJoin(instruments, eq(instruments.symbol, fills.symbol))
         .where(and(eq(tradingAccounts.userId, userId), since ? gt(fills.createdAt, since) : undefined))
-        .orderBy(asc(fills.createdAt), asc(fills.id));
+        .orderBy(sql`${fills.ledgerSeq} asc nulls first`, asc(fills.createdAt), asc(fills.id));
       return rows.map(
         (row): BrokerFill => ({
           id: row.id,

@@ -1,4 +1,5 @@
 import { rankingOf } from '@candlewise/shared/groups/ranking';
+import { formatCsv } from '@candlewise/shared/journal/csv';
 import { CANDLE_INTERVAL_TERMS } from '@candlewise/shared/trading/candle-intervals';
 import { standingsPageSchema, tradingContract } from '@candlewise/shared/trading/trading-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,6 +20,14 @@ const c = tradingContract;
 /** 'my-phase' asked by someone with no row in the standings (an admin, an ended competition's visitor). */
 const MY_PHASE_NEEDS_A_ROW =
   'Only members trading in this competition have a phase: choose all, passed or failed.';
+const AROUND_NEEDS_A_ROW =
+  'Only members trading in this competition have a place in it: page with offset instead of around=me.';
+/**
+ * A leaderboard read without paging answers at most this many rows (with the total): the whole
+ * table of a large competition is the CSV export, never one JSON answer (issue #40: 1.89 MB at
+ * 10,000 members).
+ */
+const UNPAGED_ROWS = 500;
 
 export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The serialised standings of one engine moment, per currency (forgotten with the rows). */
@@ -190,7 +199,8 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
       // moment gets the same text for the same filter and page, checked and serialised once; only
       // the caller's own row is added per request. Ranks stay the group's; paging counts the
       // filtered rows.
-      const { offset, limit, filter } = request.query;
+      const { limit, filter, around } = request.query;
+      let { offset } = request.query;
       const moment = standingsMoment(rows);
       let phase: number | null = null;
       if (filter === 'my-phase') {
@@ -202,8 +212,17 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         phase = mine.phase;
       }
       const shown = moment.filtered(filter, phase);
-      const paged = offset !== undefined || limit !== undefined;
-      const key = `${group.currency}:${filter === 'my-phase' ? `phase:${phase}` : filter}:${paged ? `${offset ?? 0}:${limit ?? 50}` : 'all'}`;
+      if (around === 'me') {
+        const index = shown.findIndex((row) => row.userId === request.currentUser.id);
+        if (index < 0)
+          throw new AppError(400, 'VALIDATION_FAILED', AROUND_NEEDS_A_ROW, [
+            { path: 'around', message: AROUND_NEEDS_A_ROW },
+          ]);
+        const size = limit ?? 21;
+        offset = Math.max(0, Math.min(index - Math.floor(size / 2), shown.length - size));
+      }
+      const paged = offset !== undefined || limit !== undefined || shown.length > UNPAGED_ROWS;
+      const key = `${group.currency}:${filter === 'my-phase' ? `phase:${phase}` : filter}:${paged ? `${offset ?? 0}:${limit ?? (offset === undefined ? UNPAGED_ROWS : 50)}` : 'all'}`;
       let texts = standingsText.get(rows);
       if (!texts) {
         texts = new Map();
@@ -211,7 +230,9 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       let head = texts.get(key);
       if (head === undefined) {
-        const slice = paged ? shown.slice(offset ?? 0, (offset ?? 0) + (limit ?? 50)) : shown;
+        const slice = paged
+          ? shown.slice(offset ?? 0, (offset ?? 0) + (limit ?? (offset === undefined ? UNPAGED_ROWS : 50)))
+          : shown;
         const page = JSON.stringify(standingsPageSchema.parse({ rows: slice, currency: group.currency }));
         // Open: the ranking, the total and me follow.
         head = `{"success":true,"data":${page.slice(0, -1)},"ranking":${JSON.stringify(rankingOf(group.ranking))}`;
@@ -219,6 +240,64 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const me = moment.rowText(request.currentUser.id);
       return sendJsonText(reply, `${head},"total":${shown.length},"me":${me}}}`);
+    },
+  );
+
+  app.get(
+    '/group/:groupId/leaderboard.csv',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'The whole leaderboard as CSV (rank, name, return %, score, balance, equity, trades, freezes, challenge status, phase): the full table of any size, for members and admins',
+        params: c.exportLeaderboard.params,
+        response: {
+          200: { description: 'A file', content: { 'text/csv': { schema: c.exportLeaderboard.response } } },
+        },
+      },
+    },
+    async (request, reply) => {
+      await assertCanViewStandings(
+        app.database.db,
+        app.readCache,
+        request.currentUser,
+        request.params.groupId,
+      );
+      const [rows, group] = await Promise.all([
+        getLeaderboard(app.database.db, engine(), app.readCache, request.params.groupId),
+        findGroupOrThrow(app.database.db, request.params.groupId),
+      ]);
+      const csv = formatCsv([
+        [
+          'Rank',
+          'Name',
+          'PnL %',
+          'Score',
+          `Balance (${group.currency})`,
+          `Equity (${group.currency})`,
+          'Trades',
+          'Freezes',
+          'Challenge',
+          'Phase',
+        ],
+        ...rows.map((row) => [
+          row.rank,
+          row.name,
+          row.pnlPercent,
+          row.score,
+          row.balance,
+          row.equity,
+          row.trades,
+          row.freezes,
+          row.challengeStatus,
+          row.phase,
+        ]),
+      ]);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="leaderboard-${request.params.groupId}.csv"`)
+        .send(csv);
     },
   );
 

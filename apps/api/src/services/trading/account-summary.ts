@@ -20,7 +20,7 @@ import {
 } from '@candlewise/shared';
 import { ruleSetOf } from '@candlewise/shared/challenges/rule-sets';
 import { rankingOf } from '@candlewise/shared/groups/ranking';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { accountExposure, markToMarket, type StandingRow } from '../../engine/account-book.ts';
 import { accountStateOf } from '../../engine/account-ledger.ts';
 import { computeStandings } from '../../engine/compute-standings.ts';
@@ -85,7 +85,7 @@ export async function getAccountSummary(
       .select()
       .from(fills)
       .where(eq(fills.accountId, account.id))
-      .orderBy(desc(fills.createdAt), desc(fills.id))
+      .orderBy(sql`${fills.ledgerSeq} desc nulls last`, desc(fills.createdAt), desc(fills.id))
       .limit(50),
   ]);
   for (const position of positionRows)

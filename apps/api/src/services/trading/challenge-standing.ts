@@ -6,7 +6,7 @@ import {
 } from '@candlewise/shared/challenges/objectives';
 import { phaseOf, phaseRuleText, ruleSetOf } from '@candlewise/shared/challenges/rule-sets';
 import { minorUnitsOf, percentOfMinor } from '@candlewise/shared/money/money';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AccountState, GroupState } from '../../engine/account-book.ts';
 import { loadPhaseFacts } from '../../engine/challenge-ledger.ts';
 import { marketTime } from '../../engine/challenge-rules.ts';
@@ -171,7 +171,7 @@ export async function getChallengeEvidence(db: DbExecutor, userId: string, group
         .select()
         .from(fills)
         .where(and(eq(fills.accountId, account.id), inArray(fills.id, event.fillIds)))
-        .orderBy(asc(fills.createdAt), asc(fills.id))
+        .orderBy(sql`${fills.ledgerSeq} asc nulls first`, asc(fills.createdAt), asc(fills.id))
     : [];
   return {
     event: {

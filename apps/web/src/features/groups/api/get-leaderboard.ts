@@ -110,3 +110,14 @@ export function useLeaderboard(
     refetchInterval: poll ? LEADERBOARD_POLL_MS : false,
   });
 }
+
+/** GET /group/{groupId}/leaderboard.csv: the whole table (any size) as a file download. */
+export async function downloadLeaderboard(groupId: string): Promise<void> {
+  const blob = await apiClient.getBlob(`/group/${encodeURIComponent(groupId)}/leaderboard.csv`);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `leaderboard-${groupId}.csv`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

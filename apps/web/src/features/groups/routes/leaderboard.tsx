@@ -14,7 +14,12 @@ import { ApiError } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/current-user';
 import { useGroup } from '../api/get-group';
 import { toStatusByGroup, useGroupStatuses } from '../api/get-group-statuses';
-import { LEADERBOARD_PAGE_SIZE, type LeaderboardFilter, useLeaderboard } from '../api/get-leaderboard';
+import {
+  downloadLeaderboard,
+  LEADERBOARD_PAGE_SIZE,
+  type LeaderboardFilter,
+  useLeaderboard,
+} from '../api/get-leaderboard';
 import { useCompetitionStream } from '../api/use-competition-stream';
 import {
   LeaderboardBackLink,
@@ -67,6 +72,7 @@ const EMPTY_TEXT: Record<LeaderboardFilter, string> = {
  */
 export default function LeaderboardPage() {
   const { groupId = '' } = useParams();
+  const [downloadError, setDownloadError] = useState<string | null>(null);
   const user = useCurrentUser();
   const group = useGroup(groupId);
   const statuses = useGroupStatuses(user?._id ?? '');
@@ -220,6 +226,25 @@ export default function LeaderboardPage() {
                     >
                       How is my score made?
                     </button>
+                  ) : null}
+                  {standings ? (
+                    <button
+                      type="button"
+                      className="cw-standings__link-button cw-leaderboard__score-button"
+                      onClick={() => {
+                        setDownloadError(null);
+                        void downloadLeaderboard(groupId).catch(() =>
+                          setDownloadError('The table could not be downloaded. Try again in a moment.'),
+                        );
+                      }}
+                    >
+                      Download the whole table (CSV)
+                    </button>
+                  ) : null}
+                  {downloadError ? (
+                    <p className="cw-leaderboard__error" role="alert">
+                      {downloadError}
+                    </p>
                   ) : null}
                 </div>
                 {standings ? (

@@ -1,0 +1,1 @@
+ALTER TABLE "fills" ADD COLUMN "ledger_seq" bigint;
