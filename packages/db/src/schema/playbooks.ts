@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /**
@@ -19,7 +20,10 @@ export const journalPlaybooks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('journal_playbooks_user_idx').on(table.userId)],
+  (table) => [
+    // A learner's playbook names are unique whatever their case (the API answers 409).
+    uniqueIndex('journal_playbooks_user_name_unique').on(table.userId, sql`lower(${table.name})`),
+  ],
 );
 
 /** One rule of a playbook's checklist, in the order the learner put them. */
