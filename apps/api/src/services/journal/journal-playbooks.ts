@@ -14,7 +14,7 @@ import {
   type PlaybookReport,
   playbookRuleReport,
 } from '@candlewise/shared';
-import { and, asc, count, desc, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 
 /**
@@ -23,6 +23,30 @@ import { AppError, conflict, notFound } from '../../lib/app-error.ts';
  */
 
 const NOT_YOURS = 'That playbook is not in your journal.';
+
+const duplicateName = (name: string) =>
+  conflict(`You already have a playbook called “${name}”: choose another name or edit that one.`);
+
+/** A unique violation (the per-learner name index), as the driver or PGlite reports it. */
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string }).code === '23505' ||
+  (error as { cause?: { code?: string } }).cause?.code === '23505';
+
+/** Names are unique per learner whatever their case; the index backs this check up under races. */
+async function assertNameFree(db: DbExecutor, userId: string, name: string, exceptId?: string) {
+  const [clash] = await db
+    .select({ id: journalPlaybooks.id })
+    .from(journalPlaybooks)
+    .where(
+      and(
+        eq(journalPlaybooks.userId, userId),
+        sql`lower(${journalPlaybooks.name}) = lower(${name})`,
+        exceptId ? ne(journalPlaybooks.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (clash) throw duplicateName(name);
+}
 
 async function findOwnPlaybook(db: DbExecutor, userId: string, playbookId: string) {
   const [row] = await db
@@ -117,33 +141,46 @@ async function writeRules(db: DbExecutor, playbookId: string, rules: PlaybookInp
 }
 
 export async function createPlaybook(db: DbExecutor, userId: string, input: PlaybookInput) {
-  const id = await db.transaction(async (tx) => {
-    const [{ playbooks }] = await tx
-      .select({ playbooks: count() })
-      .from(journalPlaybooks)
-      .where(eq(journalPlaybooks.userId, userId));
-    if (playbooks >= PLAYBOOK_LIMIT) {
-      throw conflict(`You have ${PLAYBOOK_LIMIT} playbooks, the most a journal keeps: delete one first.`);
-    }
-    const [row] = await tx
-      .insert(journalPlaybooks)
-      .values({ id: newId(), userId, name: input.name, description: input.description })
-      .returning({ id: journalPlaybooks.id });
-    await writeRules(tx, row.id, input.rules);
-    return row.id;
-  });
+  let id: string;
+  try {
+    id = await db.transaction(async (tx) => {
+      const [{ playbooks }] = await tx
+        .select({ playbooks: count() })
+        .from(journalPlaybooks)
+        .where(eq(journalPlaybooks.userId, userId));
+      if (playbooks >= PLAYBOOK_LIMIT) {
+        throw conflict(`You have ${PLAYBOOK_LIMIT} playbooks, the most a journal keeps: delete one first.`);
+      }
+      await assertNameFree(tx, userId, input.name);
+      const [row] = await tx
+        .insert(journalPlaybooks)
+        .values({ id: newId(), userId, name: input.name, description: input.description })
+        .returning({ id: journalPlaybooks.id });
+      await writeRules(tx, row.id, input.rules);
+      return row.id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateName(input.name);
+    throw error;
+  }
   return getPlaybook(db, userId, id);
 }
 
 export async function updatePlaybook(db: DbExecutor, userId: string, playbookId: string, input: PlaybookInput) {
-  await db.transaction(async (tx) => {
-    await findOwnPlaybook(tx, userId, playbookId);
-    await tx
-      .update(journalPlaybooks)
-      .set({ name: input.name, description: input.description, updatedAt: new Date() })
-      .where(eq(journalPlaybooks.id, playbookId));
-    await writeRules(tx, playbookId, input.rules);
-  });
+  try {
+    await db.transaction(async (tx) => {
+      await findOwnPlaybook(tx, userId, playbookId);
+      await assertNameFree(tx, userId, input.name, playbookId);
+      await tx
+        .update(journalPlaybooks)
+        .set({ name: input.name, description: input.description, updatedAt: new Date() })
+        .where(eq(journalPlaybooks.id, playbookId));
+      await writeRules(tx, playbookId, input.rules);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateName(input.name);
+    throw error;
+  }
   return getPlaybook(db, userId, playbookId);
 }
 
@@ -203,6 +240,7 @@ export async function followedRuleIdsOf(db: DbExecutor, tradeIds: readonly strin
     .from(journalTradeRuleChecks)
     .where(and(inArray(journalTradeRuleChecks.tradeId, [...tradeIds]), eq(journalTradeRuleChecks.followed, true)));
   for (const row of rows) map.get(row.tradeId)?.push(row.ruleId);
+  for (const ids of map.values()) ids.sort();
   return map;
 }
 

@@ -78,15 +78,17 @@ export async function updateJournalTrade(
           pnl: tradePnl(input),
         };
   return db.transaction(async (tx) => {
-    // The playbook and its rule checks are the learner's annotations too, on any trade.
-    await setTradePlaybook(tx, userId, tradeId, input.playbookId, input.followedRuleIds);
     const [row] = await tx
       .update(journalTrades)
       .set(changes)
       .where(and(eq(journalTrades.id, tradeId), eq(journalTrades.userId, userId)))
       .returning();
     if (!row) throw notFound('That trade is not in your journal.');
-    return row;
+    // The playbook and its rule checks are the learner's annotations too, on any trade (own only:
+    // the update above found it among the caller's trades).
+    if (input.playbookId === undefined) return row;
+    await setTradePlaybook(tx, userId, tradeId, input.playbookId, input.followedRuleIds);
+    return { ...row, playbookId: input.playbookId };
   });
 }
 
