@@ -58,11 +58,19 @@ describe('playbooks', () => {
     const created = await as('asha', 'POST', '/journal/playbooks', {
       name: '  Opening range breakout ',
       description: 'First 15 minutes.',
-      rules: [{ text: 'Candle closes above the range' }, { text: 'Stop below the range' }, { text: 'Volume above average' }],
+      rules: [
+        { text: 'Candle closes above the range' },
+        { text: 'Stop below the range' },
+        { text: 'Volume above average' },
+      ],
     });
     expect(created.statusCode).toBe(201);
     const playbook = created.json().data;
-    expect(playbook).toMatchObject({ name: 'Opening range breakout', description: 'First 15 minutes.', trades: 0 });
+    expect(playbook).toMatchObject({
+      name: 'Opening range breakout',
+      description: 'First 15 minutes.',
+      trades: 0,
+    });
     expect(playbook.rules.map((rule: { text: string }) => rule.text)).toEqual([
       'Candle closes above the range',
       'Stop below the range',
@@ -81,17 +89,24 @@ describe('playbooks', () => {
     expect(bad.json().details).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ path: 'name', message: 'Name the playbook.' }),
-        expect.objectContaining({ path: 'rules.0.text', message: 'Write the rule, or remove the empty line.' }),
+        expect.objectContaining({
+          path: 'rules.0.text',
+          message: 'Write the rule, or remove the empty line.',
+        }),
       ]),
     );
     const twin = await as('asha', 'POST', '/journal/playbooks', { name: 'opening RANGE breakout' });
     expect(twin.statusCode).toBe(409);
     expect(twin.json().message).toMatch(/already have a playbook called/);
     // Another learner may use the same name.
-    expect((await as('ravi', 'POST', '/journal/playbooks', { name: 'Opening range breakout' })).statusCode).toBe(201);
+    expect(
+      (await as('ravi', 'POST', '/journal/playbooks', { name: 'Opening range breakout' })).statusCode,
+    ).toBe(201);
     // Renaming onto another playbook's name is refused too, and changes nothing.
     const other = (await as('asha', 'POST', '/journal/playbooks', { name: 'Pullback' })).json().data;
-    const rename = await as('asha', 'PUT', `/journal/playbooks/${other._id}`, { name: 'Opening Range Breakout' });
+    const rename = await as('asha', 'PUT', `/journal/playbooks/${other._id}`, {
+      name: 'Opening Range Breakout',
+    });
     expect(rename.statusCode).toBe(409);
     expect((await as('asha', 'GET', `/journal/playbooks/${other._id}`)).json().data.name).toBe('Pullback');
     expect((await as('asha', 'DELETE', `/journal/playbooks/${other._id}`)).statusCode).toBe(200);
@@ -99,7 +114,9 @@ describe('playbooks', () => {
 
   it("answers 404 for another learner's playbook, whatever the method", async () => {
     expect((await as('ravi', 'GET', `/journal/playbooks/${playbookId}`)).statusCode).toBe(404);
-    expect((await as('ravi', 'PUT', `/journal/playbooks/${playbookId}`, { name: 'Mine now' })).statusCode).toBe(404);
+    expect(
+      (await as('ravi', 'PUT', `/journal/playbooks/${playbookId}`, { name: 'Mine now' })).statusCode,
+    ).toBe(404);
     expect((await as('ravi', 'DELETE', `/journal/playbooks/${playbookId}`)).statusCode).toBe(404);
     expect((await as('ravi', 'GET', `/journal/playbooks/${playbookId}/report`)).statusCode).toBe(404);
     // Nor can a trade of theirs name it.
@@ -120,10 +137,18 @@ describe('playbooks', () => {
       trade(2470, { playbookId, followedRuleIds: [closesAbove, stopBelow] }),
     );
     expect(created.statusCode).toBe(201);
-    expect(created.json().data).toMatchObject({ playbookId, followedRuleIds: [closesAbove, stopBelow].sort() });
+    expect(created.json().data).toMatchObject({
+      playbookId,
+      followedRuleIds: [closesAbove, stopBelow].sort(),
+    });
     const id = created.json().data._id;
     // Unticking a rule on edit.
-    const edited = await as('asha', 'PUT', `/journal/trades/${id}`, trade(2470, { playbookId, followedRuleIds: [stopBelow] }));
+    const edited = await as(
+      'asha',
+      'PUT',
+      `/journal/trades/${id}`,
+      trade(2470, { playbookId, followedRuleIds: [stopBelow] }),
+    );
     expect(edited.json().data.followedRuleIds).toEqual([stopBelow]);
     // An edit without playbookId leaves the playbook and ticks as they are.
     await as('asha', 'PUT', `/journal/trades/${id}`, trade(2470, { notes: 'Clean.' }));
@@ -133,13 +158,25 @@ describe('playbooks', () => {
       notes: 'Clean.',
     });
     // A rule of no playbook of the trade's, or ticks without a playbook, are refused and change nothing.
-    const stranger = await as('asha', 'PUT', `/journal/trades/${id}`, trade(2470, { playbookId, followedRuleIds: ['nope'] }));
+    const stranger = await as(
+      'asha',
+      'PUT',
+      `/journal/trades/${id}`,
+      trade(2470, { playbookId, followedRuleIds: ['nope'] }),
+    );
     expect(stranger.statusCode).toBe(400);
     expect(stranger.json().details[0].path).toBe('followedRuleIds.0');
-    const orphan = await as('asha', 'PUT', `/journal/trades/${id}`, trade(2470, { followedRuleIds: [stopBelow] }));
+    const orphan = await as(
+      'asha',
+      'PUT',
+      `/journal/trades/${id}`,
+      trade(2470, { followedRuleIds: [stopBelow] }),
+    );
     expect(orphan.statusCode).toBe(400);
     expect(orphan.json().details[0].message).toBe('Choose the playbook whose rules the trade followed.');
-    expect((await as('asha', 'GET', `/journal/trades/${id}`)).json().data.followedRuleIds).toEqual([stopBelow]);
+    expect((await as('asha', 'GET', `/journal/trades/${id}`)).json().data.followedRuleIds).toEqual([
+      stopBelow,
+    ]);
     // Null takes the playbook off.
     const off = await as('asha', 'PUT', `/journal/trades/${id}`, trade(2470, { playbookId: null }));
     expect(off.json().data).toMatchObject({ playbookId: null, followedRuleIds: [] });
@@ -156,7 +193,12 @@ describe('playbooks', () => {
       [2440, [stopBelow]], // −120, kept 2, broke 1 and 3
     ] as const;
     for (const [exitPrice, followedRuleIds] of trades) {
-      const answer = await as('asha', 'POST', '/journal/trades', trade(exitPrice, { playbookId, followedRuleIds }));
+      const answer = await as(
+        'asha',
+        'POST',
+        '/journal/trades',
+        trade(exitPrice, { playbookId, followedRuleIds }),
+      );
       expect(answer.statusCode).toBe(201);
     }
     // An open trade of the playbook is not in the report.
@@ -184,7 +226,11 @@ describe('playbooks', () => {
     const [closesAbove, , volume] = ruleIds;
     const edited = await as('asha', 'PUT', `/journal/playbooks/${playbookId}`, {
       name: 'Opening range breakout',
-      rules: [{ id: volume, text: 'Volume 1.5× average' }, { id: closesAbove, text: 'Candle closes above the range' }, { text: 'New rule' }],
+      rules: [
+        { id: volume, text: 'Volume 1.5× average' },
+        { id: closesAbove, text: 'Candle closes above the range' },
+        { text: 'New rule' },
+      ],
     });
     expect(edited.statusCode).toBe(200);
     expect(edited.json().data.rules.map((rule: { _id: string; text: string }) => rule.text)).toEqual([
@@ -193,7 +239,9 @@ describe('playbooks', () => {
       'New rule',
     ]);
     const report = (await as('asha', 'GET', `/journal/playbooks/${playbookId}/report`)).json().data;
-    expect(report.rules.map((rule: { followed: { trades: number } }) => rule.followed.trades)).toEqual([1, 3, 0]);
+    expect(report.rules.map((rule: { followed: { trades: number } }) => rule.followed.trades)).toEqual([
+      1, 3, 0,
+    ]);
     // The new rule has no checks on older trades: neither side.
     expect(report.rules[2].broken.trades).toBe(0);
     expect(report.rules[2].contribution).toBeNull();

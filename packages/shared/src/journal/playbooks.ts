@@ -22,11 +22,7 @@ export const playbookRuleInputSchema = z.object({
 });
 
 export const playbookInputSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Name the playbook.')
-    .max(80, 'Keep the name under 80 characters.'),
+  name: z.string().trim().min(1, 'Name the playbook.').max(80, 'Keep the name under 80 characters.'),
   description: z.string().trim().max(2000, 'Keep the description under 2,000 characters.').default(''),
   rules: z
     .array(playbookRuleInputSchema)

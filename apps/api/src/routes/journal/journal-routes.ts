@@ -20,11 +20,6 @@ import {
   saveJournalEntry,
 } from '../../services/journal/journal-entries.ts';
 import {
-  addJournalScreenshots,
-  deleteJournalScreenshot,
-  findOwnScreenshot,
-} from '../../services/journal/journal-screenshots.ts';
-import {
   createPlaybook,
   deletePlaybook,
   followedRuleIdsOf,
@@ -33,6 +28,11 @@ import {
   listPlaybooks,
   updatePlaybook,
 } from '../../services/journal/journal-playbooks.ts';
+import {
+  addJournalScreenshots,
+  deleteJournalScreenshot,
+  findOwnScreenshot,
+} from '../../services/journal/journal-screenshots.ts';
 import { getJournalSummary } from '../../services/journal/journal-summary.ts';
 import {
   bulkTagJournalTrades,
@@ -399,7 +399,11 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) =>
-        ok(await withChecks(toJournalTrade(await findOwnTrade(db(), request.currentUser.id, request.params.id)))),
+        ok(
+          await withChecks(
+            toJournalTrade(await findOwnTrade(db(), request.currentUser.id, request.params.id)),
+          ),
+        ),
     );
 
     own.put(
@@ -536,9 +540,7 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) =>
-        ok(
-          await getPlaybookReport(db(), await synced(request), request.params.id, request.query.currency),
-        ),
+        ok(await getPlaybookReport(db(), await synced(request), request.params.id, request.query.currency)),
     );
 
     own.get(

@@ -117,7 +117,10 @@ async function writeRules(db: DbExecutor, playbookId: string, rules: PlaybookInp
   const stranger = rules.findIndex((rule) => rule.id !== undefined && !known.has(rule.id));
   if (stranger >= 0) {
     throw new AppError(400, 'VALIDATION_FAILED', 'One of the rules is not in this playbook.', [
-      { path: `rules.${stranger}.id`, message: 'This rule is not in this playbook: remove its id to add it.' },
+      {
+        path: `rules.${stranger}.id`,
+        message: 'This rule is not in this playbook: remove its id to add it.',
+      },
     ]);
   }
   const kept = rules.flatMap((rule) => (rule.id ? [rule.id] : []));
@@ -166,7 +169,12 @@ export async function createPlaybook(db: DbExecutor, userId: string, input: Play
   return getPlaybook(db, userId, id);
 }
 
-export async function updatePlaybook(db: DbExecutor, userId: string, playbookId: string, input: PlaybookInput) {
+export async function updatePlaybook(
+  db: DbExecutor,
+  userId: string,
+  playbookId: string,
+  input: PlaybookInput,
+) {
   try {
     await db.transaction(async (tx) => {
       await findOwnPlaybook(tx, userId, playbookId);
@@ -238,7 +246,9 @@ export async function followedRuleIdsOf(db: DbExecutor, tradeIds: readonly strin
   const rows = await db
     .select({ tradeId: journalTradeRuleChecks.tradeId, ruleId: journalTradeRuleChecks.ruleId })
     .from(journalTradeRuleChecks)
-    .where(and(inArray(journalTradeRuleChecks.tradeId, [...tradeIds]), eq(journalTradeRuleChecks.followed, true)));
+    .where(
+      and(inArray(journalTradeRuleChecks.tradeId, [...tradeIds]), eq(journalTradeRuleChecks.followed, true)),
+    );
   for (const row of rows) map.get(row.tradeId)?.push(row.ruleId);
   for (const ids of map.values()) ids.sort();
   return map;

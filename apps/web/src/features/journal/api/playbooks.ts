@@ -39,7 +39,8 @@ export const useTradeChecks = (trade: JournalTrade | null, enabled: boolean) =>
   useQuery({
     queryKey: journalKeys.trade(trade?._id ?? ''),
     queryFn: async ({ signal }) =>
-      (await apiClient.get<JournalTrade>(`/journal/trades/${trade?._id}`, { signal })).data.followedRuleIds ?? [],
+      (await apiClient.get<JournalTrade>(`/journal/trades/${trade?._id}`, { signal })).data.followedRuleIds ??
+      [],
     enabled: enabled && Boolean(trade?.playbookId) && trade?.followedRuleIds === undefined,
   });
 
@@ -55,7 +56,9 @@ function usePlaybookWrite<TInput, TResult>(mutationFn: (input: TInput) => Promis
 const body = (values: PlaybookFormValues): PlaybookInput => ({
   name: values.name,
   description: values.description ?? '',
-  rules: (values.rules ?? []).map((rule) => (rule.id ? { id: rule.id, text: rule.text } : { text: rule.text })),
+  rules: (values.rules ?? []).map((rule) =>
+    rule.id ? { id: rule.id, text: rule.text } : { text: rule.text },
+  ),
 });
 
 export const useSavePlaybook = () =>

@@ -63,12 +63,20 @@ describe('the journal’s playbooks', { timeout: 60_000 }, () => {
       'GET /journal/playbooks': { body: { success: true, data: [] } },
       'POST /journal/playbooks': {
         status: 201,
-        body: { success: true, data: { ...orb, rules: [orb.rules[0]], trades: 0 }, message: 'Playbook saved.' },
+        body: {
+          success: true,
+          data: { ...orb, rules: [orb.rules[0]], trades: 0 },
+          message: 'Playbook saved.',
+        },
       },
     });
     const { user } = renderApp('/journal?tab=playbooks', { auth: makeSession() });
     expect(
-      await screen.findByText('No playbooks yet. Write your first setup and its rules.', {}, { timeout: 30_000 }),
+      await screen.findByText(
+        'No playbooks yet. Write your first setup and its rules.',
+        {},
+        { timeout: 30_000 },
+      ),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'New playbook' }));
     await user.type(await screen.findByLabelText('Name'), 'Opening range breakout');
@@ -87,7 +95,11 @@ describe('the journal’s playbooks', { timeout: 60_000 }, () => {
       ...base,
       'GET /journal/playbooks': {
         status: 503,
-        body: { success: false, code: 'UNAVAILABLE', message: 'The journal is resting: try again in a minute.' },
+        body: {
+          success: false,
+          code: 'UNAVAILABLE',
+          message: 'The journal is resting: try again in a minute.',
+        },
       },
     });
     renderApp('/journal?tab=playbooks', { auth: makeSession() });

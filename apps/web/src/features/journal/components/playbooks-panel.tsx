@@ -87,7 +87,11 @@ function PlaybookEditor({
       destroyOnHidden
     >
       <Form form={form} layout="vertical" onFinish={submit} className="cw-playbook-form">
-        <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: 'Name the playbook.' }]}>
+        <Form.Item
+          name="name"
+          label="Name"
+          rules={[{ required: true, whitespace: true, message: 'Name the playbook.' }]}
+        >
           <Input maxLength={80} placeholder="Opening range breakout" autoComplete="off" />
         </Form.Item>
         <Form.Item name="description" label="What it is">
@@ -104,9 +108,19 @@ function PlaybookEditor({
                   </Form.Item>
                   <Form.Item
                     name={[field.name, 'text']}
-                    rules={[{ required: true, whitespace: true, message: 'Write the rule, or remove the empty line.' }]}
+                    rules={[
+                      {
+                        required: true,
+                        whitespace: true,
+                        message: 'Write the rule, or remove the empty line.',
+                      },
+                    ]}
                   >
-                    <Input maxLength={200} aria-label={`Rule ${index + 1}`} placeholder="Stop below the range" />
+                    <Input
+                      maxLength={200}
+                      aria-label={`Rule ${index + 1}`}
+                      placeholder="Stop below the range"
+                    />
                   </Form.Item>
                   <Button onClick={() => remove(field.name)} aria-label={`Remove rule ${index + 1}`}>
                     Remove
@@ -139,7 +153,10 @@ function PlaybookReportView({ playbook }: { playbook: Playbook }) {
           aria-label="Currency"
           value={data.currency}
           onChange={setCurrency}
-          options={data.currencies.map((each) => ({ value: each.currency, label: `${each.currency} (${trades(each.trades)})` }))}
+          options={data.currencies.map((each) => ({
+            value: each.currency,
+            label: `${each.currency} (${trades(each.trades)})`,
+          }))}
         />
       )}
       {data.overall.trades === 0 ? (
@@ -148,8 +165,10 @@ function PlaybookReportView({ playbook }: { playbook: Playbook }) {
         <>
           <p>
             {trades(data.overall.trades)} closed in {data.currency}:{' '}
-            <span className={pnlClass(data.overall.netPnl)}>{formatPnl(data.overall.netPnl, data.currency)}</span> net,{' '}
-            {percent(data.overall.winRate)} won.
+            <span className={pnlClass(data.overall.netPnl)}>
+              {formatPnl(data.overall.netPnl, data.currency)}
+            </span>{' '}
+            net, {percent(data.overall.winRate)} won.
           </p>
           <Table<RuleRow>
             size="small"
@@ -213,8 +232,8 @@ export function PlaybooksPanel() {
         </Button>
       </div>
       <p className="cw-muted">
-        Write down the setups you trade and their rules. Pick the playbook on each trade and tick the rules it kept:
-        the report sets the trades that kept each rule against those that broke it.
+        Write down the setups you trade and their rules. Pick the playbook on each trade and tick the rules it
+        kept: the report sets the trades that kept each rule against those that broke it.
       </p>
       {playbooks.isPending && <Skeleton active />}
       {playbooks.isError && <Alert type="error" showIcon message={playbooks.error.message} />}
@@ -229,7 +248,11 @@ export function PlaybooksPanel() {
               size="small"
               className={playbook._id === selected?._id ? 'cw-playbook-card is-selected' : 'cw-playbook-card'}
               title={
-                <button type="button" className="cw-playbook-pick" onClick={() => setSelectedId(playbook._id)}>
+                <button
+                  type="button"
+                  className="cw-playbook-pick"
+                  onClick={() => setSelectedId(playbook._id)}
+                >
                   {playbook.name}
                 </button>
               }

@@ -257,7 +257,9 @@ export function TradeFormModal({
           <Select
             allowClear
             loading={playbooks.isPending}
-            placeholder={playbooks.data?.length === 0 ? 'No playbooks yet: write one in the Playbooks tab' : 'None'}
+            placeholder={
+              playbooks.data?.length === 0 ? 'No playbooks yet: write one in the Playbooks tab' : 'None'
+            }
             options={(playbooks.data ?? []).map((each) => ({ value: each._id, label: each.name }))}
             onChange={() => form.setFieldValue('followedRuleIds', [])}
           />
