@@ -34,7 +34,13 @@ export const journalTradeViewSchema = z.looseObject({
   setupTags: z.array(z.string()),
   mistakeTags: z.array(z.string()),
   notes: z.string(),
-  playbookId: z.string().nullable().describe('The playbook (setup) the trade followed, if any.'),
+  playbookId: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      'The playbook (setup) the trade followed, if any (the API always says; older clients may not).',
+    ),
   followedRuleIds: z
     .array(z.string())
     .optional()
