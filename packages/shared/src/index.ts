@@ -42,6 +42,7 @@ export * from './journal/importers/index.ts';
 export * from './journal/journal-contract.ts';
 export * from './journal/journal-schemas.ts';
 export * from './journal/market-zones.ts';
+export * from './journal/playbooks.ts';
 export * from './journal/round-trips.ts';
 export * from './journal/statistics.ts';
 export * from './journal/symbol-currency.ts';

@@ -11,6 +11,7 @@ export * from './learning-links.ts';
 export * from './lesson-player.ts';
 export * from './news.ts';
 export * from './notifications.ts';
+export * from './playbooks.ts';
 export * from './practice.ts';
 export * from './quizzes.ts';
 export * from './security.ts';

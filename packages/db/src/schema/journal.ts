@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { journalPlaybookRules, journalPlaybooks } from './playbooks.ts';
 import { users } from './users.ts';
 
 const money = (name: string) => numeric(name, { precision: 20, scale: 6, mode: 'number' });
@@ -61,6 +62,8 @@ export const journalTrades = pgTable(
      * opening fill's identity (`externalId`), so the learner's tags, notes, stop and target stay.
      */
     account: text('account'),
+    /** The playbook (setup) the learner says the trade followed; its rule checks are in journal_trade_rule_checks. */
+    playbookId: text('playbook_id').references(() => journalPlaybooks.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -73,6 +76,7 @@ export const journalTrades = pgTable(
     index('journal_trades_user_exit_idx').on(table.userId, table.exitTime),
     index('journal_trades_user_currency_idx').on(table.userId, table.currency),
     index('journal_trades_user_account_idx').on(table.userId, table.source, table.account),
+    index('journal_trades_playbook_idx').on(table.playbookId),
   ],
 );
 
@@ -208,6 +212,28 @@ export const journalEntryTrades = pgTable(
   (table) => [
     primaryKey({ columns: [table.entryId, table.tradeId] }),
     index('journal_entry_trades_trade_idx').on(table.tradeId),
+  ],
+);
+
+/**
+ * Whether a trade kept to each rule of its playbook (issue #41): one row per rule of the playbook the
+ * trade names, written when the learner saves the trade. A rule added later has no row for older
+ * trades (the report counts them neither way); deleting a rule or the trade deletes its rows.
+ */
+export const journalTradeRuleChecks = pgTable(
+  'journal_trade_rule_checks',
+  {
+    tradeId: text('trade_id')
+      .notNull()
+      .references(() => journalTrades.id, { onDelete: 'cascade' }),
+    ruleId: text('rule_id')
+      .notNull()
+      .references(() => journalPlaybookRules.id, { onDelete: 'cascade' }),
+    followed: boolean('followed').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tradeId, table.ruleId] }),
+    index('journal_trade_rule_checks_rule_idx').on(table.ruleId),
   ],
 );
 

@@ -12,6 +12,7 @@ import {
   journalQuestionFieldsSchema,
   journalTradeInputSchema,
 } from './journal-schemas.ts';
+import { playbookInputSchema, playbookReportSchema, playbookSchema } from './playbooks.ts';
 import { journalTradeViewSchema } from './trade-detail.ts';
 
 /**
@@ -255,6 +256,44 @@ export const journalContract = defineContract({
     path: '/journal/stats',
     query: journalFiltersSchema,
     response: apiSuccess(journalStatisticsSchema),
+  },
+  listPlaybooks: {
+    method: 'GET',
+    path: '/journal/playbooks',
+    response: apiSuccess(z.array(playbookSchema)),
+  },
+  createPlaybook: {
+    method: 'POST',
+    path: '/journal/playbooks',
+    body: playbookInputSchema,
+    status: 201,
+    response: apiSuccess(playbookSchema),
+  },
+  getPlaybook: {
+    method: 'GET',
+    path: '/journal/playbooks/:id',
+    params: idParams,
+    response: apiSuccess(playbookSchema),
+  },
+  updatePlaybook: {
+    method: 'PUT',
+    path: '/journal/playbooks/:id',
+    params: idParams,
+    body: playbookInputSchema,
+    response: apiSuccess(playbookSchema),
+  },
+  deletePlaybook: {
+    method: 'DELETE',
+    path: '/journal/playbooks/:id',
+    params: idParams,
+    response: apiSuccess(z.null()),
+  },
+  getPlaybookReport: {
+    method: 'GET',
+    path: '/journal/playbooks/:id/report',
+    params: idParams,
+    query: z.object({ currency: journalCurrencySchema.optional() }),
+    response: apiSuccess(playbookReportSchema),
   },
   listOpenPositions: {
     method: 'GET',

@@ -125,8 +125,25 @@ export const journalTradeInputSchema = z
       .min(JOURNAL_AMOUNT_STEP, 'The multiplier must be more than 0.')
       .lt(1e6, 'The multiplier must be under 1,000,000.')
       .default(1),
+    /**
+     * The playbook the trade followed (issue #41): absent leaves it as it is, null takes it off.
+     * With a playbook, `followedRuleIds` lists the rules kept; its other rules were broken.
+     */
+    playbookId: z.string().min(1).max(64).nullable().optional(),
+    followedRuleIds: z
+      .array(z.string().min(1).max(64))
+      .max(30)
+      .transform((ids) => [...new Set(ids)])
+      .optional(),
   })
   .superRefine((trade, context) => {
+    if (trade.followedRuleIds?.length && !trade.playbookId) {
+      context.addIssue({
+        code: 'custom',
+        path: ['followedRuleIds'],
+        message: 'Choose the playbook whose rules the trade followed.',
+      });
+    }
     if ((trade.exitPrice === null) !== (trade.exitTime === null)) {
       context.addIssue({
         code: 'custom',

@@ -104,3 +104,106 @@ describe('the reports traders use (figures worked by hand)', () => {
     ]).toEqual([[], [], [], [], [], [], []]);
   });
 });
+
+describe('MAE/MFE and R by setup, hour and tag (figures worked by hand)', () => {
+  it('averages each figure over its own sample and says the sample beside it', () => {
+    id = 0;
+    const at = (iso: string) => Date.parse(iso);
+    const stats = computeStatistics(
+      [
+        // 09:30 Kolkata: MAE 30, MFE 120, risk 50 → +2R.
+        trade(100, {
+          start: at('2026-01-05T04:00:00Z'),
+          setupTags: ['Breakout'],
+          mae: 30,
+          mfe: 120,
+          risk: 50,
+        }),
+        // 09:45 Kolkata: MAE 90, MFE 10, risk 40 → −1.5R; a mistake tag.
+        trade(-60, {
+          start: at('2026-01-06T04:15:00Z'),
+          setupTags: ['Breakout'],
+          mistakeTags: ['Chased'],
+          mae: 90,
+          mfe: 10,
+          risk: 40,
+        }),
+        // 14:00 Kolkata: no candles (MAE/MFE unknown), no stop (no R).
+        trade(20, {
+          start: at('2026-01-07T08:30:00Z'),
+          setupTags: ['Breakout', 'Pullback'],
+          mistakeTags: ['Chased'],
+        }),
+        // 14:10 Kolkata: MAE 10, MFE 50, no stop.
+        trade(40, { start: at('2026-01-08T08:40:00Z'), setupTags: ['Pullback'], mae: 10, mfe: 50 }),
+      ],
+      { timeZone: 'Asia/Kolkata' },
+    );
+    // Breakout: 3 trades; MAE (30 + 90) / 2 = 60, MFE (120 + 10) / 2 = 65 over 2; R (2 − 1.5) / 2 = 0.25 over 2.
+    // Pullback: 2 trades; MAE 10, MFE 50 over 1; no R.
+    expect(stats.excursionsBySetupTag).toEqual([
+      {
+        key: 'Breakout',
+        trades: 3,
+        excursionTrades: 2,
+        averageMae: 60,
+        averageMfe: 65,
+        rTrades: 2,
+        averageR: 0.25,
+      },
+      {
+        key: 'Pullback',
+        trades: 2,
+        excursionTrades: 1,
+        averageMae: 10,
+        averageMfe: 50,
+        rTrades: 0,
+        averageR: null,
+      },
+    ]);
+    // 09: the first two; 14: the last two.
+    expect(stats.excursionsByHour).toEqual([
+      {
+        key: '09',
+        trades: 2,
+        excursionTrades: 2,
+        averageMae: 60,
+        averageMfe: 65,
+        rTrades: 2,
+        averageR: 0.25,
+      },
+      {
+        key: '14',
+        trades: 2,
+        excursionTrades: 1,
+        averageMae: 10,
+        averageMfe: 50,
+        rTrades: 0,
+        averageR: null,
+      },
+    ]);
+    // Chased: −1.5R with MAE 90, MFE 10, and one trade with nothing known.
+    expect(stats.excursionsByMistakeTag).toEqual([
+      {
+        key: 'Chased',
+        trades: 2,
+        excursionTrades: 1,
+        averageMae: 90,
+        averageMfe: 10,
+        rTrades: 1,
+        averageR: -1.5,
+      },
+    ]);
+  });
+
+  it('leaves open trades out and has no rows without trades', () => {
+    id = 0;
+    const open = { ...trade(0, { setupTags: ['Breakout'], mae: 5, mfe: 5 }), pnl: null, exitMs: null };
+    const stats = computeStatistics([open], { timeZone: 'UTC' });
+    expect([stats.excursionsBySetupTag, stats.excursionsByHour, stats.excursionsByMistakeTag]).toEqual([
+      [],
+      [],
+      [],
+    ]);
+  });
+});

@@ -25,6 +25,12 @@ export interface StatisticsTrade {
   /** Entry price × quantity × multiplier, in the trade's currency. */
   notional?: number | null;
   entryPrice?: number | null;
+  /**
+   * Maximum adverse and favourable excursion in money (trade-detail.ts `tradeExcursion`), where the
+   * market's candles cover the trade; null or absent where they are not known.
+   */
+  mae?: number | null;
+  mfe?: number | null;
 }
 
 /** A fall of the closed-trade equity from a peak, to its trough, and when it was made up (null: not yet). */
@@ -46,6 +52,22 @@ export interface BreakdownRow {
   netPnl: number;
   /** Wins ÷ trades, 0–1. */
   winRate: number;
+}
+
+/**
+ * MAE, MFE and R of one group of closed trades, each beside its sample size: the excursions are
+ * averaged over the trades whose candles are known (`excursionTrades`), R over those with a stop
+ * (`rTrades`); an average is null when its sample is empty.
+ */
+export interface ExcursionRow {
+  key: string;
+  /** Closed trades in the group. */
+  trades: number;
+  excursionTrades: number;
+  averageMae: number | null;
+  averageMfe: number | null;
+  rTrades: number;
+  averageR: number | null;
 }
 
 export interface JournalStatistics {
@@ -109,6 +131,12 @@ export interface JournalStatistics {
   byMonth: BreakdownRow[];
   /** The five deepest drawdowns of the closed-trade equity, deepest first. */
   drawdownPeriods: DrawdownPeriod[];
+  /** MAE/MFE and R by setup tag, largest sample first. */
+  excursionsBySetupTag: ExcursionRow[];
+  /** MAE/MFE and R by the hour the trade opened (learner's zone), hours with trades only, 00 first. */
+  excursionsByHour: ExcursionRow[];
+  /** MAE/MFE and R by mistake tag, largest sample first. */
+  excursionsByMistakeTag: ExcursionRow[];
 }
 
 /** The parts of the statistics sold as Pro: the breakdowns and the equity curve. */
@@ -127,6 +155,9 @@ export const PRO_STATISTICS_SECTIONS = [
   'rDistribution',
   'byMonth',
   'drawdownPeriods',
+  'excursionsBySetupTag',
+  'excursionsByHour',
+  'excursionsByMistakeTag',
 ] as const;
 export type ProStatisticsSection = (typeof PRO_STATISTICS_SECTIONS)[number];
 
@@ -195,6 +226,55 @@ class Bucket {
       winRate: this.trades ? this.wins / this.trades : 0,
     };
   }
+}
+
+class ExcursionBucket {
+  trades = 0;
+  excursionTrades = 0;
+  mae = 0;
+  mfe = 0;
+  rTrades = 0;
+  r = 0;
+  add(trade: StatisticsTrade) {
+    this.trades += 1;
+    if (trade.mae !== undefined && trade.mae !== null && trade.mfe !== undefined && trade.mfe !== null) {
+      this.excursionTrades += 1;
+      this.mae += trade.mae;
+      this.mfe += trade.mfe;
+    }
+    if (trade.risk !== null && trade.risk > 0) {
+      this.rTrades += 1;
+      this.r += trade.pnl! / trade.risk;
+    }
+  }
+  row(key: string): ExcursionRow {
+    const mean = (sum: number, n: number) => (n ? round(sum / n) : null);
+    return {
+      key,
+      trades: this.trades,
+      excursionTrades: this.excursionTrades,
+      averageMae: mean(this.mae, this.excursionTrades),
+      averageMfe: mean(this.mfe, this.excursionTrades),
+      rTrades: this.rTrades,
+      averageR: mean(this.r, this.rTrades),
+    };
+  }
+}
+
+function addExcursion(map: Map<string, ExcursionBucket>, key: string, trade: StatisticsTrade) {
+  let bucket = map.get(key);
+  if (!bucket) {
+    bucket = new ExcursionBucket();
+    map.set(key, bucket);
+  }
+  bucket.add(trade);
+}
+
+/** Largest sample first, then by name. */
+function excursionRows(map: Map<string, ExcursionBucket>): ExcursionRow[] {
+  return [...map.entries()]
+    .map(([key, bucket]) => bucket.row(key))
+    .sort((a, b) => b.trades - a.trades || a.key.localeCompare(b.key));
 }
 
 function addTo(map: Map<string, Bucket>, key: string, pnl: number) {
@@ -363,6 +443,9 @@ export function computeStatistics(
   const prices = PRICE_BANDS.map(() => new Bucket());
   const multiples = R_BANDS.map(() => new Bucket());
   const months = new Map<string, Bucket>();
+  const excursionsBySetupTag = new Map<string, ExcursionBucket>();
+  const excursionsByMistakeTag = new Map<string, ExcursionBucket>();
+  const excursionsByHour = Array.from({ length: 24 }, () => new ExcursionBucket());
 
   for (const trade of closed) {
     const pnl = trade.pnl!;
@@ -413,6 +496,9 @@ export function computeStatistics(
     for (const tag of trade.mistakeTags) addTo(byMistakeTag, tag, pnl);
     weekdays[clock.weekday(trade.entryMs)].add(pnl);
     hours[clock.hour(trade.entryMs)].add(pnl);
+    for (const tag of trade.setupTags) addExcursion(excursionsBySetupTag, tag, trade);
+    for (const tag of trade.mistakeTags) addExcursion(excursionsByMistakeTag, tag, trade);
+    excursionsByHour[clock.hour(trade.entryMs)].add(trade);
   }
 
   const count = closed.length;
@@ -465,6 +551,11 @@ export function computeStatistics(
     rDistribution: bandRows(R_BANDS, multiples),
     byMonth: rows(months).sort((a, b) => a.key.localeCompare(b.key)),
     drawdownPeriods: drawdownPeriods(closed, clock.localDate),
+    excursionsBySetupTag: excursionRows(excursionsBySetupTag),
+    excursionsByHour: excursionsByHour.flatMap((bucket, hour) =>
+      bucket.trades ? [bucket.row(String(hour).padStart(2, '0'))] : [],
+    ),
+    excursionsByMistakeTag: excursionRows(excursionsByMistakeTag),
   };
 }
 

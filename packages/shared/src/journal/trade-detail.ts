@@ -34,6 +34,17 @@ export const journalTradeViewSchema = z.looseObject({
   setupTags: z.array(z.string()),
   mistakeTags: z.array(z.string()),
   notes: z.string(),
+  playbookId: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      'The playbook (setup) the trade followed, if any (the API always says; older clients may not).',
+    ),
+  followedRuleIds: z
+    .array(z.string())
+    .optional()
+    .describe('The rules of its playbook the trade kept to (one trade’s answers only).'),
   source: z.enum(JOURNAL_TRADE_SOURCES),
   verified: z.boolean(),
   origin: z.string().nullable(),

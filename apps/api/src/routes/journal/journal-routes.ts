@@ -20,6 +20,15 @@ import {
   saveJournalEntry,
 } from '../../services/journal/journal-entries.ts';
 import {
+  createPlaybook,
+  deletePlaybook,
+  followedRuleIdsOf,
+  getPlaybook,
+  getPlaybookReport,
+  listPlaybooks,
+  updatePlaybook,
+} from '../../services/journal/journal-playbooks.ts';
+import {
   addJournalScreenshots,
   deleteJournalScreenshot,
   findOwnScreenshot,
@@ -36,7 +45,7 @@ import { listJournalTrades } from '../../services/journal/list-journal-trades.ts
 import { listOpenPositions } from '../../services/journal/list-open-positions.ts';
 import { saveOpeningHoldings } from '../../services/journal/save-opening-holdings.ts';
 import { syncPaperTrades } from '../../services/journal/sync-paper-trades.ts';
-import { toJournalTrade } from '../../services/journal/to-journal-trade.ts';
+import { type JournalTradeView, toJournalTrade } from '../../services/journal/to-journal-trade.ts';
 
 const c = journalContract;
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -75,6 +84,11 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['journal'];
   const security = [{ bearerAuth: [] }];
   const db = () => app.database.db;
+  /** A trade's answer with the rules of its playbook it kept to (the edit form ticks them). */
+  const withChecks = async (trade: JournalTradeView) => ({
+    ...trade,
+    followedRuleIds: (await followedRuleIdsOf(db(), [trade._id])).get(trade._id) ?? [],
+  });
   /** Competition fills closed since the last read become verified trades first (idempotent). */
   const synced = async (request: FastifyRequest) => {
     await syncPaperTrades(db(), request.currentUser.id);
@@ -348,7 +362,9 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
           .status(201)
           .send(
             ok(
-              toJournalTrade(await createJournalTrade(db(), request.currentUser.id, request.body)),
+              await withChecks(
+                toJournalTrade(await createJournalTrade(db(), request.currentUser.id, request.body)),
+              ),
               'Trade added.',
             ),
           ),
@@ -383,7 +399,11 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) =>
-        ok(toJournalTrade(await findOwnTrade(db(), request.currentUser.id, request.params.id))),
+        ok(
+          await withChecks(
+            toJournalTrade(await findOwnTrade(db(), request.currentUser.id, request.params.id)),
+          ),
+        ),
     );
 
     own.put(
@@ -393,15 +413,17 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: c.updateTrade.response },
           tags,
           security,
-          summary: 'Edit a trade (verified trades: stop, target, tags and notes only)',
+          summary: 'Edit a trade (verified trades: stop, target, tags, notes and playbook only)',
           params: c.getTrade.params,
           body: c.createTrade.body,
         },
       },
       async (request) =>
         ok(
-          toJournalTrade(
-            await updateJournalTrade(db(), request.currentUser.id, request.params.id, request.body),
+          await withChecks(
+            toJournalTrade(
+              await updateJournalTrade(db(), request.currentUser.id, request.params.id, request.body),
+            ),
           ),
           'Trade saved.',
         ),
@@ -422,6 +444,103 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
         await deleteJournalTrade(db(), request.currentUser.id, request.params.id);
         return ok(null, 'Trade deleted.');
       },
+    );
+
+    own.get(
+      '/journal/playbooks',
+      {
+        schema: {
+          response: { 200: c.listPlaybooks.response },
+          tags,
+          security,
+          summary: 'Your playbooks: setups with their rules (a checklist)',
+        },
+      },
+      async (request) => ok(await listPlaybooks(db(), request.currentUser.id)),
+    );
+
+    own.post(
+      '/journal/playbooks',
+      {
+        schema: {
+          response: { 201: c.createPlaybook.response },
+          tags,
+          security,
+          summary: 'Write a playbook (at most 50, of at most 30 rules each)',
+          body: c.createPlaybook.body,
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(ok(await createPlaybook(db(), request.currentUser.id, request.body), 'Playbook saved.')),
+    );
+
+    own.get(
+      '/journal/playbooks/:id',
+      {
+        schema: {
+          response: { 200: c.getPlaybook.response },
+          tags,
+          security,
+          summary: 'One of your playbooks',
+          params: c.getPlaybook.params,
+        },
+      },
+      async (request) => ok(await getPlaybook(db(), request.currentUser.id, request.params.id)),
+    );
+
+    own.put(
+      '/journal/playbooks/:id',
+      {
+        schema: {
+          response: { 200: c.updatePlaybook.response },
+          tags,
+          security,
+          summary: 'Edit a playbook: rules sent with their id keep their history, rules left out are deleted',
+          params: c.updatePlaybook.params,
+          body: c.updatePlaybook.body,
+        },
+      },
+      async (request) =>
+        ok(
+          await updatePlaybook(db(), request.currentUser.id, request.params.id, request.body),
+          'Playbook saved.',
+        ),
+    );
+
+    own.delete(
+      '/journal/playbooks/:id',
+      {
+        schema: {
+          response: { 200: c.deletePlaybook.response },
+          tags,
+          security,
+          summary: 'Delete a playbook (its trades stay, without a playbook)',
+          params: c.deletePlaybook.params,
+        },
+      },
+      async (request) => {
+        await deletePlaybook(db(), request.currentUser.id, request.params.id);
+        return ok(null, 'Playbook deleted.');
+      },
+    );
+
+    own.get(
+      '/journal/playbooks/:id/report',
+      {
+        schema: {
+          response: { 200: c.getPlaybookReport.response },
+          tags,
+          security,
+          summary:
+            "A playbook's report: per rule, the P&L and win rate of trades that kept to it and broke it, with sample sizes",
+          params: c.getPlaybookReport.params,
+          querystring: c.getPlaybookReport.query,
+        },
+      },
+      async (request) =>
+        ok(await getPlaybookReport(db(), await synced(request), request.params.id, request.query.currency)),
     );
 
     own.get(

@@ -1,4 +1,4 @@
-import { type DbExecutor, journalTrades, type UserRow } from '@candlewise/db';
+import { candles, type DbExecutor, groups, journalTrades, type UserRow } from '@candlewise/db';
 import {
   canSeeJournalBreakdowns,
   computeStatistics,
@@ -21,7 +21,27 @@ type PackedTrade = [
   'long' | 'short',
   number | null,
   number | null,
+  [number, number] | null,
 ];
+
+const t = journalTrades;
+const c = candles;
+/**
+ * A trade's [MAE, MFE] in money (shared `tradeExcursion`, as its detail page shows them), or null
+ * where the market's minutes are not known: only closed competition trades of a live-market
+ * competition have candles, and a trade shorter than a minute is finer than the 1-minute data
+ * (issue #43: "not enough data"). A replay competition's bars are on the replayed day's clock and
+ * are left out here.
+ */
+const excursion = sql`case when ${t.source} = 'paper' and ${t.exitTime} is not null
+    and ${t.exitTime} - ${t.entryTime} >= interval '1 minute'
+    and not exists (select 1 from ${groups} where ${groups.id} = ${t.origin} and ${groups.marketMode} = 'replay')
+  then (select case when count(*) = 0 then null else json_build_array(
+      ((case when ${t.side} = 'long' then greatest(0, ${t.entryPrice} - min(${c.low})) else greatest(0, max(${c.high}) - ${t.entryPrice}) end) * ${t.quantity} * ${t.multiplier})::float8,
+      ((case when ${t.side} = 'long' then greatest(0, max(${c.high}) - ${t.entryPrice}) else greatest(0, ${t.entryPrice} - min(${c.low})) end) * ${t.quantity} * ${t.multiplier})::float8) end
+    from ${candles} where ${c.symbol} = ${t.symbol}
+      and ${c.startTime} >= date_trunc('minute', ${t.entryTime}) and ${c.startTime} <= ${t.exitTime})
+  end`;
 
 /** Who reads the statistics: their zone decides days and hours, their plan the Pro sections. */
 export type JournalViewer = Pick<UserRow, 'id' | 'timeZone' | 'role' | 'planStatus' | 'planExpirationDate'>;
@@ -49,7 +69,8 @@ export async function getJournalStatistics(db: DbExecutor, viewer: JournalViewer
         ${journalTrades.mistakeTags},
         ${journalTrades.side},
         (${journalTrades.entryPrice} * ${journalTrades.quantity} * ${journalTrades.multiplier})::float8,
-        ${journalTrades.entryPrice}::float8) order by ${journalTrades.exitTime}, ${journalTrades.id})::text`,
+        ${journalTrades.entryPrice}::float8,
+        ${excursion}) order by ${journalTrades.exitTime}, ${journalTrades.id})::text`,
     })
     .from(journalTrades)
     .where(
@@ -68,6 +89,7 @@ export async function getJournalStatistics(db: DbExecutor, viewer: JournalViewer
       side,
       notional,
       entryPrice,
+      excursion,
     ]): StatisticsTrade => ({
       symbol,
       entryMs: entryMs!,
@@ -79,6 +101,8 @@ export async function getJournalStatistics(db: DbExecutor, viewer: JournalViewer
       side,
       notional,
       entryPrice,
+      mae: excursion?.[0] ?? null,
+      mfe: excursion?.[1] ?? null,
     }),
   );
   const statistics = computeStatistics(trades, { timeZone: viewer.timeZone });

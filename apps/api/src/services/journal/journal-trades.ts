@@ -2,24 +2,30 @@ import { type DbExecutor, type JournalTradeRow, journalTrades, newId } from '@ca
 import { type JournalTradeInput, tradePnl } from '@candlewise/shared';
 import { and, type Column, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
+import { setTradePlaybook } from './journal-playbooks.ts';
 
 /** A manual trade: P&L is stored net of fees when it closes, so statistics need no arithmetic. */
 export async function createJournalTrade(db: DbExecutor, userId: string, input: JournalTradeInput) {
+  const { playbookId, followedRuleIds, ...fields } = input;
   const entryTime = new Date(input.entryTime);
-  const [row] = await db
-    .insert(journalTrades)
-    .values({
-      id: newId(),
-      userId,
-      ...input,
-      entryTime,
-      exitTime: input.exitTime ? new Date(input.exitTime) : null,
-      pnl: tradePnl(input),
-      source: 'manual',
-      verified: false,
-    })
-    .returning();
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(journalTrades)
+      .values({
+        id: newId(),
+        userId,
+        ...fields,
+        entryTime,
+        exitTime: input.exitTime ? new Date(input.exitTime) : null,
+        pnl: tradePnl(input),
+        source: 'manual',
+        verified: false,
+      })
+      .returning();
+    if (playbookId === undefined || playbookId === null) return row;
+    await setTradePlaybook(tx, userId, row.id, playbookId, followedRuleIds);
+    return { ...row, playbookId };
+  });
 }
 
 /** The caller's trade, or 404: another learner's trade is indistinguishable from none. */
@@ -35,7 +41,7 @@ export async function findOwnTrade(db: DbExecutor, userId: string, tradeId: stri
 
 /**
  * Replaces a trade. Trades rebuilt from fills (broker files, broker sync, competitions) keep what
- * their fills say — only the stop, target, tags and notes, which the learner adds, change; the next
+ * their fills say — only the stop, target, tags, notes and playbook, which the learner adds, change; the next
  * rebuild would undo any other edit.
  */
 export async function updateJournalTrade(
@@ -71,13 +77,19 @@ export async function updateJournalTrade(
           multiplier: input.multiplier,
           pnl: tradePnl(input),
         };
-  const [row] = await db
-    .update(journalTrades)
-    .set(changes)
-    .where(and(eq(journalTrades.id, tradeId), eq(journalTrades.userId, userId)))
-    .returning();
-  if (!row) throw notFound('That trade is not in your journal.');
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(journalTrades)
+      .set(changes)
+      .where(and(eq(journalTrades.id, tradeId), eq(journalTrades.userId, userId)))
+      .returning();
+    if (!row) throw notFound('That trade is not in your journal.');
+    // The playbook and its rule checks are the learner's annotations too, on any trade (own only:
+    // the update above found it among the caller's trades).
+    if (input.playbookId === undefined) return row;
+    await setTradePlaybook(tx, userId, tradeId, input.playbookId, input.followedRuleIds);
+    return { ...row, playbookId: input.playbookId };
+  });
 }
 
 /** What fills (or a verified source) decide, with the words the refusal uses. */

@@ -23,6 +23,8 @@ export function toJournalTrade(row: JournalTradeRow) {
     setupTags: row.setupTags,
     mistakeTags: row.mistakeTags,
     notes: row.notes,
+    /** The playbook the learner says the trade followed (issue #41). */
+    playbookId: row.playbookId,
     source: row.source,
     verified: row.verified,
     origin: row.origin,

@@ -8,4 +8,8 @@ export const journalKeys = {
   presets: () => ['journal', 'presets'] as const,
   positions: () => ['journal', 'positions'] as const,
   questions: () => ['journal', 'admin-questions'] as const,
+  playbooks: () => ['journal', 'playbooks'] as const,
+  playbookReport: (id: string, currency?: string) =>
+    ['journal', 'playbooks', id, 'report', currency ?? 'main'] as const,
+  trade: (id: string) => ['journal', 'trade', id] as const,
 };

@@ -19,6 +19,9 @@ export type JournalTrade = {
   setupTags: string[];
   mistakeTags: string[];
   notes: string;
+  /** The playbook the trade followed (issue #41), and the rules it kept (one trade's answers only). */
+  playbookId?: string | null;
+  followedRuleIds?: string[];
   source: 'manual' | 'csv' | 'paper' | 'broker';
   verified: boolean;
   origin: string | null;

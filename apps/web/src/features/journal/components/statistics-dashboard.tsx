@@ -1,4 +1,9 @@
-import { type BreakdownRow, isLockedSection, type LockedSection as LockedData } from '@candlewise/shared';
+import {
+  type BreakdownRow,
+  type ExcursionRow,
+  isLockedSection,
+  type LockedSection as LockedData,
+} from '@candlewise/shared';
 import { Alert, Card, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
@@ -30,6 +35,56 @@ function proSection<T>(title: string, section: T | LockedData, render: (data: T)
 
 const breakdownBars = (rows: BreakdownRow[]) =>
   rows.slice(0, 12).map((row) => ({ label: row.key, value: row.netPnl, detail: `${row.trades} trades` }));
+
+/** A figure averaged over its own sample, the sample size beside it. */
+const averaged = (value: number | null, sample: number, format: (value: number) => string) =>
+  value === null ? '—' : `${format(value)} (n = ${sample})`;
+
+/** MAE/MFE and R of each group (setup, hour, tag), each beside the number of trades it is taken over. */
+function ExcursionTable({
+  title,
+  keyTitle,
+  rows,
+  currency,
+}: {
+  title: string;
+  keyTitle: string;
+  rows: ExcursionRow[];
+  currency: string;
+}) {
+  return (
+    <Card size="small" className="cw-journal-card" title={title}>
+      {rows.length === 0 ? (
+        <p className="cw-journal-muted">No closed trades here yet.</p>
+      ) : (
+        <div className="cw-journal-table-scroll">
+          <table className="cw-journal-drawdowns">
+            <thead>
+              <tr>
+                <th scope="col">{keyTitle}</th>
+                <th scope="col">Trades</th>
+                <th scope="col">Average MAE ({currency})</th>
+                <th scope="col">Average MFE ({currency})</th>
+                <th scope="col">Average R</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.key}>
+                  <td>{keyTitle === 'Hour opened' ? `${row.key}:00` : row.key}</td>
+                  <td>{row.trades}</td>
+                  <td>{averaged(row.averageMae, row.excursionTrades, (value) => formatNumber(value))}</td>
+                  <td>{averaged(row.averageMfe, row.excursionTrades, (value) => formatNumber(value))}</td>
+                  <td>{averaged(row.averageR, row.rTrades, (value) => `${formatNumber(value)}R`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  );
+}
 
 /**
  * The numbers of docs/architecture.md §Journal for the filtered trades in one currency (never two added), the equity
@@ -231,6 +286,30 @@ export function StatisticsDashboard() {
                 <Card size="small" className="cw-journal-card">
                   <BarChart title="P&L by mistake tag" bars={breakdownBars(rows)} />
                 </Card>
+              ))}
+              {proSection('MAE/MFE and R by setup tag', data.excursionsBySetupTag, (rows) => (
+                <ExcursionTable
+                  title="MAE/MFE and R by setup tag"
+                  keyTitle="Setup tag"
+                  rows={rows}
+                  currency={data.currency}
+                />
+              ))}
+              {proSection('MAE/MFE and R by hour opened', data.excursionsByHour, (rows) => (
+                <ExcursionTable
+                  title="MAE/MFE and R by hour opened"
+                  keyTitle="Hour opened"
+                  rows={rows}
+                  currency={data.currency}
+                />
+              ))}
+              {proSection('MAE/MFE and R by mistake tag', data.excursionsByMistakeTag, (rows) => (
+                <ExcursionTable
+                  title="MAE/MFE and R by mistake tag"
+                  keyTitle="Mistake tag"
+                  rows={rows}
+                  currency={data.currency}
+                />
               ))}
             </div>
           )}

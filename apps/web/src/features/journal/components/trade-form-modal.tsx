@@ -1,14 +1,20 @@
 import { zoneClock, zonedTimeToInstant } from '@candlewise/shared';
-import { Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
+import { Checkbox, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { ApiError } from '@/lib/api-client';
 import { useClearFieldErrorsOnChange } from '@/lib/use-clear-field-errors-on-change';
 import { type TradeFormValues, useCreateTrade, useUpdateTrade } from '../api/journal-trades';
 import type { JournalTrade } from '../api/journal-types';
+import { usePlaybooks, useTradeChecks } from '../api/playbooks';
 import { useJournalTimeZone } from '../lib/journal-time';
 
-type FormShape = Omit<TradeFormValues, 'entryTime' | 'exitTime'> & { entryTime: string; exitTime?: string };
+type FormShape = Omit<TradeFormValues, 'entryTime' | 'exitTime' | 'playbookId' | 'followedRuleIds'> & {
+  entryTime: string;
+  exitTime?: string;
+  playbookId?: string | null;
+  followedRuleIds?: string[];
+};
 
 /** 'YYYY-MM-DDTHH:mm' in the learner's zone, what <input type="datetime-local"> reads and writes. */
 export function toLocalInput(iso: string | null | undefined, timeZone: string): string {
@@ -47,6 +53,12 @@ export function TradeFormModal({
   const create = useCreateTrade();
   const update = useUpdateTrade();
   const verified = Boolean(trade?.verified || trade?.fromFills);
+  // The playbook it followed and the rules it kept (issue #41): the list leaves the ticks out, so an
+  // edit reads them; they are sent only once touched, so a save never clears ticks it did not show.
+  const playbooks = usePlaybooks();
+  const checks = useTradeChecks(trade, open);
+  const playbookId = Form.useWatch('playbookId', form);
+  const rulesOfPlaybook = (playbooks.data ?? []).find((each) => each._id === playbookId)?.rules ?? [];
   // Esc, × or Cancel on a half-typed trade asks before throwing the typing away.
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const cancel = () => {
@@ -62,6 +74,8 @@ export function TradeFormModal({
         ...trade,
         entryTime: toLocalInput(trade.entryTime, timeZone),
         exitTime: toLocalInput(trade.exitTime, timeZone),
+        playbookId: trade.playbookId ?? null,
+        followedRuleIds: trade.followedRuleIds ?? [],
       } as unknown as FormShape);
     } else {
       const day = defaultDate ?? new Date().toISOString().slice(0, 10);
@@ -75,10 +89,24 @@ export function TradeFormModal({
       } as FormShape);
     }
   }, [open, trade, defaultDate, form, timeZone]);
+  // The ticks arrive after the form opens; they fill it unless the learner has ticked already.
+  useEffect(() => {
+    if (open && checks.data && !form.isFieldTouched('followedRuleIds')) {
+      form.setFieldValue('followedRuleIds', checks.data);
+    }
+  }, [open, checks.data, form]);
 
   const submit = async (values: FormShape) => {
+    const { playbookId: chosenPlaybook, followedRuleIds, ...fields } = values;
+    const playbookTouched = form.isFieldTouched('playbookId') || form.isFieldTouched('followedRuleIds');
     const input: TradeFormValues = {
-      ...values,
+      ...fields,
+      ...(playbookTouched || (!trade && chosenPlaybook)
+        ? {
+            playbookId: chosenPlaybook ?? null,
+            followedRuleIds: chosenPlaybook ? (followedRuleIds ?? []) : undefined,
+          }
+        : {}),
       exitPrice: values.exitPrice ?? null,
       stopPrice: values.stopPrice ?? null,
       targetPrice: values.targetPrice ?? null,
@@ -225,6 +253,25 @@ export function TradeFormModal({
             suffixIcon={null}
           />
         </Form.Item>
+        <Form.Item name="playbookId" label="Playbook" extra="The setup this trade followed">
+          <Select
+            allowClear
+            loading={playbooks.isPending}
+            placeholder={
+              playbooks.data?.length === 0 ? 'No playbooks yet: write one in the Playbooks tab' : 'None'
+            }
+            options={(playbooks.data ?? []).map((each) => ({ value: each._id, label: each.name }))}
+            onChange={() => form.setFieldValue('followedRuleIds', [])}
+          />
+        </Form.Item>
+        {playbookId && rulesOfPlaybook.length > 0 && (
+          <Form.Item name="followedRuleIds" label="Rules it kept" extra="Unticked rules count as broken">
+            <Checkbox.Group
+              className="cw-journal-rule-checks"
+              options={rulesOfPlaybook.map((rule) => ({ value: rule._id, label: rule.text }))}
+            />
+          </Form.Item>
+        )}
         <Form.Item name="notes" label="Notes">
           <Input.TextArea rows={3} maxLength={5000} />
         </Form.Item>

@@ -121,6 +121,7 @@ describe('/journal without antd', () => {
       'Open positions',
       'Import',
       'Statistics',
+      'Playbooks',
       'Rule audit',
       'Practice',
     ]);
@@ -284,6 +285,8 @@ describe('/journal without antd', () => {
     expect(screen.getByRole('tab', { name: 'Practice' })).toHaveFocus();
     await user.keyboard('{ArrowLeft}');
     expect(screen.getByRole('tab', { name: 'Rule audit' })).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: 'Playbooks' })).toHaveFocus();
     await user.keyboard('{ArrowLeft}');
     expect(screen.getByRole('tab', { name: 'Statistics' })).toHaveFocus();
     expect(screen.getByRole('tab', { name: 'Statistics' })).toHaveAttribute('aria-selected', 'true');

@@ -75,7 +75,8 @@ describe('/journal', { timeout: 60_000 }, () => {
           : { body: statistics('INR', [100, 50], false) },
     });
     const { user } = renderApp('/journal?tab=statistics', { auth: makeSession() });
-    const figures = await screen.findByTestId('journal-figures');
+    // The tab's code (and antd) load on first use: slow on a busy machine.
+    const figures = await screen.findByTestId('journal-figures', {}, { timeout: 30_000 });
     expect(within(figures).getByText('+₹150')).toBeInTheDocument();
     expect(screen.getByText('Amounts in INR; days and hours in Asia/Kolkata.')).toBeInTheDocument();
     const upgrade = screen.getAllByRole('link', { name: 'Upgrade to Pro' });
@@ -102,10 +103,53 @@ describe('/journal', { timeout: 60_000 }, () => {
     renderApp('/journal?tab=statistics', {
       auth: makeSession({ planStatus: 'active', planExpirationDate: Math.floor(Date.now() / 1000) + 86_400 }),
     });
-    expect(await screen.findByText('P&L by symbol')).toBeInTheDocument();
+    expect(await screen.findByText('P&L by symbol', {}, { timeout: 30_000 })).toBeInTheDocument();
     expect(screen.getByText('Equity curve of 1 days')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Upgrade to Pro' })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Currency' })).not.toBeInTheDocument();
+  });
+
+  it('shows a Pro learner MAE/MFE and R by setup, hour and tag, each beside its sample size', async () => {
+    const single = statistics('INR', [], true);
+    const stats = computeStatistics(
+      [
+        // 09:30 Kolkata, Breakout: MAE 30, MFE 120, risk 50 → +2R.
+        { pnl: 100, mae: 30, mfe: 120, risk: 50, at: '2026-11-02T04:00:00Z' },
+        // 09:45 Kolkata, Breakout: no candles, risk 40 → −1.5R.
+        { pnl: -60, mae: null, mfe: null, risk: 40, at: '2026-11-03T04:15:00Z' },
+      ].map((trade, index) => ({
+        id: String(index),
+        symbol: 'INFY',
+        entryMs: Date.parse(trade.at),
+        exitMs: Date.parse(trade.at) + 3_600_000,
+        pnl: trade.pnl,
+        risk: trade.risk,
+        mae: trade.mae,
+        mfe: trade.mfe,
+        setupTags: ['Breakout'],
+        mistakeTags: [],
+      })),
+      { timeZone: 'Asia/Kolkata' },
+    );
+    single.data = {
+      ...single.data,
+      ...gateStatistics(stats, true),
+      currencies: [{ currency: 'INR', trades: 2 }],
+    };
+    mockApi({ ...noNotifications, ...emptyTrades, 'GET /journal/stats': { body: single } });
+    renderApp('/journal?tab=statistics', {
+      auth: makeSession({ planStatus: 'active', planExpirationDate: Math.floor(Date.now() / 1000) + 86_400 }),
+    });
+    const card = (await screen.findByText('MAE/MFE and R by setup tag', {}, { timeout: 30_000 })).closest(
+      '.ant-card',
+    ) as HTMLElement;
+    // MAE and MFE over the one trade with candles; R (2 − 1.5) / 2 = 0.25 over both.
+    const [, breakout] = within(card).getAllByRole('row');
+    expect(breakout).toHaveTextContent(/Breakout\s*2\s*30 \(n = 1\)\s*120 \(n = 1\)\s*0\.25R \(n = 2\)/);
+    const hours = (await screen.findByText('MAE/MFE and R by hour opened')).closest(
+      '.ant-card',
+    ) as HTMLElement;
+    expect(within(hours).getAllByRole('row')[1]).toHaveTextContent('09:00');
   });
 
   it('colours the P&L distribution by the sign of each bucket: losing buckets red, winning green', async () => {

@@ -26,6 +26,9 @@ const StatisticsDashboard = lazyAntd(() =>
 const RuleAuditPanel = lazyAntd(() =>
   import('../components/rule-audit').then((module) => module.RuleAuditPanel),
 );
+const PlaybooksPanel = lazyAntd(() =>
+  import('../components/playbooks-panel').then((module) => module.PlaybooksPanel),
+);
 const PracticeSessionsPanel = lazyAntd(() =>
   import('../components/practice-sessions-panel').then((module) => module.PracticeSessionsPanel),
 );
@@ -40,12 +43,21 @@ const preload = (part: { preload: () => Promise<unknown> }) => () => {
   part.preload().catch(() => undefined);
 };
 
-const tabs = ['calendar', 'trades', 'positions', 'import', 'statistics', 'rule-audit', 'practice'] as const;
+const tabs = [
+  'calendar',
+  'trades',
+  'positions',
+  'import',
+  'statistics',
+  'playbooks',
+  'rule-audit',
+  'practice',
+] as const;
 type JournalTab = (typeof tabs)[number];
 
 /**
  * /journal: the month calendar and the day's entry, the trades table, the open positions, the import
- * wizard, the statistics, the rule audit and the practice replays (apart from real trades). Days
+ * wizard, the statistics, the playbooks and their report, the rule audit and the practice replays (apart from real trades). Days
  * are the learner's, in their profile time zone.
  */
 export default function JournalPage() {
@@ -111,6 +123,12 @@ export default function JournalPage() {
             label: 'Statistics',
             children: later('statistics', <StatisticsDashboard />),
             preload: preload(StatisticsDashboard),
+          },
+          {
+            key: 'playbooks',
+            label: 'Playbooks',
+            children: later('playbooks', <PlaybooksPanel />),
+            preload: preload(PlaybooksPanel),
           },
           {
             key: 'rule-audit',

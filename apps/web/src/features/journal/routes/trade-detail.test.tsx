@@ -39,6 +39,7 @@ const baseTrade: TradeDetail['trade'] = {
   setupTags: ['breakout'],
   mistakeTags: [],
   notes: 'Faded the spike.',
+  playbookId: null,
   source: 'paper',
   verified: true,
   origin: 'group-running',
