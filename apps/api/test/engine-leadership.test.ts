@@ -1,5 +1,5 @@
-import { engineLeases, fills, marketState, orders } from '@candlewise/db';
-import { eq } from 'drizzle-orm';
+import { engineLeases, fills, groupEngineState, groups, marketState, orders } from '@candlewise/db';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,15 +88,29 @@ describe.runIf(process.env.DATABASE_URL)('the engine’s leadership', () => {
       .where(eq(engineLeases.scope, 'group-running'));
     expect(fill.leaseEpoch).toBe(lease.epoch); // the tick's fill carries the lease's epoch
 
-    // The holder stops (gives everything back): the other takes it all on its next round.
+    // The holder stops (gives everything back): the other takes it all on its next round — all
+    // that is still live: the holder's tick above finalises the ended competition when it held it.
     await holder.tradingEngine.stop();
     await other.tradingEngine.tryLead();
-    expect(other.tradingEngine.heldCompetitions().sort()).toEqual(all);
+    const live = (
+      await database.db
+        .select({ id: groups.id })
+        .from(groups)
+        .leftJoin(groupEngineState, eq(groupEngineState.groupId, groups.id))
+        .where(
+          and(isNotNull(groups.startDate), isNotNull(groups.endDate), isNull(groupEngineState.finalizedAt)),
+        )
+    )
+      .map((row) => row.id)
+      .sort();
+    expect(live).toContain('group-running');
+    expect(all).toEqual(expect.arrayContaining(live));
+    expect(other.tradingEngine.heldCompetitions().sort()).toEqual(live);
     expect(other.tradingEngine.isLeader).toBe(true);
     const health = await other.inject({ method: 'GET', url: '/api/v1/health' });
     expect(health.json().data).toMatchObject({
       tradingEngine: 'leader',
-      engine: { competitions: all.length, processes: 1 },
+      engine: { competitions: live.length, processes: 1 },
     });
     await other.tradingEngine.stop();
   });
