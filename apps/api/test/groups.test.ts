@@ -151,14 +151,14 @@ describe('admin approvals', () => {
     const base = {
       name: 'December Cup',
       description: '**Trade** well',
-      startDate: '2026-12-01T09:00:00Z',
-      endDate: '2026-12-20T17:00:00Z',
+      startDate: '2036-12-01T09:00:00Z',
+      endDate: '2036-12-20T17:00:00Z',
       freezeDuration: 600_000,
       freezeThreshold: 4,
     };
     const bad = await as('admin', 'POST', '/admin/groups', {
       ...base,
-      endDate: '2026-11-30T09:00:00Z',
+      endDate: '2036-11-30T09:00:00Z',
       freezeThreshold: 120,
     });
     expect(bad.statusCode).toBe(400);
