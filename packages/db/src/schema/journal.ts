@@ -255,6 +255,31 @@ export const journalImports = pgTable(
   (table) => [index('journal_imports_user_idx').on(table.userId, table.createdAt)],
 );
 
+/**
+ * A large import committed in the background (issues #41, #43): the process that received the file
+ * runs it in one transaction and keeps its progress here (about once a second), so any process can
+ * answer how far it is; `result` is the commit's answer, `error` its refusal (nothing imported).
+ */
+export const journalImportJobs = pgTable(
+  'journal_import_jobs',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    status: text('status', { enum: ['running', 'done', 'failed'] }).notNull(),
+    stage: text('stage', { enum: ['reading', 'checking', 'storing', 'rebuilding', 'finished'] }).notNull(),
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    result: jsonb('result'),
+    error: jsonb('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('journal_import_jobs_user_idx').on(table.userId, table.createdAt)],
+);
+
 export type JournalTradeRow = typeof journalTrades.$inferSelect;
 export type JournalExecutionRow = typeof journalExecutions.$inferSelect;
 export type JournalEntryRow = typeof journalEntries.$inferSelect;

@@ -15,7 +15,7 @@ export type ApiOperation = {
   query?: z.ZodType;
   body?: z.ZodType;
   /** The success status (200 unless said). */
-  status?: 200 | 201;
+  status?: 200 | 201 | 202;
   /** The whole success answer: the JSON envelope, or what a stream or a file sends. */
   response: z.ZodType;
   /** Not JSON: the media type of the success answer (a stream, a file). */

@@ -147,6 +147,44 @@ export const journalImportPresetSchema = z.object({
 /** What an import found or did: `format` tells fills (broker files) from trades (the template). */
 export const journalImportResultSchema = z.looseObject({ format: z.enum(['fills', 'trades']) });
 
+/** Files with more rows than this are committed as a job the import screen follows (issues #41, #43). */
+export const IMPORT_JOB_MIN_ROWS = 2000;
+
+export const JOURNAL_IMPORT_JOB_STAGES = [
+  'reading',
+  'checking',
+  'storing',
+  'rebuilding',
+  'finished',
+] as const;
+
+export const journalImportJobSchema = z.object({
+  _id: z.string(),
+  fileName: z.string(),
+  status: z.enum(['running', 'done', 'failed']),
+  stage: z
+    .enum(JOURNAL_IMPORT_JOB_STAGES)
+    .describe(
+      'reading the file, checking it against the journal, storing fills (done of total), rebuilding trades',
+    ),
+  done: z.number().int(),
+  total: z.number().int(),
+  /** The commit's answer, as POST /journal/import/commit gives it, once done. */
+  result: journalImportResultSchema.nullable(),
+  /** Once done: the sentence POST /journal/import/commit answers with. */
+  message: z.string().nullable(),
+  /** Once failed: why, with the rows refused by line (nothing was imported). */
+  error: z
+    .object({
+      message: z.string(),
+      errors: z.array(z.object({ line: z.number(), message: z.string() })).optional(),
+    })
+    .nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type JournalImportJob = z.output<typeof journalImportJobSchema>;
+
 const screenshotBody = z.string().meta({ format: 'binary', description: 'The image (PNG, JPEG or WebP)' });
 
 export const journalContract = defineContract({
@@ -335,6 +373,19 @@ export const journalContract = defineContract({
     query: importQuery,
     status: 201,
     response: apiSuccess(journalImportResultSchema),
+  },
+  startImportJob: {
+    method: 'POST',
+    path: '/journal/import/jobs',
+    query: importQuery,
+    status: 202,
+    response: apiSuccess(journalImportJobSchema),
+  },
+  getImportJob: {
+    method: 'GET',
+    path: '/journal/import/jobs/:id',
+    params: idParams,
+    response: apiSuccess(journalImportJobSchema),
   },
 });
 

@@ -1,4 +1,5 @@
 import {
+  IMPORT_JOB_MIN_ROWS,
   JOURNAL_IMPORT_ALIASES,
   JOURNAL_IMPORT_LAYOUTS,
   JOURNAL_SCREENSHOT_MAX_BYTES,
@@ -11,6 +12,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { sendJsonText } from '../../lib/ttl-cache.ts';
 import { exportJournalTrades } from '../../services/journal/export-journal-trades.ts';
 import { getJournalStatistics } from '../../services/journal/get-journal-statistics.ts';
+import { ImportJobs } from '../../services/journal/import-jobs.ts';
 import { commitJournalImport, previewJournalImport } from '../../services/journal/import-journal-trades.ts';
 import { getJournalCalendar } from '../../services/journal/journal-calendar.ts';
 import {
@@ -56,6 +58,13 @@ const ok = <T>(data: T, message?: string) => ({
 });
 
 /** One uploaded CSV from the multipart field "file". */
+/** The sentence a commit answers with (the job's too). */
+function commitSentence(result: Awaited<ReturnType<typeof commitJournalImport>>): string {
+  return result.format === 'fills'
+    ? `${plural(result.newFills, 'new fill')}, ${result.knownFills} already in your journal: ${plural(result.completeTrades, 'trade')} complete, ${plural(result.openPositions, 'position')} open.${result.needsOpeningHoldings.length ? ` ${plural(result.needsOpeningHoldings.length, 'symbol')} need${result.needsOpeningHoldings.length === 1 ? 's' : ''} opening holdings.` : ''}`
+    : `${plural(result.added, 'trade')} imported${result.duplicates ? `, ${result.duplicates} already in your journal` : ''}.`;
+}
+
 async function readCsvUpload(request: FastifyRequest) {
   if (!request.isMultipart()) {
     throw new AppError(
@@ -84,6 +93,9 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['journal'];
   const security = [{ bearerAuth: [] }];
   const db = () => app.database.db;
+  const importJobs = new ImportJobs(db, app.background, (result) =>
+    commitSentence(result as Parameters<typeof commitSentence>[0]),
+  );
   /** A trade's answer with the rules of its playbook it kept to (the edit form ticks them). */
   const withChecks = async (trade: JournalTradeView) => ({
     ...trade,
@@ -700,12 +712,47 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
           mapping: request.query.mapping,
           timeZone: request.currentUser.timeZone,
         });
-        const message =
-          result.format === 'fills'
-            ? `${plural(result.newFills, 'new fill')}, ${result.knownFills} already in your journal: ${plural(result.completeTrades, 'trade')} complete, ${plural(result.openPositions, 'position')} open.${result.needsOpeningHoldings.length ? ` ${plural(result.needsOpeningHoldings.length, 'symbol')} need${result.needsOpeningHoldings.length === 1 ? 's' : ''} opening holdings.` : ''}`
-            : `${plural(result.added, 'trade')} imported${result.duplicates ? `, ${result.duplicates} already in your journal` : ''}.`;
-        return reply.status(201).send(ok(result, message));
+        return reply.status(201).send(ok(result, commitSentence(result)));
       },
+    );
+
+    own.post(
+      '/journal/import/jobs',
+      {
+        preHandler: importLimit,
+        schema: {
+          response: { 202: c.startImportJob.response },
+          tags,
+          security,
+          summary: `Import a large CSV file in the background (multipart field "file"; the import screen uses it from ${IMPORT_JOB_MIN_ROWS.toLocaleString('en-US')} rows): answers 202 with the job; GET /journal/import/jobs/{id} follows it. All rows or, when any row has an error, none`,
+          consumes: ['multipart/form-data'],
+          querystring: c.startImportJob.query,
+        },
+      },
+      async (request, reply) => {
+        const file = await readCsvUpload(request);
+        const job = await importJobs.start(request.currentUser.id, file, {
+          preset: request.query.preset,
+          mapping: request.query.mapping,
+          timeZone: request.currentUser.timeZone,
+        });
+        return reply.status(202).send(ok(job, 'Importing your file…'));
+      },
+    );
+
+    own.get(
+      '/journal/import/jobs/:id',
+      {
+        schema: {
+          response: { 200: c.getImportJob.response },
+          tags,
+          security,
+          summary:
+            'How far one of your background imports is: its stage, fills stored of total, then its answer or why nothing was imported',
+          params: c.getImportJob.params,
+        },
+      },
+      async (request) => ok(await importJobs.get(request.currentUser.id, request.params.id)),
     );
   };
   await app.register(ownRoutes);

@@ -33,6 +33,13 @@ import type { KnownFills } from './store-executions.ts';
  */
 export type ImportOptions = { preset: string; timeZone: string; mapping?: string };
 
+/** How far a commit is (an import job shows it): its stage and, while storing, fills done of total. */
+export type ImportProgress = (
+  stage: 'checking' | 'storing' | 'rebuilding',
+  done: number,
+  total: number,
+) => void;
+
 /** The learner's column mapping, or a 400 saying in sentences what is wrong with it. */
 function readMapping(options: ImportOptions): JournalColumnMapping | null {
   if (options.mapping === undefined || options.mapping === '') {
@@ -505,6 +512,7 @@ export async function commitJournalImport(
   userId: string,
   file: { bytes: Buffer; fileName: string },
   options: ImportOptions,
+  progress: ImportProgress = () => undefined,
 ) {
   const text = readFile(file.bytes);
   const mapping = readMapping(options);
@@ -520,16 +528,20 @@ export async function commitJournalImport(
     if (parsed.executions.length === 0) {
       throw new AppError(400, 'BAD_REQUEST', 'The file holds no fills to import.');
     }
+    const total = parsed.executions.length;
+    progress('checking', 0, total);
     return db.transaction(async (tx) => {
       // Planned in the transaction that writes: the fills it read are the ones the store compares.
       const plan = await planFillsImport(tx, userId, parsed, options.timeZone);
       if (plan.errors.length > 0) throw rowErrors(plan.errors);
+      progress('storing', 0, total);
       const recorded = await recordExecutions(tx, {
         userId,
         source: 'csv',
         executions: parsed.executions,
         originOf: () => layout,
         known: plan.known,
+        onStored: (done) => progress(done >= total ? 'rebuilding' : 'storing', done, total),
       });
       const known = recorded.stored.known + recorded.stored.feeUpdated;
       const summary = {

@@ -26,9 +26,18 @@ export async function recordExecutions(
     originOf: (account: string) => string | null;
     /** The accounts' stored fills, when the caller read them in this transaction already. */
     known?: KnownFills;
+    /** Called as fills are stored: how many of the input are done (a job's progress). */
+    onStored?: (done: number) => void;
   },
 ): Promise<RecordedExecutions> {
-  const stored = await storeExecutions(tx, input.userId, input.source, input.executions, input.known);
+  const stored = await storeExecutions(
+    tx,
+    input.userId,
+    input.source,
+    input.executions,
+    input.known,
+    input.onStored,
+  );
   const rebuilt = new Map<string, RebuildResult>();
   let addedTrades = 0;
   if (stored.changedAccounts.size === 0) return { stored, rebuilt, addedTrades };

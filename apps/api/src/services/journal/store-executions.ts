@@ -27,6 +27,7 @@ export async function storeExecutions(
   source: JournalExecutionSource,
   executions: readonly ImportedExecution[],
   known?: KnownFills,
+  onStored: (done: number) => void = () => undefined,
 ): Promise<StoredCounts> {
   const counts: StoredCounts = { added: 0, feeUpdated: 0, known: 0, changedAccounts: new Set() };
   // One statement may not touch a row twice: a fill listed twice is stored once.
@@ -43,6 +44,8 @@ export async function storeExecutions(
   const unchanged = await unchangedFills(db, userId, source, unique, known);
   counts.known += unchanged.size;
   const toWrite = unchanged.size === 0 ? unique : unique.filter((execution) => !unchanged.has(execution));
+  const alreadyDone = executions.length - toWrite.length;
+  onStored(alreadyDone);
   // Chunks keep each statement well under PostgreSQL's 65,535 bind-parameter limit.
   for (let start = 0; start < toWrite.length; start += 2000) {
     const chunk = toWrite.slice(start, start + 2000);
@@ -101,6 +104,7 @@ export async function storeExecutions(
       counts.changedAccounts.add(row.account);
     }
     counts.known += chunk.length - written.length;
+    onStored(alreadyDone + start + chunk.length);
   }
   return counts;
 }

@@ -1,4 +1,4 @@
-import type { JournalColumnMapping } from '@candlewise/shared';
+import { IMPORT_JOB_MIN_ROWS, type JournalColumnMapping, type JournalImportJob } from '@candlewise/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { journalKeys } from './journal-query-keys';
@@ -83,7 +83,7 @@ export const useImportPresets = () => useQuery(presetsQueryOptions());
 /** What to import: the layout (or 'column-mapping' with the learner's mapping) and the file. */
 export type ImportRequest = { preset: string; file: File; mapping?: JournalColumnMapping | null };
 
-function send<T>(step: 'preview' | 'commit', { preset, file, mapping }: ImportRequest) {
+function send<T>(step: 'preview' | 'commit' | 'jobs', { preset, file, mapping }: ImportRequest) {
   const form = new FormData();
   form.append('file', file);
   return apiClient.post<T>(`/journal/import/${step}`, form, {
@@ -97,11 +97,33 @@ export const usePreviewImport = () =>
     mutationFn: async (request: ImportRequest) => (await send<ImportPreview>('preview', request)).data,
   });
 
-/** POST /journal/import/commit: all rows or none. */
-export function useCommitImport() {
+/** How often a background import is asked how far it is. */
+export const IMPORT_JOB_POLL_MS = 500;
+
+/**
+ * Imports the file, all rows or none: POST /journal/import/commit, or for a file of
+ * IMPORT_JOB_MIN_ROWS rows or more (`rows` from the preview) a background job followed with
+ * GET /journal/import/jobs/:id, each answer handed to `onProgress`. Resolves with the commit's
+ * answer and sentence either way; a job that imported nothing rejects with its reason.
+ */
+export function useCommitImport(onProgress: (job: JournalImportJob) => void = () => undefined) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (request: ImportRequest) => send<ImportResult>('commit', request),
+    mutationFn: async (request: ImportRequest & { rows?: number }) => {
+      if ((request.rows ?? 0) < IMPORT_JOB_MIN_ROWS) return send<ImportResult>('commit', request);
+      let job = (await send<JournalImportJob>('jobs', request)).data;
+      onProgress(job);
+      while (job.status === 'running') {
+        await new Promise((resolve) => setTimeout(resolve, IMPORT_JOB_POLL_MS));
+        job = (await apiClient.get<JournalImportJob>(`/journal/import/jobs/${job._id}`)).data;
+        onProgress(job);
+      }
+      if (job.status === 'failed' || !job.result) {
+        const lines = job.error?.errors?.slice(0, 3).map((row) => `line ${row.line}: ${row.message}`) ?? [];
+        throw new Error([job.error?.message ?? 'The import failed.', ...lines].join(' '));
+      }
+      return { data: job.result as unknown as ImportResult, message: job.message ?? undefined };
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: journalKeys.all }),
   });
 }

@@ -1,6 +1,6 @@
 import { UploadOutlined } from '@ant-design/icons';
-import type { JournalColumnMapping } from '@candlewise/shared';
-import { Alert, Button, Radio, Skeleton, Steps, Table, Tag } from 'antd';
+import type { JournalColumnMapping, JournalImportJob } from '@candlewise/shared';
+import { Alert, Button, Progress, Radio, Skeleton, Steps, Table, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { ApiError } from '@/lib/api-client';
@@ -44,7 +44,9 @@ export function ImportWizard() {
   const [columns, setColumns] = useState<string[] | null>(null);
   const [mapping, setMapping] = useState<JournalColumnMapping | null>(null);
   const previewing = usePreviewImport();
-  const committing = useCommitImport();
+  /** A large file's import running in the background: how far it is. */
+  const [job, setJob] = useState<JournalImportJob | null>(null);
+  const committing = useCommitImport(setJob);
   const input = useRef<HTMLInputElement>(null);
   const step = result ? 3 : preview ? 2 : file ? 1 : 0;
 
@@ -78,11 +80,13 @@ export function ImportWizard() {
   const commit = async () => {
     if (!file) return;
     try {
-      const response = await committing.mutateAsync({ preset, file, mapping });
+      const response = await committing.mutateAsync({ preset, file, mapping, rows: preview?.rows });
       setResult(response.data);
       toast.success(response.message ?? 'Imported.');
     } catch (error) {
       toast.error((error as ApiError).message);
+    } finally {
+      setJob(null);
     }
   };
 
@@ -280,6 +284,7 @@ export function ImportWizard() {
               ]}
             />
           ) : null}
+          {committing.isPending && job ? <ImportProgress job={job} /> : null}
           <div className="cw-journal-import__actions">
             <Button
               type="primary"
@@ -315,5 +320,31 @@ export function ImportWizard() {
         <OpeningHoldingsForm needs={result.needsOpeningHoldings} />
       ) : null}
     </section>
+  );
+}
+
+const STAGE_WORDS: Record<JournalImportJob['stage'], string> = {
+  reading: 'Reading the file',
+  checking: 'Checking it against your journal',
+  storing: 'Storing fills',
+  rebuilding: 'Rebuilding your trades',
+  finished: 'Finished',
+};
+
+/** A large import's progress: the stage in words and, while storing, fills done of total. */
+function ImportProgress({ job }: { job: JournalImportJob }) {
+  const percent = job.total > 0 ? Math.floor((100 * job.done) / job.total) : 0;
+  const counts =
+    job.total > 0
+      ? `: ${job.done.toLocaleString('en-IN')} of ${job.total.toLocaleString('en-IN')} fills`
+      : '';
+  const words = `${STAGE_WORDS[job.stage]}${counts}…`;
+  return (
+    <div className="cw-journal-import__progress" role="status" aria-live="polite">
+      <Progress percent={percent} status="active" aria-label="Import progress" />
+      <p className="cw-journal-muted">
+        {words} Nothing is saved until every row is in; the import goes on if you leave this page.
+      </p>
+    </div>
   );
 }
