@@ -31,6 +31,9 @@ const SCRIPT = [
 beforeAll(async () => {
   database = await createTestDatabase();
   app = await buildApp({ config: testConfig(), database, logger: false });
+  // Standings as written: this process runs no engine, so it takes no competition (a running engine
+  // takes one it creates, and would serve its own book, blind to the accounts written below).
+  await app.tradingEngine.stop();
   for (const [name, role] of [
     ['admin', 'admin'],
     ['outsider', 'user'],

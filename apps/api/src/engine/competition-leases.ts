@@ -84,11 +84,6 @@ export class CompetitionLeases {
     return [...this.held.keys()].filter((scope) => scope !== MARKET_SCOPE);
   }
 
-  /** True once start() runs the rounds (a server); tests that tick by hand run rounds themselves. */
-  get started(): boolean {
-    return this.timer !== null;
-  }
-
   /** Live processes at the last round (status). */
   get liveProcesses(): number {
     return this.lastLive;

@@ -26,8 +26,6 @@ export type EngineLease = {
   start(): Promise<void>;
   /** One round now (tests; `start` keeps going); true when this process holds the market. */
   tryLead(): Promise<boolean>;
-  /** True once start() runs the rounds (a server). */
-  readonly started: boolean;
   /** Takes one competition now if it is free (a new competition created by this process). */
   take(groupId: string): Promise<boolean>;
   /** Inside a transaction, before it writes: throws LostLeadershipError unless each scope is still held. */

@@ -296,9 +296,7 @@ export class TradingEngine {
       await this.memory.loadGroups(groupId);
       return;
     }
-    // Taken here only by a running engine: one whose rounds a test drives by hand takes what its
-    // round gives it (and a process that never started its engine holds nothing).
-    if (this.leadership.started && (await this.leadership.take(groupId))) return;
+    if (await this.leadership.take(groupId)) return;
     await this.options.bus.publish(ENGINE_CHANNELS.groupChanged, { groupId }).catch(() => undefined);
   }
 
