@@ -92,8 +92,11 @@ describe('TradingEngine', () => {
     // The process pauses past its leases' expiry; another takes them (new epochs). This one has
     // not noticed yet.
     await new Promise((resolve) => setTimeout(resolve, 300));
+    // The successor judges liveness by the same 200 ms: the paused process's heartbeat is older, so
+    // it counts as gone and the successor's share is every competition (with the default 3 s it would
+    // count two processes and take half, chosen by its random name).
     const successor = new EngineLeadership(
-      { db: database.db, log },
+      { db: database.db, log, ttlMs: 200 },
       { onAcquire: async () => {}, onLose: () => {} },
     );
     expect(await successor.tryLead()).toBe(true);

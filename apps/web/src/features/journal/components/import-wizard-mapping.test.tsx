@@ -67,9 +67,10 @@ describe('the import’s column mapper', () => {
     expect(await screen.findByRole('heading', { name: 'Map the columns' })).toBeInTheDocument();
     // The columns whose names say what they hold are chosen already; the others are asked for.
     await user.click(screen.getByRole('button', { name: 'Read the file with these columns' }));
+    // Ant Design shows each field's message as that field's check settles: wait for each.
     expect(await screen.findByText('Choose the column that holds the time.')).toBeInTheDocument();
-    expect(screen.getByText('Choose the column that holds the side (buy or sell).')).toBeInTheDocument();
-    expect(screen.getByText('Choose the column that holds the price.')).toBeInTheDocument();
+    expect(await screen.findByText('Choose the column that holds the side (buy or sell).')).toBeInTheDocument();
+    expect(await screen.findByText('Choose the column that holds the price.')).toBeInTheDocument();
     expect(screen.queryByText('Choose the column that holds the symbol.')).not.toBeInTheDocument();
 
     // Each choice by keyboard alone: Tab into the field, type to filter, Enter to pick.
