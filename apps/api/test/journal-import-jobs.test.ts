@@ -96,7 +96,7 @@ describe('POST /journal/import/jobs', () => {
       done: 3000,
       total: 3000,
       error: null,
-      message: '3000 new fills, 0 already in your journal: 1500 trades complete, 0 positions open.',
+      message: '3,000 new fills, 0 already in your journal: 1,500 trades complete, 0 positions open.',
     });
     expect(done.result).toMatchObject({ format: 'fills', newFills: 3000, knownFills: 0, added: 1500 });
     expect(await fillsOf('meera')).toBe(3000);
@@ -113,7 +113,7 @@ describe('POST /journal/import/jobs', () => {
       (await upload('meera', '/journal/import/jobs?preset=zerodha', tradebook(1500))).json().data._id,
     );
     expect(again.message).toBe(
-      '0 new fills, 3000 already in your journal: 1500 trades complete, 0 positions open.',
+      '0 new fills, 3,000 already in your journal: 1,500 trades complete, 0 positions open.',
     );
     expect(await fillsOf('meera')).toBe(3000);
   });

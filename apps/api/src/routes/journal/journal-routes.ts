@@ -50,7 +50,9 @@ import { syncPaperTrades } from '../../services/journal/sync-paper-trades.ts';
 import { type JournalTradeView, toJournalTrade } from '../../services/journal/to-journal-trade.ts';
 
 const c = journalContract;
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+/** Counts grouped as the import screen shows them (20,000 fills), Indian style past a lakh. */
+const count = (value: number) => value.toLocaleString('en-IN');
+const plural = (value: number, word: string) => `${count(value)} ${word}${value === 1 ? '' : 's'}`;
 const ok = <T>(data: T, message?: string) => ({
   success: true as const,
   ...(message ? { message } : {}),
@@ -61,8 +63,8 @@ const ok = <T>(data: T, message?: string) => ({
 /** The sentence a commit answers with (the job's too). */
 function commitSentence(result: Awaited<ReturnType<typeof commitJournalImport>>): string {
   return result.format === 'fills'
-    ? `${plural(result.newFills, 'new fill')}, ${result.knownFills} already in your journal: ${plural(result.completeTrades, 'trade')} complete, ${plural(result.openPositions, 'position')} open.${result.needsOpeningHoldings.length ? ` ${plural(result.needsOpeningHoldings.length, 'symbol')} need${result.needsOpeningHoldings.length === 1 ? 's' : ''} opening holdings.` : ''}`
-    : `${plural(result.added, 'trade')} imported${result.duplicates ? `, ${result.duplicates} already in your journal` : ''}.`;
+    ? `${plural(result.newFills, 'new fill')}, ${count(result.knownFills)} already in your journal: ${plural(result.completeTrades, 'trade')} complete, ${plural(result.openPositions, 'position')} open.${result.needsOpeningHoldings.length ? ` ${plural(result.needsOpeningHoldings.length, 'symbol')} need${result.needsOpeningHoldings.length === 1 ? 's' : ''} opening holdings.` : ''}`
+    : `${plural(result.added, 'trade')} imported${result.duplicates ? `, ${count(result.duplicates)} already in your journal` : ''}.`;
 }
 
 async function readCsvUpload(request: FastifyRequest) {

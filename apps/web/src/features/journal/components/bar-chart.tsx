@@ -20,7 +20,13 @@ export function BarChart({
   bars: Bar[];
   format?: (value: number) => string;
 }) {
-  if (bars.length === 0) return <p className="cw-journal-muted">No trades to show.</p>;
+  if (bars.length === 0)
+    return (
+      <figure className="cw-journal-bars">
+        <figcaption className="cw-journal-bars__title">{title}</figcaption>
+        <p className="cw-journal-muted">No trades to show.</p>
+      </figure>
+    );
   const max = Math.max(...bars.map((bar) => Math.abs(bar.value)), 1);
   const hasNegative = bars.some((bar) => bar.value < 0);
   const rowHeight = 22;

@@ -49,7 +49,7 @@ describe('importing a large file', () => {
           ...counts,
           added: 1250,
         },
-        message: '2500 new fills, 0 already in your journal: 1250 trades complete, 0 positions open.',
+        message: '2,500 new fills, 0 already in your journal: 1,250 trades complete, 0 positions open.',
       }),
     ];
     let asked = 0;
@@ -75,7 +75,7 @@ describe('importing a large file', () => {
       await screen.findByTestId('import-file-input', {}, { timeout: 30_000 }),
       new File(['symbol,segment\n'], 'tradebook.csv', { type: 'text/csv' }),
     );
-    await user.click(await screen.findByRole('button', { name: 'Import 2500 fills' }));
+    await user.click(await screen.findByRole('button', { name: 'Import 2,500 fills' }));
     expect(
       await screen.findByText(/Storing fills: 1,200 of 2,500 fills… Nothing is saved until every row is in/),
     ).toBeInTheDocument();
@@ -85,7 +85,7 @@ describe('importing a large file', () => {
     );
     expect(
       await screen.findByText(
-        '2500 new fills, 0 already in your journal: 1250 trades complete, 0 positions open.',
+        '2,500 new fills, 0 already in your journal: 1,250 trades complete, 0 positions open.',
         {},
         { timeout: 10_000 },
       ),
@@ -126,7 +126,7 @@ describe('importing a large file', () => {
       await screen.findByTestId('import-file-input', {}, { timeout: 30_000 }),
       new File(['symbol,segment\n'], 'tradebook.csv', { type: 'text/csv' }),
     );
-    await user.click(await screen.findByRole('button', { name: 'Import 2500 fills' }));
+    await user.click(await screen.findByRole('button', { name: 'Import 2,500 fills' }));
     expect(
       await screen.findByText(
         '1 row of the file has errors, so nothing was imported. Correct it and import the file again. line 1403: The quantity must be a number.',

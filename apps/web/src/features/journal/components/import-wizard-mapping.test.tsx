@@ -69,7 +69,9 @@ describe('the import’s column mapper', () => {
     await user.click(screen.getByRole('button', { name: 'Read the file with these columns' }));
     // Ant Design shows each field's message as that field's check settles: wait for each.
     expect(await screen.findByText('Choose the column that holds the time.')).toBeInTheDocument();
-    expect(await screen.findByText('Choose the column that holds the side (buy or sell).')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Choose the column that holds the side (buy or sell).'),
+    ).toBeInTheDocument();
     expect(await screen.findByText('Choose the column that holds the price.')).toBeInTheDocument();
     expect(screen.queryByText('Choose the column that holds the symbol.')).not.toBeInTheDocument();
 

@@ -15,13 +15,15 @@ import { formatPnl, pnlClass, useJournalTimeZone } from '../lib/journal-time';
 import { ColumnMappingForm } from './column-mapping-form';
 import { OpeningHoldingsForm } from './opening-holdings-form';
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+/** Counts grouped as the progress shows them (20,000 fills), Indian style past a lakh. */
+const count = (value: number) => value.toLocaleString('en-IN');
+const plural = (value: number, word: string) => `${count(value)} ${word}${value === 1 ? '' : 's'}`;
 
 /** "N new fills, M already in your journal, K trades complete, P positions open." */
 export function fillsSentence(
   counts: Pick<ImportPreview, 'newFills' | 'knownFills' | 'completeTrades' | 'openPositions'>,
 ) {
-  return `${plural(counts.newFills, 'new fill')}, ${counts.knownFills} already in your journal, ${plural(counts.completeTrades, 'trade')} complete, ${plural(counts.openPositions, 'position')} open.`;
+  return `${plural(counts.newFills, 'new fill')}, ${count(counts.knownFills)} already in your journal, ${plural(counts.completeTrades, 'trade')} complete, ${plural(counts.openPositions, 'position')} open.`;
 }
 
 /**
@@ -226,7 +228,7 @@ export function ImportWizard() {
             <Alert
               type="info"
               showIcon
-              message={`${preview.rows} rows read: ${fillsSentence(preview)}`}
+              message={`${count(preview.rows)} rows read: ${fillsSentence(preview)}`}
               description={
                 preview.needsSettlement?.length
                   ? `Futures still open after their expiry, with no settlement price in the file: ${preview.needsSettlement
@@ -252,7 +254,7 @@ export function ImportWizard() {
             <Alert
               type="info"
               showIcon
-              message={`${preview.rows} rows read: ${preview.newTrades} new trade${preview.newTrades === 1 ? '' : 's'}, ${preview.duplicates} already in your journal.`}
+              message={`${count(preview.rows)} rows read: ${plural(preview.newTrades, 'new trade')}, ${count(preview.duplicates)} already in your journal.`}
             />
           )}
           {preview.trades.length > 0 ? (
@@ -312,7 +314,7 @@ export function ImportWizard() {
           message={
             result.format === 'fills'
               ? `Imported: ${fillsSentence(result)} ${plural(result.added, 'new trade')} in your journal.`
-              : `${plural(result.added, 'trade')} imported${result.duplicates ? `, ${result.duplicates} already in your journal` : ''}.`
+              : `${plural(result.added, 'trade')} imported${result.duplicates ? `, ${count(result.duplicates)} already in your journal` : ''}.`
           }
         />
       ) : null}

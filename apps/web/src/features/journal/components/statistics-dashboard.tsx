@@ -53,12 +53,12 @@ function ExcursionTable({
   currency: string;
 }) {
   return (
-    <Card size="small" className="cw-journal-card" title={title}>
+    <Card size="small" className="cw-journal-card cw-journal-card--wide" title={title}>
       {rows.length === 0 ? (
         <p className="cw-journal-muted">No closed trades here yet.</p>
       ) : (
         <div className="cw-journal-table-scroll">
-          <table className="cw-journal-drawdowns">
+          <table className="cw-journal-drawdowns" aria-label={title}>
             <thead>
               <tr>
                 <th scope="col">{keyTitle}</th>
@@ -247,7 +247,7 @@ export function StatisticsDashboard() {
                   {periods.length === 0 ? (
                     <p className="cw-journal-muted">No drawdown yet: every trade closed at a new high.</p>
                   ) : (
-                    <table className="cw-journal-drawdowns">
+                    <table className="cw-journal-drawdowns" aria-label="Deepest drawdowns">
                       <thead>
                         <tr>
                           <th scope="col">From the peak of</th>
