@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type DatabaseHandle, openDatabase } from '@candlewise/db';
+import { type DatabaseHandle, openDatabase, users } from '@candlewise/db';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -10,6 +11,7 @@ import { buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/config.ts';
 import type { Mailer, MailMessage } from '../src/providers/mail/mailer.ts';
 import type { SmsMessage, SmsSender } from '../src/providers/sms/sms-sender.ts';
+import { createOnboardedUser } from '../src/services/users/create-onboarded-user.ts';
 import { withDatabase } from './global-setup.ts';
 
 /** A fresh copy of the migrated, seeded test database, on whichever engine the run uses. */
@@ -108,4 +110,36 @@ export function lastCode(messages: Array<{ to: string; text: string }>, to: stri
 
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
+}
+
+export type SignedIn = { id: string; token: string; headers: { authorization: string } };
+
+/**
+ * A learner made onboarded (name@example.com, password "password-for-tests") and signed in through
+ * the API; `pro` gives them an active Pro plan for 30 days (the statistics' breakdowns are Pro).
+ */
+export async function signedInLearner(
+  app: FastifyInstance,
+  database: DatabaseHandle,
+  name: string,
+  options: { pro?: boolean } = {},
+): Promise<SignedIn> {
+  const user = await createOnboardedUser(database.db, {
+    email: `${name}@example.com`,
+    password: 'password-for-tests',
+  });
+  if (options.pro) {
+    await database.db
+      .update(users)
+      .set({ planStatus: 'active', planExpirationDate: Math.floor(Date.now() / 1000) + 30 * 86_400 })
+      .where(eq(users.id, user.id));
+  }
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { email: `${name}@example.com`, password: 'password-for-tests' },
+  });
+  if (login.statusCode !== 200) throw new Error(`${name} could not sign in: ${login.body}`);
+  const token = login.json().data.token as string;
+  return { id: user.id, token, headers: bearer(token) };
 }

@@ -3,8 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { createOnboardedUser } from '../src/services/users/create-onboarded-user.ts';
-import { bearer, createTestDatabase, testConfig } from './helper.ts';
+import { bearer, createTestDatabase, signedInLearner, testConfig } from './helper.ts';
 
 // Large imports as a job (issues #41, #43): POST answers 202 with the job at once, GET follows it
 // to the same answer a direct commit gives, all or nothing, and only for its owner.
@@ -17,13 +16,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   app = await buildApp({ config: testConfig(), database, logger: false });
   for (const name of ['meera', 'karan']) {
-    await createOnboardedUser(database.db, { email: `${name}@example.com`, password: 'password-for-tests' });
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { email: `${name}@example.com`, password: 'password-for-tests' },
-    });
-    tokens[name] = login.json().data.token;
+    tokens[name] = (await signedInLearner(app, database, name)).token;
   }
 });
 afterAll(async () => {

@@ -2,8 +2,7 @@ import { candles, fills, groups, newId, replayBars, tradingAccounts } from '@can
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { createOnboardedUser } from '../src/services/users/create-onboarded-user.ts';
-import { bearer, createTestDatabase, testConfig } from './helper.ts';
+import { bearer, createTestDatabase, signedInLearner, testConfig } from './helper.ts';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let app: FastifyInstance;
@@ -82,17 +81,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   app = await buildApp({ config: testConfig(), database, logger: false });
   for (const name of ['asha', 'ravi']) {
-    const user = await createOnboardedUser(database.db, {
-      email: `${name}@example.com`,
-      password: 'password-for-tests',
-      role: 'user',
-    });
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { email: `${name}@example.com`, password: 'password-for-tests' },
-    });
-    people[name] = { id: user.id, token: login.json().data.token };
+    people[name] = await signedInLearner(app, database, name);
   }
 });
 afterAll(async () => {
