@@ -3,7 +3,7 @@ import type { JournalImportJob } from '@candlewise/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { BackgroundWork } from '../../lib/background-work.ts';
-import { commitJournalImport, type ImportOptions } from './import-journal-trades.ts';
+import { commitJournalImport, type ImportOptions, ImportRowsRefused } from './import-journal-trades.ts';
 
 type Stage = JournalImportJob['stage'];
 type JobRow = typeof journalImportJobs.$inferSelect;
@@ -96,14 +96,7 @@ export class ImportJobs {
           error: refused
             ? {
                 message: error.message,
-                ...(error.details?.length
-                  ? {
-                      errors: error.details.map((detail) => ({
-                        line: Number(/^line (\d+)$/.exec(detail.path ?? '')?.[1] ?? 0),
-                        message: detail.message,
-                      })),
-                    }
-                  : {}),
+                ...(error instanceof ImportRowsRefused && error.rows.length ? { errors: error.rows } : {}),
               }
             : { message: 'The import failed on the server; nothing was imported. Try again in a minute.' },
         };

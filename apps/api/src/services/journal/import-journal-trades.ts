@@ -126,13 +126,31 @@ function readFile(bytes: Buffer): string {
   return bytes.toString('utf8');
 }
 
-function rowErrors(errors: Array<{ line: number; message: string }>) {
-  return new AppError(
-    400,
-    'VALIDATION_FAILED',
-    `${errors.length} row${errors.length === 1 ? '' : 's'} of the file ${errors.length === 1 ? 'has' : 'have'} errors, so nothing was imported. Correct ${errors.length === 1 ? 'it' : 'them'} and import the file again.`,
-    errors.map((error) => ({ path: `line ${error.line}`, message: error.message })),
-  );
+/** A file refused for its rows: the answer's details name each line; the rows themselves travel as data. */
+export class ImportRowsRefused extends AppError {
+  constructor(readonly rows: Array<{ line: number; message: string }>) {
+    super(
+      400,
+      'VALIDATION_FAILED',
+      `${rows.length} row${rows.length === 1 ? '' : 's'} of the file ${rows.length === 1 ? 'has' : 'have'} errors, so nothing was imported. Correct ${rows.length === 1 ? 'it' : 'them'} and import the file again.`,
+      rows.map((row) => ({ path: `line ${row.line}`, message: row.message })),
+    );
+  }
+}
+
+const rowErrors = (errors: Array<{ line: number; message: string }>) => new ImportRowsRefused(errors);
+
+/** The plan of an export's fills not yet in the journal (none: nothing to plan). */
+function planExportedFills(
+  db: DbExecutor,
+  userId: string,
+  rows: number,
+  fresh: ImportedExecution[],
+  timeZone: string,
+) {
+  return fresh.length
+    ? planFillsImport(db, userId, { rows, executions: fresh, errors: [], skipped: {} }, timeZone)
+    : Promise.resolve(null);
 }
 
 /**
@@ -448,14 +466,7 @@ export async function previewJournalImport(
   }
   const { unique, isKnown } = await newTemplateTrades(db, userId, parsed);
   const exported = await exportedFillsToStore(db, userId, parsed.executions ?? []);
-  const fillsPlan = exported.fresh.length
-    ? await planFillsImport(
-        db,
-        userId,
-        { rows: parsed.rows, executions: exported.fresh, errors: [], skipped: {} },
-        options.timeZone,
-      )
-    : null;
+  const fillsPlan = await planExportedFills(db, userId, parsed.rows, exported.fresh, options.timeZone);
   const templateTrades = [...unique.entries()].map(
     ([key, trade]): PreviewTrade => ({
       line: trade.line,
@@ -578,14 +589,7 @@ export async function commitJournalImport(
     throw new AppError(400, 'BAD_REQUEST', 'The file holds no trades to import.');
   }
   const exported = await exportedFillsToStore(db, userId, exportedFills);
-  const fillsPlan = exported.fresh.length
-    ? await planFillsImport(
-        db,
-        userId,
-        { rows: parsed.rows, executions: exported.fresh, errors: [], skipped: {} },
-        options.timeZone,
-      )
-    : null;
+  const fillsPlan = await planExportedFills(db, userId, parsed.rows, exported.fresh, options.timeZone);
   if (fillsPlan && fillsPlan.errors.length > 0) throw rowErrors(fillsPlan.errors);
   const { rowsWithFills, restoredRows } = exportedTradeRows(parsed, exported.fresh);
   return db.transaction(async (tx) => {
