@@ -75,13 +75,25 @@ export async function recordNotifications(
   }));
 }
 
-/** Announces stored notifications to the live streams (a lost announcement only delays the bell). */
+/** Publishes in flight at once: Redis pipelines them on its one connection. */
+export const ANNOUNCE_IN_FLIGHT = 500;
+
+/**
+ * Announces stored notifications to the live streams (a lost announcement only delays the bell).
+ * A competition's start tells every member at once: 100,000 publishes one after the other took 72 s
+ * of a tick at 100 competitions × 1,000 members (bench:scale), so up to ANNOUNCE_IN_FLIGHT go out
+ * together, each user's own in the order given.
+ */
 export async function announceNotifications(
   bus: EventBus,
   announcements: NotificationAnnouncement[],
 ): Promise<void> {
-  for (const { channel, payload } of announcements)
-    await bus.publish(channel, payload).catch(() => undefined);
+  for (let start = 0; start < announcements.length; start += ANNOUNCE_IN_FLIGHT)
+    await Promise.all(
+      announcements
+        .slice(start, start + ANNOUNCE_IN_FLIGHT)
+        .map(({ channel, payload }) => bus.publish(channel, payload).catch(() => undefined)),
+    );
 }
 
 /**
