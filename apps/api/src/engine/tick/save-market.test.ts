@@ -1,5 +1,5 @@
 import { candles, type DatabaseHandle, marketState, tradingAccounts } from '@candlewise/db';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addApprovedMembers } from '../../../test/competition-members.ts';
 import { createTestDatabase } from '../../../test/helper.ts';
@@ -44,5 +44,37 @@ describe('saveMarket', () => {
     await saveMarket(database.db, { feed: new Map(), candles: [], groups: [group], snapshot: true });
     const [row] = await database.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, account.id));
     expect([row.equity, row.peakEquity, row.version]).toEqual([101_234.56, 102_000, account.version]);
+  });
+
+  // bench:scale: 2 % of 100,000 members trade; the others' equity does not move, yet every snapshot
+  // locked and rewrote all of them (a row lock writes the row too). Only rows whose figures changed
+  // are written now: the row version (xmin) of an unchanged account stays as it was.
+  it('leaves an account whose figures did not change untouched, and writes the one that did', async () => {
+    const members = await addApprovedMembers(database.db, 'save-secret', 'group-running', 2, 'still');
+    const loaded = await loadAccounts(
+      database.db,
+      members.map((member) => member.accountId),
+    );
+    const [still, moving] = members.map((member) => ({ ...loaded.get(member.accountId)! }));
+    const group = groupOf([still, moving], { id: 'group-running' });
+    const versions = async () =>
+      new Map(
+        (
+          (await database.db.execute(
+            sql`select id, xmin::text as xmin from trading_accounts where id in (${still.id}, ${moving.id})`,
+          )) as unknown as { rows: Array<{ id: string; xmin: string }> }
+        ).rows.map((row) => [row.id, row.xmin]),
+      );
+    moving.equity = 100_500;
+    await saveMarket(database.db, { feed: new Map(), candles: [], groups: [group], snapshot: true });
+    const first = await versions();
+
+    moving.equity = 100_750.25;
+    await saveMarket(database.db, { feed: new Map(), candles: [], groups: [group], snapshot: true });
+    const second = await versions();
+    expect(second.get(still.id)).toBe(first.get(still.id));
+    expect(second.get(moving.id)).not.toBe(first.get(moving.id));
+    const rows = await database.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, moving.id));
+    expect(rows[0].equity).toBe(100_750.25);
   });
 });

@@ -108,6 +108,8 @@ async function saveEquitySnapshot(tx: DbExecutor, groups: Iterable<GroupState>):
       ),
       sql`, `,
     );
+    // Only the rows whose figures changed: most members hold nothing between two snapshots, and a
+    // row lock (let alone an update) of an unchanged row still writes it.
     // Equity, peak and the day's start only: balance, positions and the version belong to the ledger's saves. Rows
     // another writer holds right now are skipped (their snapshot waits for the next one) rather
     // than waited for: this statement locks many rows, and waiting here could close a cycle.
@@ -115,7 +117,13 @@ async function saveEquitySnapshot(tx: DbExecutor, groups: Iterable<GroupState>):
     // the phase the memory knows: a phase that just began is not overwritten with the last one's.
     await tx.execute(sql`with v(id, equity, peak, day_equity, day_at, phase, day_balance, eod_high, equity_high,
         max_drawdown) as (values ${values}),
-      free as (select t.id from trading_accounts t join v on v.id = t.id order by t.id for update of t skip locked)
+      free as (select t.id from trading_accounts t join v on v.id = t.id
+        where t.equity is distinct from v.equity or t.peak_equity is distinct from greatest(v.peak, 0)
+          or t.day_start_equity is distinct from v.day_equity or t.day_started_at is distinct from v.day_at
+          or (t.phase = v.phase and (t.day_start_balance is distinct from v.day_balance
+            or t.eod_high_balance is distinct from v.eod_high or t.equity_high is distinct from v.equity_high
+            or v.max_drawdown > t.max_drawdown_percent))
+        order by t.id for update of t skip locked)
       update trading_accounts as t set equity = v.equity, peak_equity = greatest(v.peak, 0),
         day_start_equity = v.day_equity, day_started_at = v.day_at,
         day_start_balance = case when t.phase = v.phase then v.day_balance else t.day_start_balance end,
