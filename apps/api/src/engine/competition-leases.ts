@@ -13,6 +13,11 @@ export type LeaseHooks = {
   onAcquire: (scope: string) => Promise<void>;
   /** `scope` is gone (lost, given back, or the process stops): stop writing it, drop what it held. */
   onLose: (scope: string, reason: string) => Promise<void> | void;
+  /**
+   * Several competitions taken at once (a process died: its share is taken in one statement): load
+   * them all, answering the ones that could not be loaded (given back). Without it, onAcquire each.
+   */
+  onAcquireMany?: (scopes: string[]) => Promise<string[]>;
 };
 
 export type CompetitionLeasesOptions = {
@@ -141,7 +146,7 @@ export class CompetitionLeases {
       for (const scope of order.slice(share)) await this.giveBack(scope, 'spread to another process');
     }
     if (!this.held.has(MARKET_SCOPE)) await this.take(MARKET_SCOPE);
-    let room = share - this.competitions().length;
+    const room = share - this.competitions().length;
     if (room <= 0) return;
     const free = new Set(
       rowsOf(
@@ -155,11 +160,60 @@ export class CompetitionLeases {
         (row) => row.scope as string,
       ),
     );
+    const wantedNow: string[] = [];
     for (const scope of this.orderFor(candidates)) {
-      if (room <= 0 || this.stopped) break;
+      if (wantedNow.length >= room || this.stopped) break;
       if (this.held.has(scope) || (leased.has(scope) && !free.has(scope))) continue;
-      if (await this.take(scope)) room -= 1;
+      wantedNow.push(scope);
     }
+    if (wantedNow.length === 1) await this.take(wantedNow[0]);
+    else if (wantedNow.length > 1) await this.takeMany(wantedNow);
+  }
+
+  /**
+   * Takes the free or expired ones of `scopes` in one statement (a dead process's share: one at a
+   * time, each waiting for the tick in flight before loading, made a failover of 51 competitions of
+   * 1,000 members take 12–16 s), then loads them together.
+   */
+  private async takeMany(scopes: string[]): Promise<void> {
+    if (this.stopped) return;
+    const ttl = `${this.ttlMs} milliseconds`;
+    // Sorted: two processes taking overlapping sets lock the rows in the same order.
+    const rows = rowsOf(
+      await this.options.db.execute(sql`insert into engine_leases (scope, holder, epoch, expires_at, acquired_at)
+        values ${sql.join(
+          [...scopes]
+            .sort()
+            .map((scope) => sql`(${scope}, ${this.holder}, 1, now() + ${ttl}::interval, now())`),
+          sql`, `,
+        )}
+        on conflict (scope) do update set holder = excluded.holder, epoch = engine_leases.epoch + 1,
+          expires_at = excluded.expires_at, acquired_at = now()
+        where engine_leases.expires_at < now()
+        returning scope, epoch`),
+    );
+    const taken = rows.map((row) => row.scope as string);
+    for (const row of rows) this.held.set(row.scope as string, Number(row.epoch));
+    if (!taken.length) return;
+    let failed: string[];
+    if (this.hooks.onAcquireMany) {
+      failed = await this.hooks.onAcquireMany(taken).catch((error) => {
+        this.options.log.error({ err: error, scopes: taken }, 'engine leases: could not load what was taken');
+        return taken;
+      });
+    } else {
+      failed = [];
+      for (const scope of taken)
+        await this.hooks.onAcquire(scope).catch((error) => {
+          this.options.log.error({ err: error, scope }, 'engine leases: could not load what was taken');
+          failed.push(scope);
+        });
+    }
+    for (const scope of failed) await this.giveBack(scope, 'it could not be loaded');
+    this.options.log.info(
+      { scopes: taken.filter((scope) => !failed.includes(scope)), holder: this.holder },
+      'engine leases: taken',
+    );
   }
 
   /** The heartbeat and the renewal, one at a time (the round and the timer share one in flight). */

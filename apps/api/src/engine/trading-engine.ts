@@ -76,6 +76,7 @@ export class TradingEngine {
       {
         onAcquire: (scope) => (scope === MARKET_SCOPE ? this.takeOverMarket() : this.takeOverGroup(scope)),
         onLose: (scope) => (scope === MARKET_SCOPE ? this.stepDownMarket() : this.dropGroup(scope)),
+        onAcquireMany: (scopes) => this.takeOverGroups(scopes),
       },
     );
   }
@@ -122,7 +123,8 @@ export class TradingEngine {
     return {
       role: this.isLeader ? 'leader' : 'follower',
       epoch: this.leadership.epoch,
-      competitions: this.leadership.competitions().length,
+      // Held and loaded (a competition just taken counts once its accounts are in memory).
+      competitions: this.leadership.competitions().filter((id) => this.groups.has(id)).length,
       processes: this.leadership.liveProcesses,
       lastTickMs: Math.round(this.stats.lastTickMs),
       lagMs: this.ticks && this.timer ? Math.max(0, Math.round(since - TICK_MS)) : 0,
@@ -186,6 +188,23 @@ export class TradingEngine {
     await this.ticking?.catch(() => undefined);
     this.memory.drop(groupId);
     await this.memory.loadGroups(groupId);
+  }
+
+  /** Several taken at once: one wait for the tick in flight, then each loaded; answers those that failed. */
+  private async takeOverGroups(scopes: string[]): Promise<string[]> {
+    if (scopes.includes(MARKET_SCOPE)) throw new Error('the market is taken on its own');
+    await this.ticking?.catch(() => undefined);
+    const failed: string[] = [];
+    for (const groupId of scopes) {
+      try {
+        this.memory.drop(groupId);
+        await this.memory.loadGroups(groupId);
+      } catch (error) {
+        this.options.log.error({ err: error, groupId }, 'trading engine: could not load a competition taken');
+        failed.push(groupId);
+      }
+    }
+    return failed;
   }
 
   /** A competition no longer held: the tick in progress ends first, then it leaves memory. */
