@@ -206,6 +206,7 @@ function requestJson(
   url: string,
   token: string,
   body?: unknown,
+  agent: http.Agent = keepAlive,
 ): Promise<{ ok: boolean; status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
@@ -213,7 +214,7 @@ function requestJson(
       url,
       {
         method,
-        agent: keepAlive,
+        agent,
         timeout: REQUEST_TIMEOUT_MS,
         headers: {
           authorization: `Bearer ${token}`,
@@ -337,14 +338,26 @@ async function runLoad(
   const first = quotes.find((quote) => quote.symbol === SYMBOL);
   if (!first) throw new BenchError(`No quote for ${SYMBOL} yet (GET /api/v1/market/quotes).`);
   const feed = quoteFeed(apps[0].baseUrl, token, first);
+  // Each member's account poll has a kept-alive connection of its own, as a page's poll reuses its
+  // connection. Sharing the order loop's pool, each read found every socket busy and opened a new
+  // connection, which the embedded server, its event loop busy with PGlite, accepted at ~8 a second:
+  // the reads waited in the listen backlog until the load stopped (2026-12-02).
+  const accountAgents = members.map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
   if (warm) {
     // Not measured: every member reads its account once, all at once (as the desk page opens), so
     // the keep-alive connections exist and the server's code paths are compiled.
     const warmStarted = performance.now();
     await Promise.all(
-      members.map((member, index) =>
-        getJson(`${baseOf(index)}/api/v1/group/${GROUP_ID}/account`, member.token),
-      ),
+      members.map(async (member, index) => {
+        const response = await requestJson(
+          'GET',
+          `${baseOf(index)}/api/v1/group/${GROUP_ID}/account`,
+          member.token,
+          undefined,
+          accountAgents[index],
+        );
+        if (!response.ok) throw new BenchError(`The warm-up account read answered ${response.status}.`);
+      }),
     );
     console.log(
       `  warm-up: ${members.length} account reads at once in ${seconds(performance.now() - warmStarted)}`,
@@ -360,10 +373,17 @@ async function runLoad(
   const deadline = started + durationMs;
   const running = () => performance.now() < deadline && !interrupted();
 
-  const record = async (kind: Kind, method: Method, url: string, memberToken: string, body?: unknown) => {
+  const record = async (
+    kind: Kind,
+    method: Method,
+    url: string,
+    memberToken: string,
+    body?: unknown,
+    agent?: http.Agent,
+  ) => {
     const at = performance.now();
     try {
-      const response = await requestJson(method, url, memberToken, body);
+      const response = await requestJson(method, url, memberToken, body, agent);
       const sample: Sample = { kind, at: at - started, ms: performance.now() - at, status: response.status };
       if (!response.ok) sample.example = response.text.slice(0, 240);
       samples.push(sample);
@@ -390,7 +410,8 @@ async function runLoad(
     void stream.opened.then((status) => {
       if (status === 200) streamsOpened += 1;
     });
-    // The account every 5 s, beside the orders (its own connection, as the page's poll).
+    // The account every 5 s, beside the orders, on its own kept-alive connection (above).
+    const accountAgent = accountAgents[index];
     const accountLoop = (async () => {
       let next = performance.now() + random() * ACCOUNT_EVERY_MS;
       while (running()) {
@@ -404,6 +425,8 @@ async function runLoad(
           'GET',
           `${base}/api/v1/group/${GROUP_ID}/account`,
           who.token,
+          undefined,
+          accountAgent,
         );
         if (response?.ok) {
           const data = (JSON.parse(response.text) as { data: AccountData }).data;
@@ -509,6 +532,7 @@ async function runLoad(
 
   try {
     await Promise.all(members.map((who, index) => member(who, index)));
+    for (const agent of accountAgents) agent.destroy();
   } finally {
     await feed.stop();
   }
