@@ -166,17 +166,16 @@ export class CompetitionLeases {
       if (this.held.has(scope) || (leased.has(scope) && !free.has(scope))) continue;
       wantedNow.push(scope);
     }
-    if (wantedNow.length === 1) await this.take(wantedNow[0]);
-    else if (wantedNow.length > 1) await this.takeMany(wantedNow);
+    await this.takeMany(wantedNow);
   }
 
   /**
    * Takes the free or expired ones of `scopes` in one statement (a dead process's share: one at a
    * time, each waiting for the tick in flight before loading, made a failover of 51 competitions of
-   * 1,000 members take 12–16 s), then loads them together.
+   * 1,000 members take 12–16 s), then loads them together. Answers the scopes taken and loaded.
    */
-  private async takeMany(scopes: string[]): Promise<void> {
-    if (this.stopped) return;
+  private async takeMany(scopes: string[]): Promise<string[]> {
+    if (this.stopped || !scopes.length) return [];
     const ttl = `${this.ttlMs} milliseconds`;
     // Sorted: two processes taking overlapping sets lock the rows in the same order.
     const rows = rowsOf(
@@ -192,28 +191,51 @@ export class CompetitionLeases {
         where engine_leases.expires_at < now()
         returning scope, epoch`),
     );
-    const taken = rows.map((row) => row.scope as string);
-    for (const row of rows) this.held.set(row.scope as string, Number(row.epoch));
-    if (!taken.length) return;
-    let failed: string[];
-    if (this.hooks.onAcquireMany) {
-      failed = await this.hooks.onAcquireMany(taken).catch((error) => {
-        this.options.log.error({ err: error, scopes: taken }, 'engine leases: could not load what was taken');
-        return taken;
-      });
-    } else {
-      failed = [];
-      for (const scope of taken)
-        await this.hooks.onAcquire(scope).catch((error) => {
-          this.options.log.error({ err: error, scope }, 'engine leases: could not load what was taken');
-          failed.push(scope);
-        });
-    }
+    if (!rows.length) return [];
+    const epochs = new Map(rows.map((row) => [row.scope as string, Number(row.epoch)]));
+    for (const [scope, epoch] of epochs) this.held.set(scope, epoch);
+    const failed = await this.load([...epochs.keys()]);
     for (const scope of failed) await this.giveBack(scope, 'it could not be loaded');
-    this.options.log.info(
-      { scopes: taken.filter((scope) => !failed.includes(scope)), holder: this.holder },
-      'engine leases: taken',
-    );
+    const loaded = [...epochs].filter(([scope]) => !failed.includes(scope));
+    if (loaded.length)
+      this.options.log.info(
+        {
+          scopes: loaded.map(([scope]) => scope),
+          epochs: loaded.map(([, epoch]) => epoch),
+          holder: this.holder,
+        },
+        'engine leases: taken',
+      );
+    return loaded.map(([scope]) => scope);
+  }
+
+  /**
+   * Loads what was just taken: the competitions together (onAcquireMany, where given), the rest one
+   * by one. Answers the scopes that could not be loaded.
+   */
+  private async load(taken: string[]): Promise<string[]> {
+    const { onAcquire, onAcquireMany } = this.hooks;
+    const together = onAcquireMany ? taken.filter((scope) => scope !== MARKET_SCOPE) : [];
+    const failed: string[] = [];
+    if (onAcquireMany && together.length) {
+      failed.push(
+        ...(await onAcquireMany(together).catch((error) => {
+          this.options.log.error(
+            { err: error, scopes: together },
+            'engine leases: could not load what was taken',
+          );
+          return together;
+        })),
+      );
+    }
+    for (const scope of taken) {
+      if (together.includes(scope)) continue;
+      await onAcquire(scope).catch((error) => {
+        this.options.log.error({ err: error, scope }, 'engine leases: could not load what was taken');
+        failed.push(scope);
+      });
+    }
+    return failed;
   }
 
   /** The heartbeat and the renewal, one at a time (the round and the timer share one in flight). */
@@ -260,30 +282,7 @@ export class CompetitionLeases {
   /** Takes `scope` when it is free or expired (bumping its epoch), then loads it. */
   async take(scope: string): Promise<boolean> {
     if (this.held.has(scope)) return true;
-    if (this.stopped) return false;
-    const ttl = `${this.ttlMs} milliseconds`;
-    const [row] = rowsOf(
-      await this.options.db.execute(sql`insert into engine_leases (scope, holder, epoch, expires_at, acquired_at)
-        values (${scope}, ${this.holder}, 1, now() + ${ttl}::interval, now())
-        on conflict (scope) do update set holder = excluded.holder, epoch = engine_leases.epoch + 1,
-          expires_at = excluded.expires_at, acquired_at = now()
-        where engine_leases.expires_at < now()
-        returning epoch`),
-    );
-    if (!row) return false;
-    this.held.set(scope, Number(row.epoch));
-    try {
-      await this.hooks.onAcquire(scope);
-    } catch (error) {
-      this.options.log.error(
-        { err: error, scope },
-        'engine leases: could not load what was taken; giving it back',
-      );
-      await this.giveBack(scope, 'it could not be loaded');
-      return false;
-    }
-    this.options.log.info({ scope, epoch: Number(row.epoch), holder: this.holder }, 'engine leases: taken');
-    return true;
+    return (await this.takeMany([scope])).includes(scope);
   }
 
   /** Gives a lease back at once (another process may take it now). */

@@ -185,9 +185,8 @@ export class TradingEngine {
 
   /** A competition's new holder loads it fresh from the database (its accounts, its replayed day). */
   private async takeOverGroup(groupId: string): Promise<void> {
-    await this.ticking?.catch(() => undefined);
-    this.memory.drop(groupId);
-    await this.memory.loadGroups(groupId);
+    if ((await this.takeOverGroups([groupId])).length)
+      throw new Error(`could not load competition ${groupId}`);
   }
 
   /** Several taken at once: one wait for the tick in flight, then each loaded; answers those that failed. */
