@@ -2,7 +2,7 @@ import path from 'node:path';
 import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
 import { createLearner, json } from '../support/learners.ts';
 import { screenshotDir } from '../support/screenshots.ts';
-import { apiLogin, plantSession, type Session } from '../support/session.ts';
+import { apiLogin, openSignedIn, type Session } from '../support/session.ts';
 
 const GROUP = 'group-running';
 const SYMBOL = 'NIFTY50';
@@ -60,13 +60,10 @@ async function tradeOnceInCompetition(request: APIRequestContext, learner: Sessi
   await json(await request.post(`/api/v1/group/${GROUP}/positions/${SYMBOL}/close`, { headers }));
 }
 
-async function openSignedIn(browser: Browser, session: Session, width = 1280, dark = false) {
-  const context = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 800 } });
-  const page = await context.newPage();
-  await plantSession(page, session, dark);
-  await page.goto('/connectbroker');
-  await expect(page.getByRole('heading', { level: 1, name: 'Connect Broker' })).toBeVisible();
-  return { context, page };
+async function openBroker(browser: Browser, session: Session, width = 1280, dark = false) {
+  const opened = await openSignedIn(browser, session, '/connectbroker', { width, dark });
+  await expect(opened.page.getByRole('heading', { level: 1, name: 'Connect Broker' })).toBeVisible();
+  return opened;
 }
 
 let learner: Session;
@@ -78,7 +75,7 @@ test('a Pro learner connects the paper broker, syncs, finds the trade in the jou
   learner = await createProLearner(request);
   await tradeOnceInCompetition(request, learner);
 
-  const { context, page } = await openSignedIn(browser, learner);
+  const { context, page } = await openBroker(browser, learner);
   await expect(page.getByText(/No broker connected yet/)).toBeVisible();
   await expect(page.getByText('Broker sync is part of Pro')).toHaveCount(0);
   // The paper broker needs no credentials; Alpaca's form asks for its key with help text.
@@ -134,7 +131,7 @@ test('screenshots: /connectbroker connected and synced, light and dark, 1280 and
   await json(await request.post(`/api/v1/broker/connections/${connected.data._id}/sync`, { headers }));
   for (const width of [1280, 375]) {
     for (const dark of [false, true]) {
-      const { context, page } = await openSignedIn(browser, learner, width, dark);
+      const { context, page } = await openBroker(browser, learner, width, dark);
       await expect(
         page.getByRole('article', { name: 'Candlewise paper' }).getByText(/· no new trades$/),
       ).toBeVisible();

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { createLearner, json, type NewLearner } from '../support/learners.ts';
 import { screenshotDir } from '../support/screenshots.ts';
-import { apiLogin, plantSession, type Session } from '../support/session.ts';
+import { apiLogin, type OpenOptions, openSignedIn } from '../support/session.ts';
 
 // Competitions of this spec's own, so no other spec sees its requests: one the admin ends once its
 // members are in, and an upcoming one where the newcomer's request waits.
@@ -10,17 +10,6 @@ const CUP = 'Autumn Crypto Derby';
 const UPCOMING = { id: '', name: 'Winter Index Open' };
 
 test.describe.configure({ mode: 'serial' });
-
-type OpenOptions = { width?: number; dark?: boolean };
-
-async function openSignedIn(browser: Browser, session: Session, url: string, options: OpenOptions = {}) {
-  const width = options.width ?? 1280;
-  const context = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 800 } });
-  const page = await context.newPage();
-  await plantSession(page, session, options.dark ?? false);
-  await page.goto(url);
-  return { context, page };
-}
 
 const groupCard = (page: Page, name: string) => page.getByRole('article', { name });
 const shots = [

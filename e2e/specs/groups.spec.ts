@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { createLearner as createSpecLearner, json } from '../support/learners.ts';
 import { approveInAdmin, askToJoin } from '../support/onboarding.ts';
 import { screenshotDir } from '../support/screenshots.ts';
-import { apiLogin, plantSession, type Session } from '../support/session.ts';
+import { apiLogin, openSignedIn, type Session } from '../support/session.ts';
 
 // The upcoming seeded competition: registration is open and no other spec joins it.
 const GROUP = { id: 'group-upcoming', name: 'Nifty & Sensex Challenge' };
@@ -13,16 +13,6 @@ const createLearner = (request: APIRequestContext, name = MEMBER) =>
   createSpecLearner(request, { prefix: 'groups', ...name });
 
 test.describe.configure({ mode: 'serial' });
-
-async function openSignedIn(browser: Browser, session: Session, path: string, options: OpenOptions = {}) {
-  const width = options.width ?? 1280;
-  const context = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 800 } });
-  const page = await context.newPage();
-  await plantSession(page, session, options.dark ?? false);
-  await page.goto(path);
-  return { context, page };
-}
-type OpenOptions = { width?: number; dark?: boolean };
 
 const groupCard = (page: Page, name: string) => page.getByRole('article', { name });
 

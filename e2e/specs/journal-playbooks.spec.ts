@@ -1,8 +1,9 @@
 import path from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { openJournal } from '../support/journal.ts';
 import { createLearner, json, type NewLearner } from '../support/learners.ts';
 import { screenshotDir } from '../support/screenshots.ts';
-import { plantSession, type Session } from '../support/session.ts';
+import type { Session } from '../support/session.ts';
 
 // Issue #41 in the browser: a learner writes a playbook, ticks its rules on trades and reads what
 // each rule is worth; the statistics break MAE/MFE and R down by setup; a typed trade's detail says
@@ -38,15 +39,6 @@ async function proLearner(request: Parameters<typeof createLearner>[0]) {
   return { ...made, ...session, headers: { Authorization: `Bearer ${session.token}` } };
 }
 
-async function open(browser: Browser, url: string, width = 1280, dark = false) {
-  const context = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 900 } });
-  const page = await context.newPage();
-  await plantSession(page, learner, dark);
-  await page.goto(url);
-  await expect(page.getByRole('heading', { level: 1, name: 'Journal' })).toBeVisible({ timeout: 30_000 });
-  return { context, page };
-}
-
 const shot = (page: Page, name: string, width: number, dark: boolean) =>
   page.screenshot({
     path: path.join(screenshotDir, `playbooks-${name}-${dark ? 'dark' : 'light'}-${width}.png`),
@@ -66,7 +58,7 @@ test('a learner writes a playbook, ticks its rules on a trade and reads what eac
 }) => {
   test.setTimeout(240_000);
   learner = await proLearner(request);
-  const { context, page } = await open(browser, '/journal?tab=playbooks');
+  const { context, page } = await openJournal(browser, learner, '/journal?tab=playbooks');
   await expect(page.getByText('No playbooks yet. Write your first setup and its rules.')).toBeVisible({
     timeout: 30_000,
   });
@@ -129,7 +121,7 @@ test('a learner writes a playbook, ticks its rules on a trade and reads what eac
   await context.close();
 
   for (const { width, dark } of looks) {
-    const view = await open(browser, '/journal?tab=playbooks', width, dark);
+    const view = await openJournal(browser, learner, '/journal?tab=playbooks', { width, dark });
     await expect(
       view.page.getByRole('region', { name: 'Report of Opening range breakout' }).getByRole('table'),
     ).toBeVisible({ timeout: 30_000 });
@@ -153,14 +145,14 @@ test('the statistics break MAE/MFE and R down by setup, hour and mistake with th
   browser,
 }) => {
   test.setTimeout(180_000);
-  const { context, page } = await open(browser, '/journal?tab=statistics');
+  const { context, page } = await openJournal(browser, learner, '/journal?tab=statistics');
   const bySetup = page.getByRole('table', { name: /MAE\/MFE and R by setup tag/ });
   await expect(bySetup).toBeVisible({ timeout: 30_000 });
   // breakout: two trades, each risking 100 (10 × 10): +2R and +1R.
   await expect(bySetup.getByRole('row').filter({ hasText: 'breakout' })).toContainText('2');
   await context.close();
   for (const { width, dark } of looks) {
-    const view = await open(browser, '/journal?tab=statistics', width, dark);
+    const view = await openJournal(browser, learner, '/journal?tab=statistics', { width, dark });
     await expect(view.page.getByRole('table', { name: /MAE\/MFE and R by setup tag/ })).toBeVisible({
       timeout: 30_000,
     });
@@ -176,7 +168,7 @@ test('a typed trade’s detail says no candles cover it', async ({ browser, requ
   const typed = trades.find((trade) => trade.symbol === 'INFY');
   if (!typed) throw new Error('the INFY trades typed in by the first test are not in the journal');
   for (const { width, dark } of looks) {
-    const view = await open(browser, '/journal', width, dark);
+    const view = await openJournal(browser, learner, '/journal', { width, dark });
     await view.page.goto(`/journal/trades/${typed._id}`);
     await expect(
       view.page.getByText(
@@ -201,7 +193,7 @@ test('a 20,000-row tradebook imports as a job with a progress bar', async ({ bro
     );
   }
   const file = { name: 'tradebook.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) };
-  const { context, page } = await open(browser, '/journal?tab=import', 1280, false);
+  const { context, page } = await openJournal(browser, learner, '/journal?tab=import');
   await page.getByTestId('import-file-input').setInputFiles(file);
   const commit = page.getByRole('button', { name: 'Import 20,000 fills' });
   await expect(commit).toBeEnabled({ timeout: 60_000 });

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { createLearner, json, type NewLearner } from '../support/learners.ts';
 import { screenshotDir } from '../support/screenshots.ts';
-import { apiLogin, plantSession } from '../support/session.ts';
+import { apiLogin, openSignedIn } from '../support/session.ts';
 
 const GROUP = 'group-running';
 const SYMBOL = 'NIFTY50';
@@ -59,14 +59,6 @@ async function tradeInCompetition(request: APIRequestContext, learner: NewLearne
   );
 }
 
-async function openSignedIn(browser: Browser, learner: NewLearner, url: string, width = 1280, dark = false) {
-  const context = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 900 } });
-  const page = await context.newPage();
-  await plantSession(page, learner, dark);
-  await page.goto(url);
-  return { context, page };
-}
-
 let learner: NewLearner;
 
 test('a learner opens a trade from the trades table and sees the fills it was built from', async ({
@@ -89,7 +81,7 @@ test('a learner opens a trade from the trades table and sees the fills it was bu
     'november.csv',
   );
 
-  const { context, page } = await openSignedIn(browser, learner, '/journal?tab=trades');
+  const { context, page } = await openSignedIn(browser, learner, '/journal?tab=trades', { height: 900 });
   const link = page.getByRole('link', { name: 'HDFCBANK long trade details' });
   await expect(link).toBeVisible({ timeout: 30_000 });
   await link.focus();
@@ -136,7 +128,11 @@ test('a competition trade of a few seconds shows its session chart and says why 
     [375, false],
     [375, true],
   ] as const) {
-    const { context, page } = await openSignedIn(browser, learner, `/journal/trades/${tradeId}`, width, dark);
+    const { context, page } = await openSignedIn(browser, learner, `/journal/trades/${tradeId}`, {
+      width,
+      dark,
+      height: 900,
+    });
     await expect(page.getByRole('heading', { level: 1, name: `${SYMBOL} long` })).toBeVisible({
       timeout: 30_000,
     });
@@ -174,7 +170,9 @@ test('a competition trade of a few seconds shows its session chart and says why 
 });
 
 test('a trade that is not yours is not in your journal', async ({ browser }) => {
-  const { context, page } = await openSignedIn(browser, learner, '/journal/trades/not-a-trade-of-mine');
+  const { context, page } = await openSignedIn(browser, learner, '/journal/trades/not-a-trade-of-mine', {
+    height: 900,
+  });
   await expect(page.getByText('This trade is not in your journal.')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('link', { name: 'Back to your journal' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Journal' })).toBeVisible();

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { openJournal } from '../support/journal.ts';
 import { createLearner as createSpecLearner } from '../support/learners.ts';
-import { plantSession, type Session } from '../support/session.ts';
+import type { Session } from '../support/session.ts';
 
 /** A learner of our own, so no other spec's trades change what we count. */
 const createLearner = (request: APIRequestContext) =>
@@ -18,16 +19,6 @@ const PNG = Buffer.from(
 );
 
 test.describe.configure({ mode: 'serial' });
-
-async function openSignedIn(browser: Browser, session: Session, url: string, width = 1280, dark = false) {
-  const context = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 900 } });
-  const page = await context.newPage();
-  await plantSession(page, session, dark);
-  await page.goto(url);
-  // The first visit loads the page's chunks; a busy CI machine can take a while.
-  await expect(page.getByRole('heading', { level: 1, name: 'Journal' })).toBeVisible({ timeout: 30_000 });
-  return { context, page };
-}
 
 async function tradesFigure(page: Page) {
   await page.getByRole('tab', { name: 'Statistics' }).click();
@@ -46,7 +37,7 @@ test('a learner writes today’s entry with a screenshot, adds two trades, impor
 }) => {
   test.setTimeout(180_000);
   learner = await createLearner(request);
-  const { context, page } = await openSignedIn(browser, learner, '/journal');
+  const { context, page } = await openJournal(browser, learner, '/journal');
   // The journal's days are the learner's profile zone (Asia/Kolkata until they choose another).
   today = await page.evaluate(() =>
     new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date()),
@@ -182,13 +173,10 @@ test('the journal reads well at 375 px and in dark mode', async ({ browser }) =>
     [1280, true],
   ] as const) {
     const suffix = `${width}-${dark ? 'dark' : 'light'}`;
-    const { context, page } = await openSignedIn(
-      browser,
-      learner,
-      '/journal?tab=calendar&date=2026-11-02',
+    const { context, page } = await openJournal(browser, learner, '/journal?tab=calendar&date=2026-11-02', {
       width,
       dark,
-    );
+    });
     await expect(page.locator('button[data-date="2026-11-02"]')).toBeVisible({ timeout: 30_000 });
     // The entry's form comes with the day, after the calendar: picture the page complete.
     await expect(page.getByRole('button', { name: 'Save entry' })).toBeVisible({ timeout: 30_000 });

@@ -1,16 +1,8 @@
 import path from 'node:path';
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { createLearner, json } from '../support/learners.ts';
 import { screenshotDir } from '../support/screenshots.ts';
-import { apiLogin, plantSession, type Session } from '../support/session.ts';
-
-async function openAsAdmin(browser: Browser, session: Session, width: number, dark: boolean) {
-  const context = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 800 } });
-  const page = await context.newPage();
-  await plantSession(page, session, dark);
-  await page.goto('/admin?tab=markets');
-  return { context, page };
-}
+import { apiLogin, openSignedIn } from '../support/session.ts';
 
 /** antd's select: the visible option is a div; the listbox's `option`s are for screen readers. */
 async function chooseHours(page: Page, dialog: Locator, label: string) {
@@ -24,7 +16,7 @@ test('an admin sees where each instrument’s prices come from, and sets market 
   request,
 }) => {
   const admin = await apiLogin(request, 'admin');
-  const { context, page } = await openAsAdmin(browser, admin, 1280, false);
+  const { context, page } = await openSignedIn(browser, admin, '/admin?tab=markets');
   const panel = page.getByRole('region', { name: 'Markets' });
   await expect(panel.getByRole('heading', { name: 'Markets' })).toBeVisible();
   const row = panel.getByRole('row').filter({ hasText: 'TCS' });
@@ -47,7 +39,7 @@ test('screenshots: Admin → Markets, light and dark, 1280 and 375 px', async ({
   const admin = await apiLogin(request, 'admin');
   for (const width of [1280, 375]) {
     for (const dark of [false, true]) {
-      const { context, page } = await openAsAdmin(browser, admin, width, dark);
+      const { context, page } = await openSignedIn(browser, admin, '/admin?tab=markets', { width, dark });
       await expect(page.getByRole('row').filter({ hasText: 'NIFTY50' })).toBeVisible();
       await page.screenshot({
         path: path.join(screenshotDir, `admin-markets-${dark ? 'dark' : 'light'}-${width}.png`),
@@ -97,10 +89,10 @@ test('a learner trades a replayed day: the sample BTCUSD session at 60×', async
     [1280, false],
     [375, true],
   ] as const) {
-    const context = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 800 } });
-    const page = await context.newPage();
-    await plantSession(page, learner, dark);
-    await page.goto(`/group/${cup._id}/leaderboard`);
+    const { context, page } = await openSignedIn(browser, learner, `/group/${cup._id}/leaderboard`, {
+      width,
+      dark,
+    });
     await expect(page.getByText('Replay · 60×')).toBeVisible();
     // Prices of 2023, not of today's simulated market (about 92,000).
     // The ticket and, on a phone, the sticky Buy/Sell bar both show the bid: whichever is on screen.

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { screenshotDir } from '../support/screenshots.ts';
-import { apiLogin, plantSession, type Session } from '../support/session.ts';
+import { apiLogin, type OpenOptions, openSignedIn, type Session } from '../support/session.ts';
 
 const ARTICLE = {
   title: 'December competition: what changes',
@@ -12,20 +12,11 @@ test.describe.configure({ mode: 'serial' });
 // Other engineers share this machine's two cores; a page can take a minute to first paint under load.
 test.setTimeout(180_000);
 
-async function openSignedIn(
-  browser: Browser,
-  session: Session,
-  url: string,
-  options: { width?: number; dark?: boolean } = {},
-) {
-  const width = options.width ?? 1280;
-  const context = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 900 } });
-  const page = await context.newPage();
-  await plantSession(page, session, options.dark ?? false);
-  await page.goto(url);
-  // The first visit loads the page's chunks; on a busy machine that can take longer than one expect.
-  await expect(page.locator('h1').first()).toBeVisible({ timeout: 90_000 });
-  return { context, page };
+/** A page of ours signed in; the first visit loads the page's chunks, which a busy machine can take a while over. */
+async function openPage(browser: Browser, session: Session, url: string, options: OpenOptions = {}) {
+  const opened = await openSignedIn(browser, session, url, { height: 900, ...options });
+  await expect(opened.page.locator('h1').first()).toBeVisible({ timeout: 90_000 });
+  return opened;
 }
 
 const cards = (page: Page) => page.locator('.cw-news__grid > li article');
@@ -36,7 +27,7 @@ test('/news lists the sample feed; a category tab and a search narrow the list',
   request,
 }) => {
   const learner = await apiLogin(request, 'learner');
-  const { context, page } = await openSignedIn(browser, learner, '/news');
+  const { context, page } = await openPage(browser, learner, '/news');
   await expect(page.getByRole('heading', { level: 1, name: 'News' })).toBeVisible();
   await expect(count(page)).toHaveText('12 stories');
   await expect(cards(page)).toHaveCount(12);
@@ -86,7 +77,7 @@ test('an admin writes an article in /admin; it appears on /news and opens in the
   request,
 }) => {
   const admin = await apiLogin(request, 'admin');
-  const adminView = await openSignedIn(browser, admin, '/admin?tab=news');
+  const adminView = await openPage(browser, admin, '/admin?tab=news');
   const page = adminView.page;
   await expect(page.getByRole('heading', { name: 'Feed sources' })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText('Bundled sample feed')).toBeVisible();
@@ -100,7 +91,7 @@ test('an admin writes an article in /admin; it appears on /news and opens in the
   await adminView.context.close();
 
   const learner = await apiLogin(request, 'learner');
-  const { context, page: reader } = await openSignedIn(browser, learner, '/news');
+  const { context, page: reader } = await openPage(browser, learner, '/news');
   await expect(count(reader)).toHaveText('13 stories', { timeout: 60_000 });
   const first = cards(reader).first();
   await expect(first).toContainText('Candlewise article');
@@ -117,7 +108,7 @@ test('an admin writes an article in /admin; it appears on /news and opens in the
 
 test('/home shows Top news', async ({ browser, request }) => {
   const learner = await apiLogin(request, 'learner');
-  const { context, page } = await openSignedIn(browser, learner, '/home');
+  const { context, page } = await openPage(browser, learner, '/home');
   const card = page.locator('.cw-dashboard-news');
   await expect(card.getByRole('heading', { name: 'Top news' })).toBeVisible({ timeout: 60_000 });
   await expect(card.locator('li')).toHaveCount(4);
@@ -136,7 +127,7 @@ test('screenshots: /news, an article, Top news and the admin tab, light and dark
   for (const width of [1280, 375]) {
     for (const dark of [false, true]) {
       const suffix = `${width}-${dark ? 'dark' : 'light'}`;
-      const { context, page } = await openSignedIn(browser, learner, '/news', { width, dark });
+      const { context, page } = await openPage(browser, learner, '/news', { width, dark });
       await expect(count(page)).toBeVisible({ timeout: 60_000 });
       await page.evaluate(() => document.fonts.ready);
       // Only the first image: lazy images below the fold load when scrolled to, not before.
@@ -155,7 +146,7 @@ test('screenshots: /news, an article, Top news and the admin tab, light and dark
       await page.screenshot({ path: path.join(screenshotDir, `home-top-news-${suffix}.png`) });
       await context.close();
 
-      const adminView = await openSignedIn(browser, admin, '/admin?tab=news', { width, dark });
+      const adminView = await openPage(browser, admin, '/admin?tab=news', { width, dark });
       await expect(adminView.page.getByText('Bundled sample feed')).toBeVisible({ timeout: 60_000 });
       await adminView.page.screenshot({
         path: path.join(screenshotDir, `admin-news-${suffix}.png`),

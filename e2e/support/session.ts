@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 
 export const E2E_USERS = {
   learner: {
@@ -56,4 +56,26 @@ export async function readPersistedRoot(page: Page): Promise<Record<string, unkn
   if (!raw) return {};
   const outer = JSON.parse(raw) as Record<string, string>;
   return Object.fromEntries(Object.entries(outer).map(([key, value]) => [key, JSON.parse(value)]));
+}
+
+export type OpenOptions = {
+  /** The viewport's width (default 1280); 375 is a phone, 812 tall. */
+  width?: number;
+  dark?: boolean;
+  /** The desktop viewport's height (default 800). */
+  height?: number;
+};
+
+/** A fresh browser context at `url` with `session` (and the theme) planted before any script runs. */
+export async function openSignedIn(
+  browser: Browser,
+  session: { token: string | null; user: unknown },
+  url: string,
+  { width = 1280, dark = false, height = 800 }: OpenOptions = {},
+) {
+  const context = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : height } });
+  const page = await context.newPage();
+  await plantSession(page, session, dark);
+  await page.goto(url);
+  return { context, page };
 }
