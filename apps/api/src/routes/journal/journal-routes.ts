@@ -6,6 +6,8 @@ import {
   JOURNAL_SCREENSHOTS_PER_ENTRY,
   journalContract,
 } from '@candlewise/shared';
+import { countOf, formatCount } from '@candlewise/shared/format/format-count';
+
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -50,9 +52,6 @@ import { syncPaperTrades } from '../../services/journal/sync-paper-trades.ts';
 import { type JournalTradeView, toJournalTrade } from '../../services/journal/to-journal-trade.ts';
 
 const c = journalContract;
-/** Counts grouped as the import screen shows them (20,000 fills), Indian style past a lakh. */
-const count = (value: number) => value.toLocaleString('en-IN');
-const plural = (value: number, word: string) => `${count(value)} ${word}${value === 1 ? '' : 's'}`;
 const ok = <T>(data: T, message?: string) => ({
   success: true as const,
   ...(message ? { message } : {}),
@@ -63,8 +62,8 @@ const ok = <T>(data: T, message?: string) => ({
 /** The sentence a commit answers with (the job's too). */
 function commitSentence(result: Awaited<ReturnType<typeof commitJournalImport>>): string {
   return result.format === 'fills'
-    ? `${plural(result.newFills, 'new fill')}, ${count(result.knownFills)} already in your journal: ${plural(result.completeTrades, 'trade')} complete, ${plural(result.openPositions, 'position')} open.${result.needsOpeningHoldings.length ? ` ${plural(result.needsOpeningHoldings.length, 'symbol')} need${result.needsOpeningHoldings.length === 1 ? 's' : ''} opening holdings.` : ''}`
-    : `${plural(result.added, 'trade')} imported${result.duplicates ? `, ${count(result.duplicates)} already in your journal` : ''}.`;
+    ? `${countOf(result.newFills, 'new fill')}, ${formatCount(result.knownFills)} already in your journal: ${countOf(result.completeTrades, 'trade')} complete, ${countOf(result.openPositions, 'position')} open.${result.needsOpeningHoldings.length ? ` ${countOf(result.needsOpeningHoldings.length, 'symbol')} need${result.needsOpeningHoldings.length === 1 ? 's' : ''} opening holdings.` : ''}`
+    : `${countOf(result.added, 'trade')} imported${result.duplicates ? `, ${formatCount(result.duplicates)} already in your journal` : ''}.`;
 }
 
 async function readCsvUpload(request: FastifyRequest) {
@@ -606,7 +605,7 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
         const result = await saveOpeningHoldings(db(), request.currentUser.id, request.body);
         return ok(
           result,
-          `Opening holdings saved: ${plural(result.completeTrades, 'trade')} complete, ${plural(result.openPositions, 'position')} open.`,
+          `Opening holdings saved: ${countOf(result.completeTrades, 'trade')} complete, ${countOf(result.openPositions, 'position')} open.`,
         );
       },
     );

@@ -138,8 +138,6 @@ export class ImportRowsRefused extends AppError {
   }
 }
 
-const rowErrors = (errors: Array<{ line: number; message: string }>) => new ImportRowsRefused(errors);
-
 /** The plan of an export's fills not yet in the journal (none: nothing to plan). */
 function planExportedFills(
   db: DbExecutor,
@@ -532,8 +530,8 @@ export async function commitJournalImport(
     mapping,
     listedCurrencies: await listedCurrencies(db),
   });
-  if (parsed.errors.length > 0) throw rowErrors(parsed.errors);
-  if (parsed.kind === 'unknown') throw rowErrors(parsed.errors);
+  if (parsed.errors.length > 0) throw new ImportRowsRefused(parsed.errors);
+  if (parsed.kind === 'unknown') throw new ImportRowsRefused(parsed.errors);
   const layout = parsed.layout;
   if (parsed.kind === 'fills') {
     if (parsed.executions.length === 0) {
@@ -544,7 +542,7 @@ export async function commitJournalImport(
     return db.transaction(async (tx) => {
       // Planned in the transaction that writes: the fills it read are the ones the store compares.
       const plan = await planFillsImport(tx, userId, parsed, options.timeZone);
-      if (plan.errors.length > 0) throw rowErrors(plan.errors);
+      if (plan.errors.length > 0) throw new ImportRowsRefused(plan.errors);
       progress('storing', 0, total);
       const recorded = await recordExecutions(tx, {
         userId,
@@ -590,7 +588,7 @@ export async function commitJournalImport(
   }
   const exported = await exportedFillsToStore(db, userId, exportedFills);
   const fillsPlan = await planExportedFills(db, userId, parsed.rows, exported.fresh, options.timeZone);
-  if (fillsPlan && fillsPlan.errors.length > 0) throw rowErrors(fillsPlan.errors);
+  if (fillsPlan && fillsPlan.errors.length > 0) throw new ImportRowsRefused(fillsPlan.errors);
   const { rowsWithFills, restoredRows } = exportedTradeRows(parsed, exported.fresh);
   return db.transaction(async (tx) => {
     // An export's fills: stored and rebuilt like a broker file's, then the learner's additions.

@@ -1,5 +1,6 @@
 import { UploadOutlined } from '@ant-design/icons';
 import type { JournalColumnMapping, JournalImportJob } from '@candlewise/shared';
+import { countOf, formatCount } from '@candlewise/shared/format/format-count';
 import { Alert, Button, Progress, Radio, Skeleton, Steps, Table, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { toast } from 'react-toastify';
@@ -15,15 +16,11 @@ import { formatPnl, pnlClass, useJournalTimeZone } from '../lib/journal-time';
 import { ColumnMappingForm } from './column-mapping-form';
 import { OpeningHoldingsForm } from './opening-holdings-form';
 
-/** Counts grouped as the progress shows them (20,000 fills), Indian style past a lakh. */
-const count = (value: number) => value.toLocaleString('en-IN');
-const plural = (value: number, word: string) => `${count(value)} ${word}${value === 1 ? '' : 's'}`;
-
 /** "N new fills, M already in your journal, K trades complete, P positions open." */
 export function fillsSentence(
   counts: Pick<ImportPreview, 'newFills' | 'knownFills' | 'completeTrades' | 'openPositions'>,
 ) {
-  return `${plural(counts.newFills, 'new fill')}, ${count(counts.knownFills)} already in your journal, ${plural(counts.completeTrades, 'trade')} complete, ${plural(counts.openPositions, 'position')} open.`;
+  return `${countOf(counts.newFills, 'new fill')}, ${formatCount(counts.knownFills)} already in your journal, ${countOf(counts.completeTrades, 'trade')} complete, ${countOf(counts.openPositions, 'position')} open.`;
 }
 
 /**
@@ -228,7 +225,7 @@ export function ImportWizard() {
             <Alert
               type="info"
               showIcon
-              message={`${count(preview.rows)} rows read: ${fillsSentence(preview)}`}
+              message={`${formatCount(preview.rows)} rows read: ${fillsSentence(preview)}`}
               description={
                 preview.needsSettlement?.length
                   ? `Futures still open after their expiry, with no settlement price in the file: ${preview.needsSettlement
@@ -254,7 +251,7 @@ export function ImportWizard() {
             <Alert
               type="info"
               showIcon
-              message={`${count(preview.rows)} rows read: ${plural(preview.newTrades, 'new trade')}, ${count(preview.duplicates)} already in your journal.`}
+              message={`${formatCount(preview.rows)} rows read: ${countOf(preview.newTrades, 'new trade')}, ${formatCount(preview.duplicates)} already in your journal.`}
             />
           )}
           {preview.trades.length > 0 ? (
@@ -299,8 +296,8 @@ export function ImportWizard() {
               }
             >
               {preview.format === 'fills'
-                ? `Import ${plural(preview.newFills, 'fill')}`
-                : `Import ${plural(preview.newTrades, 'trade')}`}
+                ? `Import ${countOf(preview.newFills, 'fill')}`
+                : `Import ${countOf(preview.newTrades, 'trade')}`}
             </Button>
             <Button onClick={reset}>Start again</Button>
           </div>
@@ -313,8 +310,8 @@ export function ImportWizard() {
           role="status"
           message={
             result.format === 'fills'
-              ? `Imported: ${fillsSentence(result)} ${plural(result.added, 'new trade')} in your journal.`
-              : `${plural(result.added, 'trade')} imported${result.duplicates ? `, ${count(result.duplicates)} already in your journal` : ''}.`
+              ? `Imported: ${fillsSentence(result)} ${countOf(result.added, 'new trade')} in your journal.`
+              : `${countOf(result.added, 'trade')} imported${result.duplicates ? `, ${formatCount(result.duplicates)} already in your journal` : ''}.`
           }
         />
       ) : null}
