@@ -67,6 +67,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   const lockLog = Number(process.env.DB_LOCK_LOG_MS);
   const stopLockLog = lockLog > 0 ? logLockWaits(pglite, lockLog) : () => {};
+  yieldBeforeEachTurn(pglite);
   const turns = countTurns(pglite);
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
   let closed = false;
@@ -96,6 +97,24 @@ export function pgliteFolder(dataDir: string): string {
 }
 
 type ExclusiveRunner = { _runExclusiveTransaction<T>(work: () => Promise<T>): Promise<T> };
+
+/**
+ * Lets the event loop go round before each of PGlite's turns (a transaction or a loose statement).
+ * PGlite runs in this process and its queued turns follow one another in promise callbacks, so
+ * without this a queue of turns runs in one event-loop turn of a hundred milliseconds and more under
+ * load, and Node accepts one new connection per event-loop turn: during the embedded desk bench the
+ * listen queue held ~340 connections and drained at ~7 a second, so a connection opened during the
+ * load (a member's first read, a placement that found no free socket) waited up to 30 s before the
+ * server saw it. With a turn of the loop between two of PGlite's, new connections and requests are
+ * taken in between, and no event-loop turn is longer than one transaction.
+ */
+function yieldBeforeEachTurn(pglite: PGlite): void {
+  const runner = pglite as unknown as ExclusiveRunner;
+  if (typeof runner._runExclusiveTransaction !== 'function') return;
+  const original = runner._runExclusiveTransaction.bind(pglite);
+  runner._runExclusiveTransaction = <T>(work: () => Promise<T>) =>
+    original(() => new Promise<void>((resolve) => setImmediate(resolve)).then(work));
+}
 
 /**
  * How many transactions and loose statements (PGlite's turns at its one connection) are running or
