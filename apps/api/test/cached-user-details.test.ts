@@ -156,6 +156,50 @@ describe.skipIf(!process.env.REDIS_URL)('user details across API processes shari
     expect((await account(second)).orders).toMatchObject([{ price: 1 }]);
   });
 
+  it('an order after a disable or a sign-out on the other process is refused at once, its identity read from the cache', async () => {
+    await createOnboardedUser(first.database.db, {
+      email: 'cached-order-admin@example.com',
+      password: PASSWORD,
+      role: 'admin',
+    });
+    const admin = await signIn(first, 'cached-order-admin@example.com');
+    const [trader, leaver] = await addApprovedMembers(
+      first.database.db,
+      testConfig().appSecret,
+      'group-running',
+      2,
+      'cached-order-refused',
+    );
+    const order = (token: string) =>
+      second.inject({
+        method: 'POST',
+        url: '/api/v1/group/group-running/orders',
+        headers: bearer(token),
+        payload: { symbol: 'NIFTY50', side: 'buy', type: 'limit', quantity: 1, price: 1 },
+      });
+    // Each trader's identity is read, and kept, on the second process by an order there.
+    expect((await order(trader.token)).statusCode).toBe(201);
+    expect((await order(leaver.token)).statusCode).toBe(201);
+
+    const disabled = await first.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/users/${trader.userId}`,
+      headers: bearer(admin.token),
+      payload: { disabled: true },
+    });
+    expect(disabled.statusCode).toBe(200);
+    expect((await order(trader.token)).statusCode).toBe(403);
+
+    const signedOut = await first.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: bearer(leaver.token),
+    });
+    expect(signedOut.statusCode).toBe(200);
+    const afterSignOut = await order(leaver.token);
+    expect(afterSignOut.statusCode).toBe(401);
+  });
+
   it("a journal trade added on one process is in the author's calendar, statistics and home card on the other", async () => {
     await createOnboardedUser(first.database.db, { email: 'cached-journal@example.com', password: PASSWORD });
     const me = await signIn(first, 'cached-journal@example.com');

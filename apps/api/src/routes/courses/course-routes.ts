@@ -13,10 +13,8 @@ import {
 const c = courseContract;
 
 export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Reads (every /course page) from the identity cache; writes check the session afresh.
-  app.addHook('onRequest', (request, reply) =>
-    request.method === 'GET' ? app.authenticateCached(request, reply) : app.authenticate(request, reply),
-  );
+  // Reads and own-data writes (keepsUserCache) from the identity cache; other writes from the database.
+  app.addHook('onRequest', app.authenticateRoute);
 
   /** A read of the caller's own courses, served from memory for at most a second (ADR 019). */
   const cachedForCaller = (request: FastifyRequest, what: string, load: () => Promise<string>) =>

@@ -16,7 +16,7 @@ const c = drillContract;
  * another learner's attempt answers 404.
  */
 export const drillRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', app.authenticateRoute);
   const tags = ['courses'];
   const security = [{ bearerAuth: [] }];
   const deps = (): PracticeDeps => ({ db: app.database.db, cache: app.readCache });

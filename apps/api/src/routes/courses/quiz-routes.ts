@@ -14,9 +14,7 @@ const c = quizContract;
 
 /** Quizzes, their attempts and the spaced-repetition queue (issue #42). */
 export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', (request, reply) =>
-    request.method === 'GET' ? app.authenticateCached(request, reply) : app.authenticate(request, reply),
-  );
+  app.addHook('onRequest', app.authenticateRoute);
   const db = () => app.database.db;
   const tags = ['courses'];
   const security = [{ bearerAuth: [] }];

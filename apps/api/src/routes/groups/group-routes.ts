@@ -17,9 +17,7 @@ const c = groupContract;
 const admin = adminGroupContract;
 
 export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', (request, reply) =>
-    request.method === 'GET' ? app.authenticateCached(request, reply) : app.authenticate(request, reply),
-  );
+  app.addHook('onRequest', app.authenticateRoute);
   // The list is read on every visit to /group: served from memory for a second, dropped on changes.
   const changed = (groupId?: string) => {
     app.readCache.invalidate('groups:');

@@ -141,10 +141,8 @@ export const journalRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const ownRoutes: FastifyPluginAsyncZod = async (own) => {
-    // Reads from the identity cache; writes check the session afresh.
-    own.addHook('onRequest', (request, reply) =>
-      request.method === 'GET' ? own.authenticateCached(request, reply) : own.authenticate(request, reply),
-    );
+    // Reads and own-data writes (keepsUserCache) from the identity cache; other writes from the database.
+    own.addHook('onRequest', own.authenticateRoute);
     /**
      * The /home and /journal first reads, from memory for at most a second (ADR 019). A journal
      * write or an order by the learner bumps their read generation, so their next read is fresh.

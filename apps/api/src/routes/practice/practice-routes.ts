@@ -26,7 +26,7 @@ const c = practiceContract;
  * days. Every session is the caller's: another learner's id answers 404.
  */
 export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', app.authenticateRoute);
   const tags = ['practice'];
   const security = [{ bearerAuth: [] }];
   const deps = (): PracticeDeps => ({ db: app.database.db, cache: app.readCache });

@@ -33,10 +33,8 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The serialised standings of one engine moment, per currency (forgotten with the rows). */
   const standingsText = new WeakMap<StandingRow[], Map<string, string>>();
 
-  // Reads come from the authentication cache; anything that changes state checks the database.
-  app.addHook('onRequest', (request, reply) =>
-    request.method === 'GET' ? app.authenticateCached(request, reply) : app.authenticate(request, reply),
-  );
+  // Reads and own-data writes (keepsUserCache) from the identity cache; other writes from the database.
+  app.addHook('onRequest', app.authenticateRoute);
   const security = [{ bearerAuth: [] }];
   const tags = ['trading'];
   const engine = () => app.tradingEngine;
