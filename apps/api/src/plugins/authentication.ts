@@ -117,6 +117,14 @@ export const authenticationPlugin = fp(async (app: FastifyInstance) => {
       generation: string | null;
     }
   >();
+  /**
+   * Identity reads under way, by user, token and generation: concurrent requests of one session
+   * share one (a read started under an older generation is never joined).
+   */
+  const identityReads = new Map<
+    string,
+    { readAt: number; result: Promise<{ user: UserRow | undefined; revoked: boolean }> }
+  >();
   /** When each request's session was read from the database (its oldest part, for cached reads). */
   const sessionReadAt = new WeakMap<FastifyRequest, number>();
   /** When each user was last forgotten here; anything read before `forgetsPrunedBefore` may be stale. */
@@ -215,9 +223,17 @@ export const authenticationPlugin = fp(async (app: FastifyInstance) => {
       cachedUsers.delete(claims.userId);
       entry = undefined;
     }
-    const readAt = Date.now();
+    let readAt = Date.now();
     if (!entry?.revoked.has(claims.tokenId)) {
-      const loaded = await load(claims);
+      // A page's first requests come together (the account, the stream, an order): one read for all.
+      const key = `${claims.userId}:${claims.tokenId}:${generation}`;
+      let shared = identityReads.get(key);
+      if (!shared) {
+        shared = { readAt, result: load(claims).finally(() => identityReads.delete(key)) };
+        identityReads.set(key, shared);
+      }
+      readAt = shared.readAt;
+      const loaded = await shared.result;
       if (!entry) {
         entry = { user: loaded.user, at: readAt, revoked: new Map(), generation: generation ?? null };
         // A forget that arrived while this read was under way may have missed it: not cached then.

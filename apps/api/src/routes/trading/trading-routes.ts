@@ -501,7 +501,10 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
         request.currentUser,
         request.params.groupId,
       );
-      const group = await findGroupOrThrow(app.database.db, request.params.groupId);
+      // 200 members opening their desks at once share one read of the competition.
+      const group = await app.readCache.get(`groups:row:${request.params.groupId}`, 1000, () =>
+        findGroupOrThrow(app.database.db, request.params.groupId),
+      );
       const symbols = new Set(group.instruments.length ? group.instruments : engine().instruments.keys());
       let unsubscribers: Array<() => Promise<void>> = [];
       // Standings: the top of the table and the viewer's own row, each only when it changed for
