@@ -1,8 +1,9 @@
 import { revokedTokens, type UserRow, users } from '@candlewise/db';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, forbidden, unauthorized } from '../lib/app-error.ts';
+import { BatchLoader } from '../lib/batch-loader.ts';
 import { type SessionClaims, verifySessionToken } from '../services/auth/session-token.ts';
 
 declare module 'fastify' {
@@ -70,6 +71,7 @@ type OpenStream = StreamOptions & { claims: SessionClaims; end: () => void };
  * account is disabled — checked on every request, so revocation takes effect at once.
  */
 const FORGET_CHANNEL = 'auth:forget-user';
+const identityKey = (session: SessionClaims) => `${session.userId}:${session.tokenId}`;
 const USER_CACHE_MS = 30_000;
 const TOKEN_CACHE_MAX = 50_000;
 /** How long a forget is remembered for streams being opened at that moment (see trackStream). */
@@ -139,18 +141,36 @@ export const authenticationPlugin = fp(async (app: FastifyInstance) => {
     return claims;
   }
 
-  /** One round-trip: the user and whether this very token was signed out. */
-  async function load(claims: SessionClaims) {
-    const [row] = await app.database.db
-      .select({
-        user: users,
-        revoked: sql<boolean>`exists(select 1 from revoked_tokens where jti = ${claims.tokenId})`,
-      })
-      .from(users)
-      .where(eq(users.id, claims.userId))
-      .limit(1);
-    return { user: row?.user, revoked: Boolean(row?.revoked) };
-  }
+  /**
+   * The user and whether this very token was signed out, for every session asked for in one turn of
+   * the event loop: two statements however many (a start's first requests come all at once).
+   */
+  const identities = new BatchLoader<SessionClaims, { user: UserRow | undefined; revoked: boolean }>(
+    async (sessions) => {
+      const db = app.database.db;
+      const userIds = [...new Set(sessions.map((session) => session.userId))];
+      const found = await db.select().from(users).where(inArray(users.id, userIds));
+      const revoked = await db
+        .select({ jti: revokedTokens.jti })
+        .from(revokedTokens)
+        .where(
+          inArray(
+            revokedTokens.jti,
+            sessions.map((session) => session.tokenId),
+          ),
+        );
+      const byId = new Map(found.map((user) => [user.id, user]));
+      const signedOut = new Set(revoked.map((row) => row.jti));
+      return new Map(
+        sessions.map((session) => [
+          identityKey(session),
+          { user: byId.get(session.userId), revoked: signedOut.has(session.tokenId) },
+        ]),
+      );
+    },
+    (session) => identityKey(session),
+  );
+  const load = (claims: SessionClaims) => identities.load(claims);
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const claims = await verify(bearerToken(request));
