@@ -10,7 +10,7 @@ import {
   users,
 } from '@candlewise/db';
 import { decimalToNumber, fromMinorUnits, minorToDecimalText, minorUnitsOf } from '@candlewise/shared';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AccountState, CancelReason, ChallengeDecision, FillRecord } from './account-book.ts';
 
 /**
@@ -71,9 +71,37 @@ export async function loadAccounts(
   accountIds: string[],
   options: { lock?: boolean } = {},
 ): Promise<Map<string, AccountState>> {
-  const loaded = new Map<string, AccountState>();
-  if (!accountIds.length) return loaded;
+  if (!accountIds.length) return new Map();
   const ids = [...new Set(accountIds)].sort(); // one lock order everywhere: no deadlocks
+  return readAccounts(db, inArray(tradingAccounts.id, ids), (found) => found, options);
+}
+
+/**
+ * Every account of these competitions with its positions and open orders, in three statements
+ * whatever their number: what a process reads for the competitions it has just taken over.
+ */
+export function loadAccountsOfCompetitions(
+  db: DbExecutor,
+  groupIds: string[],
+): Promise<Map<string, AccountState>> {
+  if (!groupIds.length) return Promise.resolve(new Map());
+  const inCompetitions = inArray(tradingAccounts.groupId, groupIds);
+  // Their positions and orders by a subquery: 51,000 ids would be 51,000 parameters.
+  const ids = db.select({ id: tradingAccounts.id }).from(tradingAccounts).where(inCompetitions);
+  return readAccounts(db, inCompetitions, () => ids, {});
+}
+
+/**
+ * `which` picks the accounts; `theirIds` says which account ids their positions and orders belong
+ * to, given the ids found (a list, or a subquery).
+ */
+async function readAccounts(
+  db: DbExecutor,
+  which: SQL,
+  theirIds: (found: string[]) => string[] | SQLWrapper,
+  options: { lock?: boolean },
+): Promise<Map<string, AccountState>> {
+  const loaded = new Map<string, AccountState>();
   const query = db
     .select({
       account: tradingAccounts,
@@ -85,17 +113,21 @@ export async function loadAccounts(
     .from(tradingAccounts)
     .innerJoin(users, eq(users.id, tradingAccounts.userId))
     .innerJoin(groups, eq(groups.id, tradingAccounts.groupId))
-    .where(inArray(tradingAccounts.id, ids))
+    .where(which)
     .orderBy(asc(tradingAccounts.id));
   const accountRows = options.lock ? await query.for('update', { of: tradingAccounts }) : await query;
   if (!accountRows.length) return loaded;
   const found = accountRows.map((row) => row.account.id);
   // One after the other: inside a transaction they share one connection anyway.
-  const positionRows = await db.select().from(positionsTable).where(inArray(positionsTable.accountId, found));
+  const owners = theirIds(found);
+  const positionRows = await db
+    .select()
+    .from(positionsTable)
+    .where(inArray(positionsTable.accountId, owners));
   const orderRows = await db
     .select()
     .from(ordersTable)
-    .where(and(inArray(ordersTable.accountId, found), eq(ordersTable.status, 'open')))
+    .where(and(inArray(ordersTable.accountId, owners), eq(ordersTable.status, 'open')))
     .orderBy(asc(ordersTable.createdAt), asc(ordersTable.id));
   for (const { account, currency, firstName, lastName, email } of accountRows)
     loaded.set(account.id, accountStateOf(account, { firstName, lastName, email }, currency));

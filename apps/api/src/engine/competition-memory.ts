@@ -6,7 +6,7 @@ import {
   markToMarket,
   type StandingRow,
 } from './account-book.ts';
-import { loadAccounts } from './account-ledger.ts';
+import { loadAccounts, loadAccountsOfCompetitions } from './account-ledger.ts';
 import { computeStandings } from './compute-standings.ts';
 import type { TickResult } from './engine-contract.ts';
 import { accountVersions, loadCompetitions, recentAccountVersions } from './load-competitions.ts';
@@ -64,6 +64,29 @@ export class CompetitionMemory {
         .map(({ id }) => id);
       await this.reload(stale);
     }
+  }
+
+  /**
+   * Competitions this process has just taken (memory holds nothing of them), read together: the
+   * competitions in one statement and all their accounts in three, instead of five statements a
+   * competition (a dead process's 51 competitions of 1,000 members took 6 s one by one).
+   */
+  async loadTaken(groupIds: string[]): Promise<void> {
+    const owned = groupIds.filter((groupId) => this.options.owns(groupId));
+    for (const groupId of owned) this.drop(groupId);
+    if (!owned.length) return;
+    const loaded = (await loadCompetitions(this.options.db, this.groups, owned)).filter((group) =>
+      this.options.owns(group.id),
+    );
+    for (const group of loaded) {
+      this.groups.set(group.id, group);
+      await this.options.onLoaded(group);
+    }
+    const accounts = await loadAccountsOfCompetitions(
+      this.options.db,
+      loaded.map((group) => group.id),
+    );
+    for (const account of accounts.values()) this.install(account, { authoritativePeak: false });
   }
 
   /** Reads accounts from the database and installs the ones newer than memory. */

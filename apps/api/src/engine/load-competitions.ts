@@ -10,16 +10,18 @@ import type { GroupState } from './account-book.ts';
 export async function loadCompetitions(
   db: Database,
   existing: ReadonlyMap<string, GroupState>,
-  onlyGroupId?: string,
+  only?: string | string[],
 ): Promise<GroupState[]> {
   const rows = await db
     .select({ group: groups, state: groupEngineState })
     .from(groups)
     .leftJoin(groupEngineState, eq(groupEngineState.groupId, groups.id))
     .where(
-      onlyGroupId
-        ? eq(groups.id, onlyGroupId)
-        : or(isNull(groupEngineState.finalizedAt), isNull(groupEngineState.groupId)),
+      only === undefined
+        ? or(isNull(groupEngineState.finalizedAt), isNull(groupEngineState.groupId))
+        : typeof only === 'string'
+          ? eq(groups.id, only)
+          : inArray(groups.id, only),
     );
   const loaded: GroupState[] = [];
   for (const { group, state } of rows) {

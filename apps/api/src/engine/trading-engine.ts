@@ -189,10 +189,22 @@ export class TradingEngine {
       throw new Error(`could not load competition ${groupId}`);
   }
 
-  /** Several taken at once: one wait for the tick in flight, then each loaded; answers those that failed. */
+  /**
+   * Several taken at once: one wait for the tick in flight, then all loaded together (one by one
+   * only if that fails, to find which); answers those that failed.
+   */
   private async takeOverGroups(scopes: string[]): Promise<string[]> {
     if (scopes.includes(MARKET_SCOPE)) throw new Error('the market is taken on its own');
     await this.ticking?.catch(() => undefined);
+    try {
+      await this.memory.loadTaken(scopes);
+      return [];
+    } catch (error) {
+      this.options.log.warn(
+        { err: error, scopes },
+        'trading engine: loading what was taken together failed; one by one',
+      );
+    }
     const failed: string[] = [];
     for (const groupId of scopes) {
       try {
