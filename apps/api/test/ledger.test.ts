@@ -89,12 +89,20 @@ describe('the ledger', () => {
     engine.setPrice('NIFTY50', mid);
     let clock = Date.now();
     let running = true;
-    // The market: a fast walk with two sharp drops, so leveraged longs freeze during the run.
+    // Every tenth member opens a long of about 9× equity first and holds it; the market's first
+    // sharp drop waits for all of them, so they freeze however fast the orders go through.
+    const leveraged = members.filter((_, index) => index % 10 === 0).length;
+    let leveragedOpen = 0;
+    let dropAt = Number.POSITIVE_INFINITY;
+    // The market: a fast walk with sharp drops, so leveraged longs freeze during the run.
     const market = (async () => {
       let step = 0;
-      while (running) {
+      // Until the orders are done, and at least through the first drop.
+      while (running || step <= dropAt) {
         step += 1;
-        mid = Math.max(1_000, mid * (1 + (random() - 0.5) * 0.004 - (step % 25 === 8 ? 0.06 : 0)));
+        if (dropAt === Number.POSITIVE_INFINITY && leveragedOpen === leveraged) dropAt = step;
+        const drop = step >= dropAt && (step - dropAt) % 25 === 0;
+        mid = Math.max(1_000, mid * (1 + (random() - 0.5) * 0.004 - (drop ? 0.06 : 0)));
         engine.setPrice('NIFTY50', Math.round(mid * 20) / 20);
         clock += 1000;
         await engine.tickOnce(clock, engine.currentQuotes());
@@ -113,6 +121,7 @@ describe('the ledger', () => {
         if (index % 10 === 0 && n === 0) {
           // A leveraged long: about 9× equity, frozen by the next drop.
           await order(member, 'group-running', { symbol: 'NIFTY50', side: 'buy', quantity: 44 });
+          leveragedOpen += 1;
         } else if (roll < 0.3) {
           await order(member, 'group-running', {
             symbol: 'NIFTY50',
@@ -153,7 +162,7 @@ describe('the ledger', () => {
               url: `/api/v1/group/group-running/orders/${open._id}`,
               headers: bearer(member.token),
             });
-        } else {
+        } else if (index % 10 !== 0) {
           await app.inject({
             method: 'POST',
             url: '/api/v1/group/group-running/positions/NIFTY50/close',
