@@ -78,7 +78,9 @@ export async function signUpInBrowser(
   await page.getByLabel('Password', { exact: true }).fill(visitor.password);
   await page.getByRole('button', { name: 'Create account' }).click();
 
-  await expect(page).toHaveURL(/\/confirm-email$/);
+  // The first sign-up of a just-started server: the page's code arrives after its paint (a submit
+  // before that is held and sent again once the app is live), then two password hashes.
+  await expect(page).toHaveURL(/\/confirm-email$/, { timeout: 30_000 });
   await onScreen?.('/confirm-email');
   await page
     .getByLabel('6-digit code', { exact: true })
