@@ -71,7 +71,7 @@ const results: Record<string, (body: { choiceIds?: string[]; value?: number }) =
   }),
 };
 
-function mockQuiz() {
+function mockQuiz(more: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     'GET /notification/all': { body: { success: true, data: [], meta: { nextCursor: null } } },
     'GET /courses/course1': { body: { success: true, data: makeCourseDetail() } },
@@ -99,6 +99,7 @@ function mockQuiz() {
         },
       },
     },
+    ...more,
   });
 }
 
@@ -149,5 +150,30 @@ describe('the quiz view ?quiz=<id>', { timeout: 20_000 }, () => {
     // The quiz's own Try again (the course page has others, e.g. the requirements panel's).
     const quiz = screen.getByText(/1 of 2 correct/).closest('section') as HTMLElement;
     expect(within(quiz).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+  it('a retry starts with nothing chosen, whatever the last attempt answered', async () => {
+    let started = 0;
+    const fresh: QuizAttempt = { ...attempt, id: 'a2', startedAt: '2026-01-01T10:06:00.000Z' };
+    mockQuiz({
+      'POST /courses/course1/quizzes/q1/attempts': () => {
+        started += 1;
+        return { status: 201, body: { success: true, data: started === 1 ? attempt : fresh } };
+      },
+      'GET /quiz-attempts/a2': { body: { success: true, data: fresh } },
+    });
+    const { user } = renderApp('/courseVideos/course1?quiz=q1', { auth: makeSession() });
+    await user.click(await screen.findByRole('button', { name: 'Start quiz' }));
+    await user.click(await screen.findByRole('radio', { name: /Fills at once at \$52/ }));
+    await user.click(screen.getByRole('button', { name: 'Check answer' }));
+    await screen.findByText('Question 2 of 2');
+    await user.type(screen.getByRole('spinbutton'), '50');
+    await user.click(screen.getByRole('button', { name: 'Check answer' }));
+    await user.click(await screen.findByRole('button', { name: 'See my score' }));
+    const quiz = (await screen.findByText(/1 of 2 correct/)).closest('section') as HTMLElement;
+    await user.click(within(quiz).getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByText(/0 of 2 answered/)).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /Fills at once at \$52/ })).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Check answer' })).toBeDisabled();
   });
 });

@@ -36,6 +36,8 @@ export function QuizView({ courseId, quizId }: { courseId: string; quizId: strin
   if (attemptId)
     return (
       <AttemptView
+        // A new attempt is a new view: a retry must not keep the last attempt's choices.
+        key={attemptId}
         courseId={courseId}
         quiz={quiz.data}
         attemptId={attemptId}
