@@ -125,6 +125,8 @@ test('a new learner watches at a remembered speed, notes, fails then passes the 
   await page.getByRole('button', { name: 'See my score' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Not passed' })).toBeVisible();
   await page.getByRole('button', { name: 'Try again' }).click();
+  // The new attempt, not the finished one still on screen until it starts (its questions shuffled anew).
+  await expect(page.getByText(/0 of 4 answered/)).toBeVisible();
   await takeQuiz(page, true);
   await page.getByRole('button', { name: 'See my score' }).click();
   await expect(page.getByRole('status').filter({ hasText: /(^|\s)Passed/ })).toBeVisible();
