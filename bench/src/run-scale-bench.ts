@@ -80,6 +80,7 @@ type TickSummary = {
   planP99Ms: number;
   persistP99Ms: number;
   publishP99Ms: number;
+  snapshotP99Ms: number;
 };
 type Health = {
   tradingEngine: 'leader' | 'follower';
@@ -361,6 +362,7 @@ async function run(processCount: number): Promise<RunResult> {
       'plan p99',
       'persist p99',
       'publish p99',
+      'snapshot p99',
       'skipped',
       'failed',
     ],
@@ -374,10 +376,11 @@ async function run(processCount: number): Promise<RunResult> {
       String(p.ticks?.planP99Ms ?? '-'),
       String(p.ticks?.persistP99Ms ?? '-'),
       String(p.ticks?.publishP99Ms ?? '-'),
+      String(p.ticks?.snapshotP99Ms ?? '-'),
       String(p.skipped),
       String(p.failed),
     ]),
-    new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]),
+    new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]),
   );
 
   // Failover: the process holding the market (and its share of the competitions) is killed.

@@ -1,10 +1,11 @@
 /**
  * The engine's recent tick durations (issue #40: "tick p99 per competition ≤ 50 ms"), kept over
- * the last `size` ticks: the whole tick (quotes to saved and published) and its stages. Every held
+ * the last `size` ticks: the whole tick (quotes to saved and published), its stages and the equity
+ * snapshot that follows it. Every held
  * competition is planned and saved in the same tick's transaction, so a competition's tick takes
  * as long as the whole tick: the p99 here is each competition's p99.
  */
-export type TickStage = 'tick' | 'plan' | 'persist' | 'publish';
+export type TickStage = 'tick' | 'plan' | 'persist' | 'publish' | 'snapshot';
 
 export type TickTimingSummary = {
   /** Ticks in the window (at most the window's size). */
@@ -16,10 +17,18 @@ export type TickTimingSummary = {
   planP99Ms: number;
   persistP99Ms: number;
   publishP99Ms: number;
+  /** The equity snapshot saved after a tick (its own transaction; the next tick waits for it). */
+  snapshotP99Ms: number;
 };
 
 export class TickTimings {
-  private readonly windows: Record<TickStage, number[]> = { tick: [], plan: [], persist: [], publish: [] };
+  private readonly windows: Record<TickStage, number[]> = {
+    tick: [],
+    plan: [],
+    persist: [],
+    publish: [],
+    snapshot: [],
+  };
 
   constructor(private readonly size = 60) {}
 
@@ -39,6 +48,7 @@ export class TickTimings {
       planP99Ms: round(percentile(this.windows.plan, 0.99)),
       persistP99Ms: round(percentile(this.windows.persist, 0.99)),
       publishP99Ms: round(percentile(this.windows.publish, 0.99)),
+      snapshotP99Ms: round(percentile(this.windows.snapshot, 0.99)),
     };
   }
 }

@@ -1,5 +1,7 @@
 import type { DbExecutor } from '@candlewise/db';
+import { LostLeadershipError } from '../lib/advisory-leader.ts';
 import type { AccountState, GroupState, Market, StandingRow } from './account-book.ts';
+import { isStaleLeaseError } from './competition-leases.ts';
 import { CompetitionMemory } from './competition-memory.ts';
 import {
   ENGINE_CHANNELS,
@@ -14,7 +16,7 @@ import type { MarketQuote } from './simulated-feed.ts';
 import { writeTick } from './tick/persist-tick.ts';
 import { planTickWork } from './tick/plan-tick.ts';
 import { publishTick } from './tick/publish-tick.ts';
-import { saveMarket } from './tick/save-market.ts';
+import { EquitySnapshots, saveEquitySnapshot, saveMarket } from './tick/save-market.ts';
 import { walkReplays } from './tick/walk-replay.ts';
 import { TickTimings } from './tick-timings.ts';
 
@@ -24,10 +26,11 @@ export { approvedGroupIds } from './load-competitions.ts';
 
 const TICK_MS = 1000;
 /**
- * Equity and peak of every account are saved every few ticks (fills and freezes at once): each
- * tick saves the accounts of one slice of the held competitions in turn (round-robin), so a
- * process holding fifty competitions of a thousand members writes ten thousand rows a second
- * rather than fifty thousand every fifth second (a spike in the tick's p99).
+ * Equity and peak of every account are saved every few ticks (fills and freezes at once, in the
+ * tick): after each tick, the accounts of one slice of the held competitions in turn (round-robin)
+ * whose figures moved since last saved, in a fenced transaction of their own after the tick is
+ * published. The snapshot is a checkpoint for the next holder, not part of a second's answer, so
+ * it does not hold the tick's transaction (its rows and the tick's are the same accounts).
  */
 const SNAPSHOT_EVERY_TICKS = 5;
 /** Every few ticks the leader compares recent account versions with its memory (lost messages). */
@@ -61,6 +64,9 @@ export class TradingEngine {
   private ready = false;
   private stats = { lastTickMs: 0, lastTickDoneAt: 0, skippedTicks: 0, failedTicks: 0, lastSlowLog: 0 };
   private readonly timings = new TickTimings();
+  private readonly snapshots = new EquitySnapshots();
+  /** The competitions whose equity the tick just published asks to save (see SNAPSHOT_EVERY_TICKS). */
+  private snapshotDue: GroupState[] = [];
 
   constructor(private readonly options: EngineOptions) {
     this.marketData = new MarketData(options);
@@ -354,7 +360,11 @@ export class TradingEngine {
     const previous = this.ticking ?? Promise.resolve([]);
     const run = previous
       .catch(() => [])
-      .then(() => this.runTick(now, quotes))
+      .then(async () => {
+        const events = await this.runTick(now, quotes);
+        await this.saveSnapshot();
+        return events;
+      })
       .finally(() => {
         if (this.ticking === run) this.ticking = null;
       });
@@ -395,12 +405,6 @@ export class TradingEngine {
 
       // Persist: one fenced transaction (or one per account when it fails); null: the lead is gone.
       this.tickCount += 1;
-      const slice = this.tickCount % SNAPSHOT_EVERY_TICKS;
-      const snapshotGroups = [...this.groups.values()].filter(
-        (_group, index) =>
-          index % SNAPSHOT_EVERY_TICKS === (SNAPSHOT_EVERY_TICKS - slice) % SNAPSHOT_EVERY_TICKS,
-      );
-      const snapshot = snapshotGroups.length > 0;
       const persistStarted = performance.now();
       const scopes = [...this.groups.keys(), ...(market ? [MARKET_SCOPE] : [])];
       const persisted = await writeTick(
@@ -410,7 +414,7 @@ export class TradingEngine {
           notifier: this.options.notifier,
           fence: (tx) => this.leadership.fence(tx, scopes),
           epochOf: (groupId) => this.leadership.epochOf(groupId) ?? null,
-          saveMarket: (tx, withSnapshot) => this.saveMarket(tx, withSnapshot, market, snapshotGroups),
+          saveMarket: (tx) => this.saveMarket(tx, false, market),
         },
         {
           ...work,
@@ -427,7 +431,6 @@ export class TradingEngine {
                 )
             : undefined,
         },
-        snapshot,
       );
       this.timings.record('persist', performance.now() - persistStarted);
       if (!persisted) return [];
@@ -449,6 +452,11 @@ export class TradingEngine {
         },
       );
       this.timings.record('publish', performance.now() - publishStarted);
+      const slice = this.tickCount % SNAPSHOT_EVERY_TICKS;
+      this.snapshotDue = [...this.groups.values()].filter(
+        (_group, index) =>
+          index % SNAPSHOT_EVERY_TICKS === (SNAPSHOT_EVERY_TICKS - slice) % SNAPSHOT_EVERY_TICKS,
+      );
       return result.events;
     } finally {
       this.stats.lastTickMs = performance.now() - started;
@@ -458,6 +466,35 @@ export class TradingEngine {
         this.stats.lastSlowLog = Date.now();
         this.options.log.warn({ engine: this.status() }, 'trading engine: ticks are running behind');
       }
+    }
+  }
+
+  /**
+   * The equity snapshot the last tick asked for: the accounts of its slice whose figures moved
+   * since this process last saved them, in a transaction fenced by their competitions' leases.
+   * A failure leaves them to the next round (they are still unsaved); a lost lease saves nothing.
+   */
+  private async saveSnapshot(): Promise<void> {
+    const groups = this.snapshotDue;
+    this.snapshotDue = [];
+    if (!groups.length || this.stopped) return;
+    const pending = this.snapshots.changed(groups);
+    if (!pending.rows.length) return;
+    const started = performance.now();
+    try {
+      await this.options.db.transaction(async (tx) => {
+        await this.leadership.fence(
+          tx,
+          groups.map((group) => group.id),
+        );
+        await saveEquitySnapshot(tx, pending.rows);
+      });
+      pending.commit();
+    } catch (error) {
+      if (!(error instanceof LostLeadershipError) && !isStaleLeaseError(error))
+        this.options.log.warn({ err: error }, 'trading engine: an equity snapshot could not be saved');
+    } finally {
+      this.timings.record('snapshot', performance.now() - started);
     }
   }
 

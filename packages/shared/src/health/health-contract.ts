@@ -35,6 +35,8 @@ export const healthContract = defineContract({
             planP99Ms: z.number(),
             persistP99Ms: z.number(),
             publishP99Ms: z.number(),
+            /** The equity snapshot after a tick: its own transaction, the next tick waits for it. */
+            snapshotP99Ms: z.number(),
           }),
         }),
         /** The order desk of this process: orders waiting, the last batch and how long the oldest waits. */

@@ -33,8 +33,8 @@ export type PersistDeps = {
   fence: (tx: DbExecutor) => Promise<void>;
   /** The lease epoch a competition is held under: each ledger write carries it, the database checks it. */
   epochOf?: (groupId: string) => number | null;
-  /** Saves the market as of this tick (and every account's equity when `snapshot`). */
-  saveMarket: (tx: DbExecutor, snapshot: boolean) => Promise<void>;
+  /** Saves the market as of this tick (the feed and the candles in progress). */
+  saveMarket: (tx: DbExecutor) => Promise<void>;
 };
 
 export type PersistWork = Pick<TickWork, 'touched' | 'starting' | 'ending'> & {
@@ -163,17 +163,13 @@ async function persistWalkAndTick(tx: DbExecutor, work: PersistWork): Promise<Ti
  * Saves a tick: one transaction for everything; when it fails, each account in its own (so one
  * bad account stalls nobody). Null: this process no longer leads, nothing was saved or may be said.
  */
-export async function writeTick(
-  deps: PersistDeps,
-  work: PersistWork,
-  snapshot: boolean,
-): Promise<PersistedTick | null> {
+export async function writeTick(deps: PersistDeps, work: PersistWork): Promise<PersistedTick | null> {
   work = { ...work, epochOf: work.epochOf ?? deps.epochOf };
   try {
     return await deps.db.transaction(async (tx) => {
       await deps.fence(tx);
       const result = await persistWalkAndTick(tx, work);
-      await deps.saveMarket(tx, snapshot);
+      await deps.saveMarket(tx);
       return { result, announcements: await deps.notifier.record(tx, result.notifications), failed: false };
     });
   } catch (error) {
@@ -222,7 +218,7 @@ async function persistOneByOne(
   await deps.db
     .transaction(async (tx) => {
       await deps.fence(tx);
-      await deps.saveMarket(tx, false);
+      await deps.saveMarket(tx);
     })
     .catch((error) => deps.log.error({ err: error }, 'trading engine: could not save the market'));
   return { result: total, announcements };

@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addApprovedMembers } from '../../../test/competition-members.ts';
 import { createTestDatabase } from '../../../test/helper.ts';
 import { loadAccounts } from '../account-ledger.ts';
-import { groupOf } from '../testing/engine-fixtures.ts';
-import { saveMarket } from './save-market.ts';
+import { accountOf, groupOf } from '../testing/engine-fixtures.ts';
+import { EquitySnapshots, saveEquitySnapshot, saveMarket } from './save-market.ts';
 
 let database: DatabaseHandle;
 beforeEach(async () => {
@@ -76,5 +76,44 @@ describe('saveMarket', () => {
     expect(second.get(moving.id)).not.toBe(first.get(moving.id));
     const rows = await database.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, moving.id));
     expect(rows[0].equity).toBe(100_750.25);
+  });
+});
+
+describe('EquitySnapshots', () => {
+  it('sends only the accounts whose figures or version moved since they were last saved', async () => {
+    const members = await addApprovedMembers(database.db, 'save-secret', 'group-running', 3, 'snap');
+    const loaded = await loadAccounts(
+      database.db,
+      members.map((member) => member.accountId),
+    );
+    const [still, moving, reloaded] = members.map((member) => ({ ...loaded.get(member.accountId)! }));
+    const group = groupOf([still, moving, reloaded], { id: 'group-running' });
+    const snapshots = new EquitySnapshots();
+    const ids = () => snapshots.changed([group]).rows.map((row) => row.id);
+
+    // Nothing saved yet: every live account is sent; until committed, they are sent again.
+    expect(ids().sort()).toEqual([still.id, moving.id, reloaded.id].sort());
+    const first = snapshots.changed([group]);
+    await saveEquitySnapshot(database.db, first.rows);
+    first.commit();
+    expect(ids()).toEqual([]);
+
+    moving.equity = 100_321.5;
+    const next = { ...reloaded, version: reloaded.version + 1 }; // the ledger wrote it: loaded again
+    group.accounts.set(next.id, next);
+    const second = snapshots.changed([group]);
+    expect(second.rows.map((row) => row.id).sort()).toEqual([moving.id, reloaded.id].sort());
+    await saveEquitySnapshot(database.db, second.rows);
+    second.commit();
+    const [row] = await database.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, moving.id));
+    expect(row.equity).toBe(100_321.5);
+    expect(ids()).toEqual([]);
+  });
+
+  it('leaves out finalised competitions and removed members', () => {
+    const account = accountOf('a-removed', { removed: true });
+    const other = accountOf('a-final');
+    const snapshots = new EquitySnapshots();
+    expect(snapshots.changed([groupOf([account]), groupOf([other], { finalized: true })]).rows).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { candles as candlesTable, type DbExecutor, marketState } from '@candlewise/db';
 import { minorToDecimalText, minorUnitsOf } from '@candlewise/shared';
 import { sql } from 'drizzle-orm';
-import type { GroupState } from '../account-book.ts';
+import type { AccountState, GroupState } from '../account-book.ts';
 import type { Candle } from '../candle-book.ts';
 import type { FeedState } from '../simulated-feed.ts';
 
@@ -10,15 +10,16 @@ export type MarketSave = {
   feed: Map<string, FeedState>;
   /** Candles changed since the last save. */
   candles: Array<Candle & { symbol: string }>;
-  /** Every competition in memory; with `snapshot`, the equity and peak of their accounts are saved. */
+  /** The competitions in memory; with `snapshot`, the equity and peak of their accounts are saved. */
   groups: Iterable<GroupState>;
   snapshot: boolean;
 };
 
 /**
- * The market as of this tick (mid and generator state), the candles in progress and, every few
- * ticks, every account's equity and peak: a new leader continues exactly from here. Runs inside
- * the tick's fenced transaction (persist-tick.ts) or the final save of a graceful stop.
+ * The market as of this tick (mid and generator state), the candles in progress and, with
+ * `snapshot` (a graceful stop), every live account's equity and peak: a new leader continues
+ * exactly from here. Runs inside the tick's fenced transaction (persist-tick.ts) or the final save
+ * of a graceful stop; while the engine runs, equity snapshots go through `EquitySnapshots`.
  */
 export async function saveMarket(tx: DbExecutor, save: MarketSave): Promise<void> {
   const market = [...save.feed].map(([symbol, state]) => ({
@@ -58,42 +59,84 @@ export async function saveMarket(tx: DbExecutor, save: MarketSave): Promise<void
         set: { high: sql`excluded.high`, low: sql`excluded.low`, close: sql`excluded.close` },
       });
   }
-  if (save.snapshot) await saveEquitySnapshot(tx, save.groups);
+  if (save.snapshot) await saveEquitySnapshot(tx, [...liveAccounts(save.groups)].map(snapshotRowOf));
 }
 
 const amountText = (value: number | null) =>
   value === null ? null : minorToDecimalText(minorUnitsOf(value));
 
-async function saveEquitySnapshot(tx: DbExecutor, groups: Iterable<GroupState>): Promise<void> {
-  const rows: Array<{
-    id: string;
-    equity: number;
-    peak: number;
-    dayEquity: number | null;
-    dayAt: number | null;
-    phase: number;
-    dayBalance: number | null;
-    eodHigh: number | null;
-    equityHigh: number | null;
-    maxDrawdown: number;
-  }> = [];
+/** One account's figures as an equity snapshot saves them. */
+export type SnapshotRow = {
+  id: string;
+  equity: number;
+  peak: number;
+  dayEquity: number | null;
+  dayAt: number | null;
+  phase: number;
+  dayBalance: number | null;
+  eodHigh: number | null;
+  equityHigh: number | null;
+  maxDrawdown: number;
+};
+
+function snapshotRowOf(account: AccountState): SnapshotRow {
+  return {
+    id: account.id,
+    equity: account.equity,
+    peak: account.peakEquity,
+    dayEquity: account.dayStartEquity,
+    dayAt: account.dayStartedAt,
+    phase: account.phase,
+    dayBalance: account.dayStartBalance,
+    eodHigh: account.eodHighBalance,
+    equityHigh: account.equityHigh,
+    maxDrawdown: account.maxDrawdownPercent,
+  };
+}
+
+/** The live accounts of the competitions not yet finalised. */
+function* liveAccounts(groups: Iterable<GroupState>): Generator<AccountState> {
   for (const group of groups) {
     if (group.finalized) continue;
-    for (const account of group.accounts.values())
-      if (!account.removed)
-        rows.push({
-          id: account.id,
-          equity: account.equity,
-          peak: account.peakEquity,
-          dayEquity: account.dayStartEquity,
-          dayAt: account.dayStartedAt,
-          phase: account.phase,
-          dayBalance: account.dayStartBalance,
-          eodHigh: account.eodHighBalance,
-          equityHigh: account.equityHigh,
-          maxDrawdown: account.maxDrawdownPercent,
-        });
+    for (const account of group.accounts.values()) if (!account.removed) yield account;
   }
+}
+
+/**
+ * What this process last saved of each account in memory (its figures and the ledger version it
+ * saw), so a snapshot sends only the accounts whose figures moved since: at 100 competitions of a
+ * thousand members, most hold nothing and their equity stands still. Keyed by the account object,
+ * so an account loaded again (a new object) is sent again, and a competition dropped is forgotten.
+ */
+export class EquitySnapshots {
+  private readonly saved = new WeakMap<AccountState, string>();
+
+  /** The rows of `groups` changed since last saved here, each with what to remember once committed. */
+  changed(groups: Iterable<GroupState>): PendingSnapshot {
+    const rows: SnapshotRow[] = [];
+    const keys: Array<[AccountState, string]> = [];
+    for (const account of liveAccounts(groups)) {
+      const row = snapshotRowOf(account);
+      const key = `${account.version}|${row.equity}|${row.peak}|${row.dayEquity}|${row.dayAt}|${row.phase}|${row.dayBalance}|${row.eodHigh}|${row.equityHigh}|${row.maxDrawdown}`;
+      if (this.saved.get(account) === key) continue;
+      rows.push(row);
+      keys.push([account, key]);
+    }
+    return { rows, commit: () => keys.forEach(([account, key]) => this.saved.set(account, key)) };
+  }
+}
+
+export type PendingSnapshot = {
+  rows: SnapshotRow[];
+  /** Remembers the rows as saved: call after the transaction that saved them committed. */
+  commit: () => void;
+};
+
+/**
+ * Saves the equity, peak and the challenge's running figures of `rows` (skipping rows another
+ * writer holds now, and rows whose stored figures already match). Runs in a fenced transaction.
+ */
+export async function saveEquitySnapshot(tx: DbExecutor, rows: readonly SnapshotRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 1000) {
     const chunk = rows.slice(i, i + 1000);
     const values = sql.join(
