@@ -100,8 +100,11 @@ export const buyLimit = (id: string, price: number, quantity = 1) => ({
   takeProfit: null,
 });
 
-/** An event bus that records what is published (and delivers to subscribers, in process). */
-export function recordingBus() {
+/**
+ * An event bus that records what is published (and delivers to subscribers, in process). Every
+ * channel counts as watched unless `unwatched` names it.
+ */
+export function recordingBus(unwatched: ReadonlySet<string> = new Set()) {
   const published: Array<{ channel: string; payload: unknown }> = [];
   const handlers = new Map<string, Array<(payload: unknown) => void>>();
   const bus: EventBus = {
@@ -118,6 +121,7 @@ export function recordingBus() {
         );
       };
     },
+    watched: (channel) => !unwatched.has(channel),
     async close() {},
   };
   return { bus, published, channels: () => published.map((item) => item.channel) };

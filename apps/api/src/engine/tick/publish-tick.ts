@@ -22,7 +22,10 @@ export type PublishedTick = {
   announcements: EngineAnnouncement[];
 };
 
-/** Quotes, replays' quotes, standings of the competitions under way, then the notifications. */
+/**
+ * Quotes, replays' quotes, standings of the competitions under way that someone streams, then the
+ * notifications.
+ */
 export async function publishTick(deps: PublishDeps, tick: PublishedTick): Promise<void> {
   const { bus } = deps;
   // Only the market's holder has quotes to publish; a process that only holds competitions has none.
@@ -35,9 +38,15 @@ export async function publishTick(deps: PublishDeps, tick: PublishedTick): Promi
   const finalizedNow = new Set(tick.finalized.map((group) => group.id));
   for (const group of tick.groups.values()) {
     if (tick.now < group.startMs || (group.finalized && !finalizedNow.has(group.id))) continue;
+    const channel = ENGINE_CHANNELS.standings(group.id);
+    // Nobody streams it: no frame is built (a read sorts them when asked: memory.standings).
+    if (!bus.watched(channel)) {
+      group.standingsStale = true;
+      continue;
+    }
     group.standings = computeStandings(group.accounts.values(), group.ranking);
     group.standingsStale = false;
-    void bus.publish(ENGINE_CHANNELS.standings(group.id), group.standings).catch(() => undefined);
+    void bus.publish(channel, group.standings).catch(() => undefined);
   }
   await deps.notifier.announce(tick.announcements);
 }
