@@ -33,6 +33,30 @@ describe('the daily reset', () => {
       new Date(dayWindowStart(Date.parse('2026-07-15T22:00:00Z'), 'America/New_York', 17)).toISOString(),
     ).toBe('2026-07-15T21:00:00.000Z');
   });
+  // The day is remembered between calls (the engine asks every account every second): asked in any
+  // order, across the spring-forward night in New York, each instant still gets its own day.
+  it('answers each instant its own day whatever was asked before (across a DST change)', () => {
+    const instants = [
+      '2026-03-07T21:59:59Z', // Saturday 16:59:59 EST: Friday's day
+      '2026-03-07T22:00:00Z', // Saturday 17:00 EST: Saturday's day
+      '2026-03-08T20:59:59Z', // Sunday 16:59:59 EDT (23-hour day): still Saturday's
+      '2026-03-08T21:00:00Z', // Sunday 17:00 EDT: Sunday's day
+      '2026-03-07T22:00:01Z',
+      '2026-03-06T23:00:00Z',
+    ].map(Date.parse);
+    const expected = [
+      '2026-03-06T22:00:00.000Z',
+      '2026-03-07T22:00:00.000Z',
+      '2026-03-07T22:00:00.000Z',
+      '2026-03-08T21:00:00.000Z',
+      '2026-03-07T22:00:00.000Z',
+      '2026-03-06T22:00:00.000Z',
+    ];
+    const answer = (instant: number) =>
+      new Date(dayWindowStart(instant, 'America/New_York', 17)).toISOString();
+    expect(instants.map(answer)).toEqual(expected);
+    expect([...instants].reverse().map(answer)).toEqual([...expected].reverse());
+  });
   it('knows real zones from typos', () => {
     expect(isTimeZone('Asia/Kolkata')).toBe(true);
     expect(isTimeZone('Mars/Olympus')).toBe(false);

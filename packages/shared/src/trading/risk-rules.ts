@@ -60,6 +60,21 @@ function asWallClockUtc(instant: number, zone: string): number {
 
 /** The last daily reset at or before `instant`: `resetHour`:00 in `zone` (daylight saving included). */
 export function dayWindowStart(instant: number, zone: string, resetHour: number): number {
+  // The engine asks this of every account every second (rollDay): the day it answers stays the
+  // answer until the next day begins, so the last day of each zone and hour is remembered.
+  const key = `${zone}|${resetHour}`;
+  const known = knownDays.get(key);
+  if (known && instant >= known.start && instant < known.end) return known.start;
+  const start = computeDayWindowStart(instant, zone, resetHour);
+  const end = computeDayWindowStart(start + 26 * 3_600_000, zone, resetHour);
+  if (knownDays.size >= 512) knownDays.clear();
+  knownDays.set(key, { start, end });
+  return start;
+}
+
+const knownDays = new Map<string, { start: number; end: number }>();
+
+function computeDayWindowStart(instant: number, zone: string, resetHour: number): number {
   const local = asWallClockUtc(instant, zone);
   const day = new Date(local);
   let candidateLocal = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), resetHour);
