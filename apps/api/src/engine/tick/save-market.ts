@@ -122,7 +122,10 @@ export class EquitySnapshots {
       rows.push(row);
       keys.push([account, key]);
     }
-    return { rows, commit: () => keys.forEach(([account, key]) => this.saved.set(account, key)) };
+    const commit = () => {
+      for (const [account, key] of keys) this.saved.set(account, key);
+    };
+    return { rows, commit };
   }
 }
 
