@@ -109,24 +109,42 @@ function* liveAccounts(groups: Iterable<GroupState>): Generator<AccountState> {
  * so an account loaded again (a new object) is sent again, and a competition dropped is forgotten.
  */
 export class EquitySnapshots {
-  private readonly saved = new WeakMap<AccountState, string>();
+  private readonly saved = new WeakMap<AccountState, SavedFigures>();
 
   /** The rows of `groups` changed since last saved here, each with what to remember once committed. */
   changed(groups: Iterable<GroupState>): PendingSnapshot {
     const rows: SnapshotRow[] = [];
-    const keys: Array<[AccountState, string]> = [];
+    const figures: Array<[AccountState, SavedFigures]> = [];
     for (const account of liveAccounts(groups)) {
+      const last = this.saved.get(account);
+      if (last && sameFigures(last, account)) continue;
       const row = snapshotRowOf(account);
-      const key = `${account.version}|${row.equity}|${row.peak}|${row.dayEquity}|${row.dayAt}|${row.phase}|${row.dayBalance}|${row.eodHigh}|${row.equityHigh}|${row.maxDrawdown}`;
-      if (this.saved.get(account) === key) continue;
       rows.push(row);
-      keys.push([account, key]);
+      figures.push([account, { version: account.version, row }]);
     }
     const commit = () => {
-      for (const [account, key] of keys) this.saved.set(account, key);
+      for (const [account, saved] of figures) this.saved.set(account, saved);
     };
     return { rows, commit };
   }
+}
+
+type SavedFigures = { version: number; row: SnapshotRow };
+
+function sameFigures(saved: SavedFigures, account: AccountState): boolean {
+  const row = saved.row;
+  return (
+    saved.version === account.version &&
+    row.equity === account.equity &&
+    row.peak === account.peakEquity &&
+    row.dayEquity === account.dayStartEquity &&
+    row.dayAt === account.dayStartedAt &&
+    row.phase === account.phase &&
+    row.dayBalance === account.dayStartBalance &&
+    row.eodHigh === account.eodHighBalance &&
+    row.equityHigh === account.equityHigh &&
+    row.maxDrawdown === account.maxDrawdownPercent
+  );
 }
 
 export type PendingSnapshot = {
