@@ -43,6 +43,7 @@ import {
   seconds,
   startApp,
 } from './processes.ts';
+import { openStream } from './sse-stream.ts';
 
 const GROUP_ID = 'group-running';
 const SYMBOL = process.env.BENCH_DESK_SYMBOL?.trim() || 'NIFTY50';
@@ -246,31 +247,6 @@ async function getJson<T>(url: string, token: string): Promise<T> {
   if (!response.ok)
     throw new BenchError(`GET ${url} answered HTTP ${response.status}: ${response.text.slice(0, 300)}`);
   return (JSON.parse(response.text) as { data: T }).data;
-}
-
-/** An SSE stream held open (its own connection, as a browser's EventSource); counts its events. */
-function openStream(
-  url: string,
-  token: string,
-  onEvent: () => void,
-): { close: () => void; opened: Promise<number> } {
-  let request: http.ClientRequest | null = null;
-  const opened = new Promise<number>((resolve) => {
-    request = http.get(
-      url,
-      { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } },
-      (response) => {
-        resolve(response.statusCode ?? 0);
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          for (const line of chunk.split('\n')) if (line.startsWith('event:')) onEvent();
-        });
-        response.on('error', () => {});
-      },
-    );
-    request.on('error', () => resolve(0));
-  });
-  return { close: () => request?.destroy(), opened };
 }
 
 /** The latest quote of SYMBOL, refreshed every 250 ms while the load runs (one client). */

@@ -5,8 +5,11 @@
 //      the members are traders, with a session token each);
 //   2. the processes start and spread the competitions' leases (each holds at most
 //      ceil(competitions ÷ processes)); the spread is printed;
-//   3. the traders place orders (market orders with a stop-loss and a take-profit, limit orders
-//      priced to fill on the next tick) for a warm-up and a measured minute; the tick p99 of each
+//   3. a live leaderboard is opened on BENCH_SCALE_VIEWERS competitions (one member's SSE stream
+//      each, on the processes in turn: a competition someone streams has its standings sorted and
+//      published every second, one nobody streams does not), and the traders place orders (market
+//      orders with a stop-loss and a take-profit, limit orders priced to fill on the next tick)
+//      for a warm-up and a measured minute; the tick p99 of each
 //      process is read from /api/v1/health (engine.ticks: the last 60 ticks; every held
 //      competition's tick lasts the whole tick, so this is each competition's p99);
 //   4. the process holding the market is killed with SIGKILL while the load goes on; the failover
@@ -20,6 +23,7 @@
 // Env: BENCH_SCALE_COMPETITIONS (100), BENCH_SCALE_MEMBERS (1000), BENCH_SCALE_PROCESSES ("2,4"),
 // BENCH_SCALE_DURATION (measured seconds, 60), BENCH_SCALE_WARMUP (seconds, 15),
 // BENCH_SCALE_TRADERS (share of members who trade, 0.02), BENCH_SCALE_ORDERS_PER_SECOND (20),
+// BENCH_SCALE_VIEWERS (competitions with a live leaderboard open, default every one),
 // BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), BENCH_REDIS_URL.
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -37,6 +41,7 @@ import { seededRandom } from '../../apps/api/test/competition-members.ts';
 import { printTable } from './print-table.ts';
 import { BenchError, onCleanup, runWithCleanup, seconds } from './processes.ts';
 import { addScaleCompetitions } from './scale-members.ts';
+import { openStream } from './sse-stream.ts';
 
 const TICK_P99_TARGET_MS = 50;
 const FAILOVER_TARGET_MS = 5_000;
@@ -67,6 +72,8 @@ const config = {
   warmupS: numberFromEnv('BENCH_SCALE_WARMUP', 15, 0, 600),
   traderShare: numberFromEnv('BENCH_SCALE_TRADERS', 0.02, 0.001, 1),
   ordersPerSecond: numberFromEnv('BENCH_SCALE_ORDERS_PER_SECOND', 20, 0, 1000),
+  /** Competitions with a live leaderboard open (null: every one). */
+  viewers: process.env.BENCH_SCALE_VIEWERS?.trim() ? numberFromEnv('BENCH_SCALE_VIEWERS', 0, 0, 1000) : null,
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -258,6 +265,28 @@ async function run(processCount: number): Promise<RunResult> {
   console.log(
     `leases spread in ${seconds(Date.now() - spreadStarted)}: ${spread.join(' + ')} = ${totalCompetitions} competitions`,
   );
+
+  // Live leaderboards: one member of each watched competition holds its stream open.
+  const watchedGroups = [...new Set(traders.map((trader) => trader.groupId))].slice(
+    0,
+    config.viewers ?? totalCompetitions,
+  );
+  let streamEvents = 0;
+  const streams = watchedGroups.map((groupId, index) => {
+    const viewer = traders.find((trader) => trader.groupId === groupId)!;
+    const port = apis[index % apis.length].port;
+    return openStream(`http://127.0.0.1:${port}/api/v1/group/${groupId}/stream`, viewer.token, () => {
+      streamEvents += 1;
+    });
+  });
+  onCleanup('close the leaderboard streams', async () => {
+    for (const stream of streams) stream.close();
+  });
+  const streamStatuses = await Promise.all(streams.map((stream) => stream.opened));
+  const streamsOpen = streamStatuses.filter((status) => status === 200).length;
+  console.log(`live leaderboards: ${streamsOpen} of ${watchedGroups.length} competitions streamed`);
+  if (streamsOpen < watchedGroups.length)
+    throw new BenchError(`only ${streamsOpen} of ${watchedGroups.length} leaderboard streams opened`);
 
   // The load: ordersPerSecond orders a second from random traders, through random live processes.
   let alive = apis.map((a) => a.port);
@@ -456,6 +485,8 @@ async function run(processCount: number): Promise<RunResult> {
   await poller;
   loadRunning = false;
   await load;
+  for (const stream of streams) stream.close();
+  console.log(`live leaderboards: ${streamEvents} stream events over the run (quotes and standings)`);
 
   // Rewind: quote times only move forward, nothing after the kill repeats a second seen before it,
   // and no instrument jumps more than MAX_JUMP_SIGMA of its volatility between two polls.
@@ -544,7 +575,7 @@ async function run(processCount: number): Promise<RunResult> {
 async function main(): Promise<number> {
   console.log(
     `scale bench: ${config.competitions} competitions × ${config.members} members, processes ${config.processes.join(' then ')}, ` +
-      `${config.durationS} s measured, ${config.ordersPerSecond} orders/s; PostgreSQL ${redacted(SERVER_URL)}, Redis ${REDIS_URL}; ` +
+      `${config.durationS} s measured, ${config.ordersPerSecond} orders/s, ${config.viewers ?? config.competitions} competitions streamed; PostgreSQL ${redacted(SERVER_URL)}, Redis ${REDIS_URL}; ` +
       `${os.cpus().length} cores, load ${os
         .loadavg()
         .map((v) => v.toFixed(2))
