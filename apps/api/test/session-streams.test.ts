@@ -267,7 +267,12 @@ describe('open live streams end with the session', () => {
       expect((await post('/auth/logout', me.token)).statusCode).toBe(200);
       expect(await stream.endsWithin(1000)).toBe(true);
       const before = stream.events.length;
-      await t.app.eventBus.publish(ENGINE_CHANNELS.standings('group-running'), []);
+      await t.app.eventBus.publish(ENGINE_CHANNELS.standings('group-running'), {
+        complete: true,
+        total: 0,
+        ledgerSeq: 0,
+        rows: [],
+      });
       await sleep(300);
       expect(stream.events.slice(before)).toEqual([]);
     } finally {

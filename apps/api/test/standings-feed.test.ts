@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { StandingRow } from '../src/engine/account-book.ts';
+import { standingsFrame } from '../src/engine/compute-standings.ts';
 import { STANDINGS_TOP, StandingsViewer } from '../src/services/trading/standings-feed.ts';
 import { addApprovedMembers, type Member } from './competition-members.ts';
 import { bearer, createTestDatabase, testConfig } from './helper.ts';
@@ -32,6 +33,7 @@ const data = (frame: string | null) => {
   expect(frame).toMatch(/^event: standings\ndata: .*\n\n$/);
   return JSON.parse(frame!.split('\n')[1].slice('data: '.length)) as {
     total: number;
+    ledgerSeq: number;
     top?: StandingRow[];
     me?: StandingRow | null;
   };
@@ -72,6 +74,29 @@ describe('a live leaderboard viewer', () => {
     const viewer = new StandingsViewer('admin');
     expect(data(viewer.frame(table(20))).me).toBeNull();
     expect(viewer.frame(table(20))).toBeNull();
+  });
+
+  // The engine's frames carry the top and the rows of the members streaming (compute-standings.ts).
+  it('from a frame that is not the whole table: the top, their row when it is there, else their row as last sent', () => {
+    const viewer = new StandingsViewer('u500');
+    viewer.frame(table(1000));
+    const moved = table(1000, (i) => (i === 500 ? 98_000 : 100_000));
+    const withMe = data(viewer.frame(standingsFrame(moved, new Set(['u500']))));
+    expect(withMe).toMatchObject({ total: 1000, ledgerSeq: 1000, me: { userId: 'u500', equity: 98_000 } });
+    expect(withMe).not.toHaveProperty('top');
+
+    // Just began streaming: the holder does not know it yet. Its row is not said to be gone.
+    const topMoved = table(1000, (i) => (i === 0 ? 105_000 : i === 500 ? 98_000 : 100_000));
+    const withoutMe = data(viewer.frame(standingsFrame(topMoved, new Set())));
+    expect(withoutMe.top![0].equity).toBe(105_000);
+    expect(withoutMe).not.toHaveProperty('me');
+
+    const newcomer = new StandingsViewer('u700');
+    expect(data(newcomer.frame(standingsFrame(topMoved, new Set()))).me).toBeUndefined();
+    // An administrator (no row) still hears "none" from a whole table.
+    const admin = new StandingsViewer('admin');
+    expect(data(admin.frame(standingsFrame(table(5), new Set()))).me).toBeNull();
+    for (const one of [viewer, newcomer, admin]) one.close();
   });
 
   it('stays small at 10,000 members: a frame is the top and one row, not the table', () => {

@@ -1,6 +1,6 @@
 import { compareRankKeys } from '@candlewise/shared/groups/ranking';
 import { describe, expect, it } from 'vitest';
-import { computeStandings } from './compute-standings.ts';
+import { computeStandings, STANDINGS_TOP, standingsFrame } from './compute-standings.ts';
 import { accountOf } from './testing/engine-fixtures.ts';
 
 describe('computeStandings by the group’s ranking', () => {
@@ -48,5 +48,23 @@ describe('computeStandings by the group’s ranking', () => {
       // Whatever order the accounts come in.
       expect(computeStandings([...accounts].reverse(), ranking).map((row) => row.userId)).toEqual(expected);
     }
+  });
+});
+
+describe('the standings frame the holder publishes', () => {
+  const rows = computeStandings(
+    Array.from({ length: 25 }, (_, i) => accountOf(`m${i}`, { equity: 100_000 + i, ledgerSeq: 100 - i })),
+  );
+
+  it('is the whole table while who listens is not known, or when the table is no longer than the top', () => {
+    expect(standingsFrame(rows, null)).toEqual({ complete: true, total: 25, ledgerSeq: 100, rows });
+    const short = rows.slice(0, STANDINGS_TOP);
+    expect(standingsFrame(short, new Set())).toMatchObject({ complete: true, rows: short });
+  });
+
+  it('else the top and the listeners’ rows in rank order, a name without a row ignored', () => {
+    const frame = standingsFrame(rows, new Set(['user-m0', 'user-m12', 'admin']));
+    expect(frame).toMatchObject({ complete: false, total: 25, ledgerSeq: 100 });
+    expect(frame.rows.map((row) => row.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13, 25]);
   });
 });

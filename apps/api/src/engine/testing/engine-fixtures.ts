@@ -102,9 +102,13 @@ export const buyLimit = (id: string, price: number, quantity = 1) => ({
 
 /**
  * An event bus that records what is published (and delivers to subscribers, in process). Every
- * channel counts as watched unless `unwatched` names it.
+ * channel counts as watched unless `unwatched` names it; who listens is unknown unless `listeners`
+ * says.
  */
-export function recordingBus(unwatched: ReadonlySet<string> = new Set()) {
+export function recordingBus(
+  unwatched: ReadonlySet<string> = new Set(),
+  listeners: ReadonlyMap<string, ReadonlySet<string>> = new Map(),
+) {
   const published: Array<{ channel: string; payload: unknown }> = [];
   const handlers = new Map<string, Array<(payload: unknown) => void>>();
   const bus: EventBus = {
@@ -122,6 +126,7 @@ export function recordingBus(unwatched: ReadonlySet<string> = new Set()) {
       };
     },
     watched: (channel) => !unwatched.has(channel),
+    listeners: (channel) => listeners.get(channel) ?? null,
     async close() {},
   };
   return { bus, published, channels: () => published.map((item) => item.channel) };

@@ -37,9 +37,9 @@ describe('publishTick', () => {
 
     expect(channels()).toEqual(['trading:quotes', 'trading:standings:g1']);
     expect(published[0].payload).toEqual([quoteOf('NIFTY50', 20_000)]);
-    expect(
-      (published[1].payload as Array<{ accountId: string; rank: number }>).map((row) => row.rank),
-    ).toEqual([1, 2]);
+    expect((published[1].payload as { rows: Array<{ rank: number }> }).rows.map((row) => row.rank)).toEqual([
+      1, 2,
+    ]);
     expect(running.standingsStale).toBe(false);
     expect(announced).toEqual([announcement]);
   });
@@ -87,5 +87,42 @@ describe('publishTick', () => {
     expect(channels()).toEqual(['trading:standings:g1']);
     expect(unwatched.standings).toEqual([]);
     expect(unwatched.standingsStale).toBe(true);
+  });
+
+  // bench:scale with a leaderboard open on every competition: each second's frame was the whole
+  // table (280 KB at a thousand members), serialised here and parsed by every process with a viewer.
+  it('sends the top and the rows of the members streaming, with the table’s size and ledger sequence', async () => {
+    const accounts = Array.from({ length: 30 }, (_, i) =>
+      accountOf(`a${i}`, { equity: 100_000 + i * 100, ledgerSeq: i + 1 }),
+    );
+    const { bus, published } = recordingBus(
+      new Set(),
+      new Map([['trading:standings:g1', new Set(['user-a0', 'user-a15'])]]),
+    );
+    const { notifier } = recordingNotifier();
+    await publishTick(
+      { bus, notifier },
+      {
+        now: T0,
+        quotes: new Map(),
+        replayQuotes: new Map(),
+        groups: new Map([['g1', groupOf(accounts)]]),
+        finalized: [],
+        announcements: [],
+      },
+    );
+    const frame = published[0].payload as {
+      complete: boolean;
+      total: number;
+      ledgerSeq: number;
+      rows: Array<{ rank: number; userId: string }>;
+    };
+    expect(frame).toMatchObject({ complete: false, total: 30, ledgerSeq: 30 });
+    // The richest first: a29 … a20 are the top ten; a15 ranks 15th, a0 last.
+    expect(frame.rows.map((row) => [row.rank, row.userId])).toEqual([
+      ...Array.from({ length: 10 }, (_, i) => [i + 1, `user-a${29 - i}`]),
+      [15, 'user-a15'],
+      [30, 'user-a0'],
+    ]);
   });
 });

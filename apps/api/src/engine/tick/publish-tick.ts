@@ -1,6 +1,6 @@
 import type { EventBus } from '../../providers/events/event-bus.ts';
 import type { GroupState } from '../account-book.ts';
-import { computeStandings } from '../compute-standings.ts';
+import { computeStandings, standingsFrame } from '../compute-standings.ts';
 import { ENGINE_CHANNELS, type EngineAnnouncement, type EngineNotifier } from '../engine-contract.ts';
 import type { MarketQuote } from '../simulated-feed.ts';
 
@@ -23,7 +23,8 @@ export type PublishedTick = {
 };
 
 /**
- * Quotes, replays' quotes, standings of the competitions under way that someone streams, then the
+ * Quotes, replays' quotes, standings of the competitions under way that someone streams (their
+ * top and the streaming members' rows: compute-standings.ts's StandingsFrame), then the
  * notifications.
  */
 export async function publishTick(deps: PublishDeps, tick: PublishedTick): Promise<void> {
@@ -46,7 +47,8 @@ export async function publishTick(deps: PublishDeps, tick: PublishedTick): Promi
     }
     group.standings = computeStandings(group.accounts.values(), group.ranking);
     group.standingsStale = false;
-    void bus.publish(channel, group.standings).catch(() => undefined);
+    // The top and the rows of whoever streams it (the whole table while that is not known yet).
+    void bus.publish(channel, standingsFrame(group.standings, bus.listeners(channel))).catch(() => undefined);
   }
   await deps.notifier.announce(tick.announcements);
 }

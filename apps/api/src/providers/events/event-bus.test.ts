@@ -15,6 +15,21 @@ describe('the memory event bus', () => {
     await unsubscribe();
     expect(bus.watched('standings:g1')).toBe(false);
   });
+
+  it('knows the names subscribers gave, each as long as one of its subscriptions lasts', async () => {
+    const bus = createMemoryEventBus();
+    const first = await bus.subscribe('standings:g1', () => undefined, 'user-1');
+    const again = await bus.subscribe('standings:g1', () => undefined, 'user-1');
+    const other = await bus.subscribe('standings:g1', () => undefined, 'user-2');
+    await bus.subscribe('quotes', () => undefined);
+    expect([...bus.listeners('standings:g1')!].sort()).toEqual(['user-1', 'user-2']);
+    expect([...bus.listeners('quotes')!]).toEqual([]);
+    await first();
+    await other();
+    expect([...bus.listeners('standings:g1')!]).toEqual(['user-1']);
+    await again();
+    expect([...bus.listeners('standings:g1')!]).toEqual([]);
+  });
 });
 
 const redisUrl = process.env.REDIS_URL;
@@ -52,5 +67,37 @@ describe.skipIf(!redisUrl)('the Redis event bus across two processes', () => {
     await own();
     await publisher.close();
     await viewer.close();
+  });
+
+  it('hears the names another process’s subscribers gave, and forgets them when they leave', async () => {
+    const publisher = bus();
+    const viewer = bus();
+    // Not known until Redis was asked: a publisher then sends everything.
+    expect(publisher.listeners('standings:g2')).toBeNull();
+    await expect
+      .poll(() => publisher.listeners('standings:g2'), { timeout: 5_000, interval: 100 })
+      .toEqual(new Set());
+    const leave = await viewer.subscribe('standings:g2', () => undefined, 'user-7');
+    await expect
+      .poll(() => publisher.listeners('standings:g2'), { timeout: 5_000, interval: 100 })
+      .toEqual(new Set(['user-7']));
+    // Its own subscribers' names count at once.
+    const own = await publisher.subscribe('standings:g2', () => undefined, 'user-8');
+    expect(publisher.listeners('standings:g2')).toEqual(new Set(['user-7', 'user-8']));
+    await own();
+    await leave();
+    await expect
+      .poll(() => publisher.listeners('standings:g2'), { timeout: 5_000, interval: 100 })
+      .toEqual(new Set());
+    // A process that closes takes its names with it.
+    await viewer.subscribe('standings:g2', () => undefined, 'user-9');
+    await expect
+      .poll(() => publisher.listeners('standings:g2'), { timeout: 5_000, interval: 100 })
+      .toEqual(new Set(['user-9']));
+    await viewer.close();
+    await expect
+      .poll(() => publisher.listeners('standings:g2'), { timeout: 5_000, interval: 100 })
+      .toEqual(new Set());
+    await publisher.close();
   });
 });

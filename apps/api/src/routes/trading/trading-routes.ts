@@ -4,6 +4,7 @@ import { CANDLE_INTERVAL_TERMS } from '@candlewise/shared/trading/candle-interva
 import { standingsPageSchema, tradingContract } from '@candlewise/shared/trading/trading-contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { StandingRow } from '../../engine/account-book.ts';
+import type { StandingsFrame } from '../../engine/compute-standings.ts';
 import { ENGINE_CHANNELS } from '../../engine/trading-engine.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { sendJsonText } from '../../lib/ttl-cache.ts';
@@ -529,9 +530,9 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       // Both events are snapshots (every quote, the whole table): a client that is behind gets the
       // latest of each when it catches up, the standings measured against what it last received.
-      const sendStandings = (rows: StandingRow[]) =>
+      const sendStandings = (source: StandingRow[] | StandingsFrame) =>
         stream.latest('standings', () => {
-          const data = viewer.data(rows);
+          const data = viewer.data(source);
           return data === null ? null : { event: 'standings', data };
         });
       sendStandings(await getLeaderboard(app.database.db, engine(), app.readCache, group.id));
@@ -548,10 +549,16 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
             }));
           },
         ),
-        app.eventBus.subscribe(ENGINE_CHANNELS.standings(group.id), (payload) => {
-          engine().rememberStandings(group.id, payload as StandingRow[]);
-          sendStandings(payload as StandingRow[]);
-        }),
+        // Named, so the holder's frames carry this member's row (compute-standings.ts).
+        app.eventBus.subscribe(
+          ENGINE_CHANNELS.standings(group.id),
+          (payload) => {
+            const frame = payload as StandingsFrame;
+            if (frame.complete) engine().rememberStandings(group.id, frame.rows);
+            sendStandings(frame);
+          },
+          request.currentUser.id,
+        ),
       ]);
       // Ended (closed by the client, or the session) while subscribing: nothing may stay behind.
       if (stream.ended) {

@@ -1,32 +1,39 @@
 import type { StandingRow } from '../../engine/account-book.ts';
+import { STANDINGS_TOP, type StandingsFrame, standingsFrame } from '../../engine/compute-standings.ts';
 
-/** How many leading rows every viewer of a live leaderboard receives on each change. */
-export const STANDINGS_TOP = 10;
+export { STANDINGS_TOP };
 
 /**
  * What one engine moment's standings look like to the stream: the top rows as JSON text, serialised
  * once for every viewer, and each member's own row, found and serialised once per moment for
- * whoever asks. The engine makes a new rows array for every tick that changes anything, so the view
- * of an array never goes stale (kept in a WeakMap, forgotten with the array).
+ * whoever asks. The engine makes a new rows array (or frame) for every tick that changes anything,
+ * so the view of one never goes stale (kept in a WeakMap, forgotten with it). A moment of a frame
+ * that is not the whole table knows only the top and the rows of the members streaming it.
  */
 class StandingsMoment {
   readonly topText: string;
   private byUser: Map<string, StandingRow> | null = null;
   private readonly rowTexts = new Map<string, string>();
   private readonly filteredRows = new Map<string, StandingRow[]>();
+  private readonly rows: StandingRow[];
 
   /** The ledger sequence these standings include: the highest of their rows' last writes. */
   readonly ledgerSeq: number;
+  readonly total: number;
+  /** The whole table (a GET's rows, or a frame sent whole): a row not found here does not exist. */
+  readonly complete: boolean;
 
-  constructor(private readonly rows: StandingRow[]) {
-    this.topText = JSON.stringify(rows.slice(0, STANDINGS_TOP));
-    let highest = 0;
-    for (const row of rows) if (row.ledgerSeq > highest) highest = row.ledgerSeq;
-    this.ledgerSeq = highest;
+  constructor(frame: StandingsFrame) {
+    this.rows = frame.rows;
+    this.topText = JSON.stringify(frame.rows.slice(0, STANDINGS_TOP));
+    this.ledgerSeq = frame.ledgerSeq;
+    this.total = frame.total;
+    this.complete = frame.complete;
   }
 
-  get total(): number {
-    return this.rows.length;
+  /** Whether this moment can say what the member's row is (it may say they have none). */
+  knows(userId: string): boolean {
+    return this.complete || this.rowOf(userId) !== null;
   }
 
   /** The member's own row (null when they have none, e.g. an admin). */
@@ -72,12 +79,13 @@ class StandingsMoment {
 /** The members with a leaderboard open on this process (how many streams each). */
 const watching = new Map<string, number>();
 
-const moments = new WeakMap<StandingRow[], StandingsMoment>();
-export function standingsMoment(rows: StandingRow[]): StandingsMoment {
-  let moment = moments.get(rows);
+const moments = new WeakMap<StandingRow[] | StandingsFrame, StandingsMoment>();
+/** The moment of a whole table (`rows`) or of a frame the engine published. */
+export function standingsMoment(source: StandingRow[] | StandingsFrame): StandingsMoment {
+  let moment = moments.get(source);
   if (!moment) {
-    moment = new StandingsMoment(rows);
-    moments.set(rows, moment);
+    moment = new StandingsMoment(Array.isArray(source) ? standingsFrame(source, null) : source);
+    moments.set(source, moment);
   }
   return moment;
 }
@@ -105,15 +113,17 @@ export class StandingsViewer {
     else watching.delete(this.userId);
   }
 
-  frame(rows: StandingRow[]): string | null {
-    const data = this.data(rows);
+  frame(source: StandingRow[] | StandingsFrame): string | null {
+    const data = this.data(source);
     return data === null ? null : `event: standings\ndata: ${data}\n\n`;
   }
 
   /** The data of that `standings` event as JSON text (the live stream adds its own framing). */
-  data(rows: StandingRow[]): string | null {
-    const moment = standingsMoment(rows);
-    const me = moment.rowText(this.userId);
+  data(source: StandingRow[] | StandingsFrame): string | null {
+    const moment = standingsMoment(source);
+    // A frame without this viewer's row (it began streaming a second ago, before the holder knew)
+    // says nothing about it: their row stays as last sent.
+    const me = moment.knows(this.userId) ? moment.rowText(this.userId) : this.sentMe;
     const topChanged = moment.topText !== this.sentTop;
     const meChanged = me !== this.sentMe;
     if (!topChanged && !meChanged && moment.total === this.sentTotal) return null;
