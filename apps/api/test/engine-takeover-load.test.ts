@@ -1,22 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import { CompetitionMemory } from '../src/engine/competition-memory.ts';
 import { addApprovedMembers } from './competition-members.ts';
-import { bearer, createTestDatabase, testConfig } from './helper.ts';
+import { bearer, createTestApp, type TestApp, testConfig } from './helper.ts';
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let t: TestApp;
+let database: TestApp['database'];
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildApp({ config: testConfig(), database, logger: false });
+  t = await createTestApp();
+  ({ app, database } = t);
   await app.tradingEngine.tryLead();
 });
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+afterAll(() => t.close());
 
 const memoryOver = () =>
   new CompetitionMemory({
