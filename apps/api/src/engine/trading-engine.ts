@@ -482,14 +482,14 @@ export class TradingEngine {
     if (!pending.rows.length) return;
     const started = performance.now();
     try {
-      await this.options.db.transaction(async (tx) => {
+      const skipped = await this.options.db.transaction(async (tx) => {
         await this.leadership.fence(
           tx,
           groups.map((group) => group.id),
         );
-        await saveEquitySnapshot(tx, pending.rows);
+        return saveEquitySnapshot(tx, pending.rows);
       });
-      pending.commit();
+      pending.commit(skipped);
     } catch (error) {
       if (!(error instanceof LostLeadershipError) && !isStaleLeaseError(error))
         this.options.log.warn({ err: error }, 'trading engine: an equity snapshot could not be saved');

@@ -117,3 +117,44 @@ describe('EquitySnapshots', () => {
     expect(snapshots.changed([groupOf([account]), groupOf([other], { finalized: true })]).rows).toEqual([]);
   });
 });
+
+// A row another writer holds is skipped rather than waited for; it must not count as saved, or
+// an account whose figures then stand still would keep its old equity in the database.
+describe.skipIf(!process.env.DATABASE_URL)('EquitySnapshots on PostgreSQL, beside another writer', () => {
+  it('reports a held row as not saved, and sends it again next time', async () => {
+    const members = await addApprovedMembers(database.db, 'save-secret', 'group-running', 2, 'held');
+    const loaded = await loadAccounts(
+      database.db,
+      members.map((member) => member.accountId),
+    );
+    const [free, held] = members.map((member) => ({ ...loaded.get(member.accountId)! }));
+    free.equity = 100_500;
+    held.equity = 100_600;
+    const group = groupOf([free, held], { id: 'group-running' });
+    const snapshots = new EquitySnapshots();
+
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let lockTaken = () => {};
+    const locked = new Promise<void>((resolve) => {
+      lockTaken = resolve;
+    });
+    const writer = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from trading_accounts where id = ${held.id} for update`);
+      lockTaken();
+      await released;
+    });
+    await locked;
+    const pending = snapshots.changed([group]);
+    const skipped = await saveEquitySnapshot(database.db, pending.rows);
+    release();
+    await writer;
+    expect([...skipped]).toEqual([held.id]);
+    pending.commit(skipped);
+    expect(snapshots.changed([group]).rows.map((row) => row.id)).toEqual([held.id]);
+    const rows = await database.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, free.id));
+    expect(rows[0].equity).toBe(100_500);
+  });
+});

@@ -122,8 +122,8 @@ export class EquitySnapshots {
       rows.push(row);
       figures.push([account, { version: account.version, row }]);
     }
-    const commit = () => {
-      for (const [account, saved] of figures) this.saved.set(account, saved);
+    const commit = (skipped: ReadonlySet<string> = new Set()) => {
+      for (const [account, saved] of figures) if (!skipped.has(account.id)) this.saved.set(account, saved);
     };
     return { rows, commit };
   }
@@ -149,15 +149,20 @@ function sameFigures(saved: SavedFigures, account: AccountState): boolean {
 
 export type PendingSnapshot = {
   rows: SnapshotRow[];
-  /** Remembers the rows as saved: call after the transaction that saved them committed. */
-  commit: () => void;
+  /**
+   * Remembers the rows as saved, but those `skipped` (another writer held them): call after the
+   * transaction that saved them committed.
+   */
+  commit: (skipped?: ReadonlySet<string>) => void;
 };
 
 /**
  * Saves the equity, peak and the challenge's running figures of `rows` (skipping rows another
  * writer holds now, and rows whose stored figures already match). Runs in a fenced transaction.
+ * Answers the ids of the rows that differ but another writer held: they were not saved.
  */
-export async function saveEquitySnapshot(tx: DbExecutor, rows: readonly SnapshotRow[]): Promise<void> {
+export async function saveEquitySnapshot(tx: DbExecutor, rows: readonly SnapshotRow[]): Promise<Set<string>> {
+  const skipped = new Set<string>();
   for (let i = 0; i < rows.length; i += 1000) {
     const chunk = rows.slice(i, i + 1000);
     const values = sql.join(
@@ -179,22 +184,28 @@ export async function saveEquitySnapshot(tx: DbExecutor, rows: readonly Snapshot
     // than waited for: this statement locks many rows, and waiting here could close a cycle.
     // The challenge's running figures (the day's start, the highs, the largest drawdown) only for
     // the phase the memory knows: a phase that just began is not overwritten with the last one's.
-    await tx.execute(sql`with v(id, equity, peak, day_equity, day_at, phase, day_balance, eod_high, equity_high,
-        max_drawdown) as (values ${values}),
-      free as (select t.id from trading_accounts t join v on v.id = t.id
+    const answer = (await tx.execute(sql`with v(id, equity, peak, day_equity, day_at, phase, day_balance,
+        eod_high, equity_high, max_drawdown) as (values ${values}),
+      differ as (select t.id from trading_accounts t join v on v.id = t.id
         where t.equity is distinct from v.equity or t.peak_equity is distinct from greatest(v.peak, 0)
           or t.day_start_equity is distinct from v.day_equity or t.day_started_at is distinct from v.day_at
           or (t.phase = v.phase and (t.day_start_balance is distinct from v.day_balance
             or t.eod_high_balance is distinct from v.eod_high or t.equity_high is distinct from v.equity_high
-            or v.max_drawdown > t.max_drawdown_percent))
-        order by t.id for update of t skip locked)
-      update trading_accounts as t set equity = v.equity, peak_equity = greatest(v.peak, 0),
+            or v.max_drawdown > t.max_drawdown_percent))),
+      free as (select t.id from trading_accounts t where t.id in (select id from differ)
+        order by t.id for update of t skip locked),
+      saved as (update trading_accounts as t set equity = v.equity, peak_equity = greatest(v.peak, 0),
         day_start_equity = v.day_equity, day_started_at = v.day_at,
         day_start_balance = case when t.phase = v.phase then v.day_balance else t.day_start_balance end,
         eod_high_balance = case when t.phase = v.phase then v.eod_high else t.eod_high_balance end,
         equity_high = case when t.phase = v.phase then v.equity_high else t.equity_high end,
         max_drawdown_percent = case when t.phase = v.phase then greatest(v.max_drawdown, t.max_drawdown_percent)
           else t.max_drawdown_percent end
-      from v where t.id = v.id and t.id in (select id from free)`);
+      from v where t.id = v.id and t.id in (select id from free) returning t.id)
+      select id from differ where id not in (select id from saved)`)) as unknown as {
+      rows: Array<{ id: string }>;
+    };
+    for (const row of answer.rows) skipped.add(row.id);
   }
+  return skipped;
 }
