@@ -210,3 +210,23 @@ describe('the rule set clock', () => {
     expect(decision.fills).toEqual([expect.objectContaining({ reason: 'phase_end', price: 1001 })]);
   });
 });
+
+// Only a challenge's decisions carry an equity curve: the engine sampled every account every 5 s
+// and kept 240 samples each (about 1.5 GB at 100,000 members), competitions included.
+describe('equity samples', () => {
+  it('are kept for a challenge account, every 5 s, and not for a competition’s', () => {
+    const inChallenge = longAccount();
+    const challenge = groupOf([inChallenge], { ruleSet: twoStep });
+    const competitor = longAccount();
+    const competition = groupOf([competitor]);
+    for (let second = 0; second < 12; second += 1) {
+      needsDecision(inChallenge, challenge, market(1000), T0 + second * 1000);
+      needsDecision(competitor, competition, market(1000), T0 + second * 1000);
+    }
+    expect(inChallenge.equitySamples?.map(([at]) => (at - T0) / 1000)).toEqual([0, 5, 10]);
+    expect(competitor.equitySamples ?? []).toEqual([]);
+    // What the Calmar ranking needs is still tracked.
+    needsDecision(competitor, competition, market(990), T0 + 13_000);
+    expect(competitor.maxDrawdownPercent).toBe(1);
+  });
+});

@@ -59,9 +59,11 @@ const SAMPLES_KEPT = 240; // 20 minutes at one sample per 5 s
 
 /**
  * The equity high of the phase, the largest drawdown from it (the Calmar ranking), and, in the
- * leader's memory, a sample of equity every 5 s for a breach's evidence. After a mark to market.
+ * leader's memory and for a challenge (`samples`), a sample of equity every 5 s for a breach's
+ * evidence. After a mark to market. Only a challenge's decisions carry the curve: a competition's
+ * accounts keep none (240 samples of 100,000 members were ~1.5 GB held by the engine).
  */
-export function trackEquity(account: AccountState, now: number): void {
+export function trackEquity(account: AccountState, now: number, samples = true): void {
   const equityMinor = minorUnitsOf(account.equity);
   const high = Math.max(minorUnitsOf(account.equityHigh ?? account.startingBalance), equityMinor);
   account.equityHigh = fromMinorUnits(high);
@@ -69,15 +71,16 @@ export function trackEquity(account: AccountState, now: number): void {
     const drawdown = percentOfMinor(high - equityMinor, high);
     if (drawdown > account.maxDrawdownPercent) account.maxDrawdownPercent = drawdown;
   }
+  if (!samples) return;
   if (!account.equitySamples) account.equitySamples = [];
-  const samples = account.equitySamples;
-  const last = samples[samples.length - 1];
+  const kept = account.equitySamples;
+  const last = kept[kept.length - 1];
   if (!last || now - last[0] >= SAMPLE_EVERY_MS) {
-    samples.push([now, account.equity]);
-    if (samples.length > SAMPLES_KEPT) samples.splice(0, samples.length - SAMPLES_KEPT);
+    kept.push([now, account.equity]);
+    if (kept.length > SAMPLES_KEPT) kept.splice(0, kept.length - SAMPLES_KEPT);
   } else if (last[1] !== account.equity && now - last[0] >= 1_000) {
     // Keep the newest second's equity in the last sample's place when it moved.
-    samples[samples.length - 1] = [now, account.equity];
+    kept[kept.length - 1] = [now, account.equity];
   }
 }
 

@@ -193,7 +193,7 @@ export function decideAccount(
 
   const equity = markToMarket(account, market);
   if (equity > account.peakEquity) account.peakEquity = equity;
-  trackEquity(account, now);
+  trackEquity(account, now, false); // a competition's freeze carries no equity curve
   rollDay(account, rules, now);
   const breached = breachedRule(account, rules);
   if (breached) {
@@ -245,7 +245,7 @@ export function needsDecision(
   if (triggersSomething(account, market, now)) return true;
   const equity = markToMarket(account, market);
   if (equity > account.peakEquity) account.peakEquity = equity;
-  trackEquity(account, now);
+  trackEquity(account, now, false);
   rollDay(account, rules, now);
   return breachedRule(account, rules) !== null;
 }
