@@ -24,6 +24,7 @@ import {
   unrealizedMinorUnits,
 } from '@candlewise/shared/money/money';
 import { contractValue } from '@candlewise/shared/trading/order-sizing';
+import type { StandingsTable } from './compute-standings.ts';
 import type { MarketQuote } from './simulated-feed.ts';
 
 /**
@@ -123,6 +124,8 @@ export type GroupState = {
   standings: StandingRow[];
   /** An account changed since `standings` was sorted: sort again before anyone reads them. */
   standingsStale?: boolean;
+  /** Keeps `standings` sorted from one second to the next (compute-standings.ts). */
+  standingsTable?: StandingsTable;
 };
 
 export type StandingRow = {

@@ -7,7 +7,7 @@ import {
   type StandingRow,
 } from './account-book.ts';
 import { loadAccounts, loadAccountsOfCompetitions } from './account-ledger.ts';
-import { computeStandings } from './compute-standings.ts';
+import { refreshStandings } from './compute-standings.ts';
 import type { TickResult } from './engine-contract.ts';
 import { accountVersions, loadCompetitions, recentAccountVersions } from './load-competitions.ts';
 
@@ -160,11 +160,7 @@ export class CompetitionMemory {
   standings(groupId: string): StandingRow[] | null {
     const group = this.groups.get(groupId);
     if (!group) return null;
-    if (group.standingsStale) {
-      group.standings = computeStandings(group.accounts.values(), group.ranking);
-      group.standingsStale = false;
-    }
-    return group.standings;
+    return group.standingsStale ? refreshStandings(group) : group.standings;
   }
 
   /** A follower remembers the standings the leader published, for 3 s (null: ask the database). */

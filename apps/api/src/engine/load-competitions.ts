@@ -51,6 +51,7 @@ export async function loadCompetitions(
       finalized: Boolean(state?.finalizedAt),
       standings: known?.standings ?? [],
       standingsStale: true,
+      standingsTable: known?.standingsTable,
     });
   }
   return loaded;

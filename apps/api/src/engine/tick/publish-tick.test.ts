@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { computeStandings } from '../compute-standings.ts';
 import {
   accountOf,
   groupOf,
@@ -40,7 +41,10 @@ describe('publishTick', () => {
     expect((published[1].payload as { rows: Array<{ rank: number }> }).rows.map((row) => row.rank)).toEqual([
       1, 2,
     ]);
-    expect(running.standingsStale).toBe(false);
+    // The frame is the table a read sorts (the whole of it: who listens is known, and both are in the top).
+    expect((published[1].payload as { rows: unknown[] }).rows).toEqual(
+      computeStandings(running.accounts.values()),
+    );
     expect(announced).toEqual([announcement]);
   });
 

@@ -1,6 +1,6 @@
 import type { EventBus } from '../../providers/events/event-bus.ts';
 import type { GroupState } from '../account-book.ts';
-import { computeStandings, standingsFrame } from '../compute-standings.ts';
+import { standingsTableOf } from '../compute-standings.ts';
 import { ENGINE_CHANNELS, type EngineAnnouncement, type EngineNotifier } from '../engine-contract.ts';
 import type { MarketQuote } from '../simulated-feed.ts';
 
@@ -40,15 +40,13 @@ export async function publishTick(deps: PublishDeps, tick: PublishedTick): Promi
   for (const group of tick.groups.values()) {
     if (tick.now < group.startMs || (group.finalized && !finalizedNow.has(group.id))) continue;
     const channel = ENGINE_CHANNELS.standings(group.id);
-    // Nobody streams it: no frame is built (a read sorts them when asked: memory.standings).
-    if (!bus.watched(channel)) {
-      group.standingsStale = true;
-      continue;
-    }
-    group.standings = computeStandings(group.accounts.values(), group.ranking);
-    group.standingsStale = false;
+    // `group.standings` is built when someone reads it (memory.standings).
+    group.standingsStale = true;
+    // Nobody streams it: no frame is built.
+    if (!bus.watched(channel)) continue;
     // The top and the rows of whoever streams it (the whole table while that is not known yet).
-    void bus.publish(channel, standingsFrame(group.standings, bus.listeners(channel))).catch(() => undefined);
+    const frame = standingsTableOf(group).frame(bus.listeners(channel));
+    void bus.publish(channel, frame).catch(() => undefined);
   }
   await deps.notifier.announce(tick.announcements);
 }
