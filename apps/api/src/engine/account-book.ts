@@ -288,6 +288,11 @@ export function executeFill(
  */
 export function markToMarket(account: AccountState, market: Market): number {
   let equityMinor = minorUnitsOf(account.balance);
+  if (account.positions.size === 0) {
+    // Flat: the balance (as exact minor units), with no iterator (most members, every second).
+    account.equity = fromMinorUnits(equityMinor);
+    return account.equity;
+  }
   for (const position of account.positions.values()) {
     const quote = market.quote(position.symbol);
     if (!quote || position.quantity === 0) continue;

@@ -213,6 +213,8 @@ export function decideAccount(
 
 /** Whether a pending order or a stop-loss/take-profit would fill at the quotes now. */
 function triggersSomething(account: AccountState, market: Market, now: number): boolean {
+  // Most members hold nothing at a given second: no iterator for them (51,000 accounts a tick).
+  if (account.openOrders.length === 0 && account.positions.size === 0) return false;
   for (const order of account.openOrders) {
     if (market.tradable(order.symbol, now) && pendingOrderFill(order, market.quote(order.symbol)!) !== null)
       return true;

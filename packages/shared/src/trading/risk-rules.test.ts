@@ -57,6 +57,25 @@ describe('the daily reset', () => {
     expect(instants.map(answer)).toEqual(expected);
     expect([...instants].reverse().map(answer)).toEqual([...expected].reverse());
   });
+  it('answers each zone and hour its own day when the asks alternate between them', () => {
+    const asks: Array<[string, string, number]> = [
+      ['2026-11-23T03:00:00Z', 'Asia/Kolkata', 9],
+      ['2026-11-23T03:00:00Z', 'America/New_York', 17],
+      ['2026-11-23T03:00:00Z', 'Asia/Kolkata', 0],
+      ['2026-11-23T05:00:00Z', 'Asia/Kolkata', 9],
+      ['2026-11-23T05:00:00Z', 'America/New_York', 17],
+    ];
+    const answers = () =>
+      asks.map(([at, zone, hour]) => new Date(dayWindowStart(Date.parse(at), zone, hour)).toISOString());
+    expect(answers()).toEqual([
+      '2026-11-22T03:30:00.000Z', // 09:00 IST on the 22nd: 08:30 IST on the 23rd is before the reset
+      '2026-11-22T22:00:00.000Z', // 17:00 EST on the 22nd
+      '2026-11-22T18:30:00.000Z', // midnight IST
+      '2026-11-23T03:30:00.000Z', // 10:30 IST: the 23rd's day began at 09:00
+      '2026-11-22T22:00:00.000Z',
+    ]);
+    expect(answers()).toEqual(answers());
+  });
   it('knows real zones from typos', () => {
     expect(isTimeZone('Asia/Kolkata')).toBe(true);
     expect(isTimeZone('Mars/Olympus')).toBe(false);

@@ -61,18 +61,33 @@ function asWallClockUtc(instant: number, zone: string): number {
 /** The last daily reset at or before `instant`: `resetHour`:00 in `zone` (daylight saving included). */
 export function dayWindowStart(instant: number, zone: string, resetHour: number): number {
   // The engine asks this of every account every second (rollDay): the day it answers stays the
-  // answer until the next day begins, so the last day of each zone and hour is remembered.
+  // answer until the next day begins, so the last day of each zone and hour is remembered, and the
+  // very last answer is checked first without building a key (most of a second's calls share it).
+  const last = lastDay;
+  if (
+    last &&
+    last.zone === zone &&
+    last.resetHour === resetHour &&
+    instant >= last.start &&
+    instant < last.end
+  )
+    return last.start;
   const key = `${zone}|${resetHour}`;
-  const known = knownDays.get(key);
-  if (known && instant >= known.start && instant < known.end) return known.start;
-  const start = computeDayWindowStart(instant, zone, resetHour);
-  const end = computeDayWindowStart(start + 26 * 3_600_000, zone, resetHour);
-  if (knownDays.size >= 512) knownDays.clear();
-  knownDays.set(key, { start, end });
-  return start;
+  let known = knownDays.get(key);
+  if (!known || instant < known.start || instant >= known.end) {
+    const start = computeDayWindowStart(instant, zone, resetHour);
+    const end = computeDayWindowStart(start + 26 * 3_600_000, zone, resetHour);
+    if (knownDays.size >= 512) knownDays.clear();
+    known = { zone, resetHour, start, end };
+    knownDays.set(key, known);
+  }
+  lastDay = known;
+  return known.start;
 }
 
-const knownDays = new Map<string, { start: number; end: number }>();
+type KnownDay = { zone: string; resetHour: number; start: number; end: number };
+const knownDays = new Map<string, KnownDay>();
+let lastDay: KnownDay | null = null;
 
 function computeDayWindowStart(instant: number, zone: string, resetHour: number): number {
   const local = asWallClockUtc(instant, zone);
