@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_STREAM_LIMITS, type LiveStream } from '../src/lib/live-stream.ts';
 import { notificationChannel } from '../src/services/notifications/notify.ts';
 import { createOnboardedUser } from '../src/services/users/create-onboarded-user.ts';
+import { takeEvents } from './event-stream.ts';
 import { bearer, createTestApp, type TestApp } from './helper.ts';
 
 type Frame = { event: string; data: unknown; id: number };
@@ -27,17 +28,9 @@ function openStream(port: number, path: string, token: string) {
       const frames: Frame[] = [];
       let buffer = '';
       response.on('data', (chunk: string) => {
-        buffer += chunk;
-        let boundary = buffer.indexOf('\n\n');
-        while (boundary >= 0) {
-          const block = buffer.slice(0, boundary);
-          buffer = buffer.slice(boundary + 2);
-          const event = block.match(/^event: (.*)$/m)?.[1];
-          const data = block.match(/^data: (.*)$/m)?.[1];
-          const id = block.match(/^id: (\d+)$/m)?.[1];
-          if (event && data && id) frames.push({ event, data: JSON.parse(data), id: Number(id) });
-          boundary = buffer.indexOf('\n\n');
-        }
+        const taken = takeEvents(buffer + chunk);
+        for (const { event, data, id } of taken.events) if (id !== null) frames.push({ event, data, id });
+        buffer = taken.rest;
       });
       response.on('error', () => {});
       resolve({ response, frames, close: () => request.destroy() });

@@ -6,13 +6,13 @@ import { ENGINE_CHANNELS } from '../src/engine/trading-engine.ts';
 import { createRedisEventBus, type EventBus } from '../src/providers/events/event-bus.ts';
 import { revokeAllTokens } from '../src/services/auth/sessions.ts';
 import { createOnboardedUser } from '../src/services/users/create-onboarded-user.ts';
+import { openEventStream } from './event-stream.ts';
 import { bearer, createTestApp, createTestDatabase, lastCode, type TestApp, testConfig } from './helper.ts';
 
 const PASSWORD = 'password-for-tests';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Session = { token: string; userId: string; email: string };
-type StreamEvent = { event: string; data: unknown; at: number };
 
 async function signIn(app: FastifyInstance, email: string, password = PASSWORD): Promise<Session> {
   const response = await app.inject({
@@ -33,58 +33,10 @@ async function newUser(app: FastifyInstance, role: 'user' | 'admin' = 'user'): P
   return signIn(app, email);
 }
 
-/**
- * A server-sent event stream read over a real socket: every event is recorded with its arrival
- * time, and `endsWithin` tells whether the server closed the response in time.
- */
+/** A live stream of `app`, open once its first event arrived (so it is registered before a test revokes anything). */
 async function openStream(app: FastifyInstance, path: string, token: string) {
   const { port } = app.server.address() as { port: number };
-  const controller = new AbortController();
-  const response = await fetch(`http://127.0.0.1:${port}/api/v1${path}`, {
-    headers: bearer(token),
-    signal: controller.signal,
-  });
-  expect(response.status).toBe(200);
-  const events: StreamEvent[] = [];
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const closed = (async () => {
-    try {
-      for (;;) {
-        const chunk = await reader.read();
-        if (chunk.done) return true;
-        buffer += decoder.decode(chunk.value, { stream: true });
-        let boundary = buffer.indexOf('\n\n');
-        while (boundary >= 0) {
-          const block = buffer.slice(0, boundary);
-          buffer = buffer.slice(boundary + 2);
-          const event = block.match(/^event: (.*)$/m)?.[1];
-          const data = block.match(/^data: (.*)$/m)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data), at: Date.now() });
-          boundary = buffer.indexOf('\n\n');
-        }
-      }
-    } catch {
-      return false; // aborted by the test
-    }
-  })();
-  const stream = {
-    events,
-    async waitFor(name: string, timeoutMs = 3000) {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        const found = events.find((event) => event.event === name);
-        if (found) return found;
-        await sleep(20);
-      }
-      throw new Error(`no ${name} event within ${timeoutMs} ms`);
-    },
-    /** True when the server ended the response within `ms`. */
-    endsWithin: (ms: number) => Promise.race([closed, sleep(ms).then(() => false)]),
-    close: () => controller.abort(),
-  };
-  // The first event proves the stream is open (and registered) before the test revokes anything.
+  const stream = await openEventStream(port, path, token);
   await stream.waitFor(path.endsWith('/notification/stream') ? 'unread' : 'standings');
   return stream;
 }

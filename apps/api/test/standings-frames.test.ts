@@ -6,6 +6,7 @@ import type { StandingsFrame } from '../src/engine/compute-standings.ts';
 import { ENGINE_CHANNELS } from '../src/engine/trading-engine.ts';
 import { createRedisEventBus, type EventBus } from '../src/providers/events/event-bus.ts';
 import { addApprovedMembers, type Member } from './competition-members.ts';
+import { openEventStream } from './event-stream.ts';
 import { bearer, createTestDatabase, testConfig } from './helper.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -69,33 +70,11 @@ describe.skipIf(!process.env.REDIS_URL)('standings frames between processes', ()
     );
 
     const { port } = viewerSide.server.address() as { port: number };
-    const controller = new AbortController();
-    const response = await fetch(`http://127.0.0.1:${port}/api/v1/group/group-running/stream`, {
-      headers: bearer(viewer.token),
-      signal: controller.signal,
-    });
-    expect(response.status).toBe(200);
-    const events: StandingsEvent[] = [];
-    const reading = (async () => {
-      const reader = response.body!.getReader();
-      const decoder = new TextDecoder();
-      let buffer = '';
-      try {
-        for (;;) {
-          const chunk = await reader.read();
-          if (chunk.done) return;
-          buffer += decoder.decode(chunk.value, { stream: true });
-          let boundary = buffer.indexOf('\n\n');
-          while (boundary >= 0) {
-            const block = buffer.slice(0, boundary);
-            buffer = buffer.slice(boundary + 2);
-            if (/^event: standings$/m.test(block))
-              events.push(JSON.parse(block.match(/^data: (.*)$/m)![1]) as StandingsEvent);
-            boundary = buffer.indexOf('\n\n');
-          }
-        }
-      } catch {}
-    })();
+    const stream = await openEventStream(port, '/group/group-running/stream', viewer.token);
+    const standings = () =>
+      stream.events
+        .filter((event) => event.event === 'standings')
+        .map((event) => event.data as StandingsEvent);
 
     const tickUntil = async (done: () => boolean) => {
       const deadline = Date.now() + 10_000;
@@ -107,7 +86,7 @@ describe.skipIf(!process.env.REDIS_URL)('standings frames between processes', ()
     // Within about two seconds the holder knows who streams: its frames become the top and that row.
     await tickUntil(() => frames.some((frame) => !frame.complete));
     const knownAt = frames.length;
-    const eventsBefore = events.length;
+    const eventsBefore = standings().length;
 
     // The viewer buys and the market falls: its equity drops, to the bottom of the table.
     holder.tradingEngine.setPrice('NIFTY50', 20_000);
@@ -121,14 +100,13 @@ describe.skipIf(!process.env.REDIS_URL)('standings frames between processes', ()
     holder.tradingEngine.setPrice('NIFTY50', 19_500);
 
     const movedRow = () =>
-      events
+      standings()
         .slice(eventsBefore)
         .find((event) => event.me && event.me.userId === viewer.userId && event.me.equity < 100_000);
     await tickUntil(() => Boolean(movedRow()));
-    controller.abort();
-    await reading;
+    await stream.close();
 
-    expect(events[0].total).toBeGreaterThanOrEqual(15);
+    expect(standings()[0].total).toBeGreaterThanOrEqual(15);
     expect(movedRow()).toBeDefined();
     // Since the holder knew who streams: frames of the top ten and the viewer's row, not the table.
     const partial = frames.slice(knownAt - 1);
