@@ -3,6 +3,7 @@ import { notifications } from '@candlewise/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOnboardedUser } from '../src/services/users/create-onboarded-user.ts';
 import { startApiProcess, stopApiProcess } from './api-process.ts';
+import { type StreamEvent, takeEvents } from './event-stream.ts';
 import { bearer, createTestApp, createTestDatabase, type TestApp } from './helper.ts';
 
 async function signIn(app: TestApp['app'], email: string) {
@@ -13,8 +14,6 @@ async function signIn(app: TestApp['app'], email: string) {
   });
   return response.json().data as { token: string; user: { _id: string } };
 }
-
-type StreamEvent = { event: string; data: unknown };
 
 /** Reads a server-sent event stream; `next` waits for an event matching `predicate`, or null on time-out. */
 function eventReader(response: Response) {
@@ -40,16 +39,9 @@ function eventReader(response: Response) {
         if (!chunk) return null;
         pending = null;
         if (chunk.done) return null;
-        buffer += decoder.decode(chunk.value, { stream: true });
-        let boundary = buffer.indexOf('\n\n');
-        while (boundary >= 0) {
-          const block = buffer.slice(0, boundary);
-          buffer = buffer.slice(boundary + 2);
-          const event = block.match(/^event: (.*)$/m)?.[1];
-          const data = block.match(/^data: (.*)$/m)?.[1];
-          if (event && data) queue.push({ event, data: JSON.parse(data) });
-          boundary = buffer.indexOf('\n\n');
-        }
+        const taken = takeEvents(buffer + decoder.decode(chunk.value, { stream: true }));
+        queue.push(...taken.events);
+        buffer = taken.rest;
       }
     },
   };
