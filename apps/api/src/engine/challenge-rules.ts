@@ -58,12 +58,11 @@ const SAMPLE_EVERY_MS = 5_000;
 const SAMPLES_KEPT = 240; // 20 minutes at one sample per 5 s
 
 /**
- * The equity high of the phase, the largest drawdown from it (the Calmar ranking), and, in the
- * leader's memory and for a challenge (`samples`), a sample of equity every 5 s for a breach's
- * evidence. After a mark to market. Only a challenge's decisions carry the curve: a competition's
- * accounts keep none (240 samples of 100,000 members were ~1.5 GB held by the engine).
+ * The equity high of the phase and the largest drawdown from it (the Calmar ranking), after a mark
+ * to market. A competition's accounts keep only these; a challenge's also keep their equity curve
+ * (`trackEquity`).
  */
-export function trackEquity(account: AccountState, now: number, samples = true): void {
+export function trackDrawdown(account: AccountState): void {
   const equityMinor = minorUnitsOf(account.equity);
   const high = Math.max(minorUnitsOf(account.equityHigh ?? account.startingBalance), equityMinor);
   account.equityHigh = fromMinorUnits(high);
@@ -71,7 +70,15 @@ export function trackEquity(account: AccountState, now: number, samples = true):
     const drawdown = percentOfMinor(high - equityMinor, high);
     if (drawdown > account.maxDrawdownPercent) account.maxDrawdownPercent = drawdown;
   }
-  if (!samples) return;
+}
+
+/**
+ * A challenge account's drawdown (trackDrawdown) and, in the leader's memory, a sample of equity
+ * every 5 s for a breach's evidence. Only a challenge's decisions carry the curve: 240 samples for
+ * each of 100,000 competitors were ~1.5 GB held by the engine.
+ */
+export function trackEquity(account: AccountState, now: number): void {
+  trackDrawdown(account);
   if (!account.equitySamples) account.equitySamples = [];
   const kept = account.equitySamples;
   const last = kept[kept.length - 1];

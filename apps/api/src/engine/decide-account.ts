@@ -33,6 +33,7 @@ import {
   openChallengeDay,
   pastDeadline,
   reachesTarget,
+  trackDrawdown,
   trackEquity,
 } from './challenge-rules.ts';
 
@@ -193,7 +194,7 @@ export function decideAccount(
 
   const equity = markToMarket(account, market);
   if (equity > account.peakEquity) account.peakEquity = equity;
-  trackEquity(account, now, false); // a competition's freeze carries no equity curve
+  trackDrawdown(account); // a competition keeps no equity curve
   rollDay(account, rules, now);
   const breached = breachedRule(account, rules);
   if (breached) {
@@ -247,7 +248,7 @@ export function needsDecision(
   if (triggersSomething(account, market, now)) return true;
   const equity = markToMarket(account, market);
   if (equity > account.peakEquity) account.peakEquity = equity;
-  trackEquity(account, now, false);
+  trackDrawdown(account);
   rollDay(account, rules, now);
   return breachedRule(account, rules) !== null;
 }
