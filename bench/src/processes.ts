@@ -226,9 +226,17 @@ function isWarnLogRecord(line: string): boolean {
 function compactLogLine(line: string): string {
   if (!line.startsWith('{')) return line;
   try {
-    const record = JSON.parse(line) as { level?: number; msg?: string; err?: { message?: string } };
+    const record = JSON.parse(line) as {
+      level?: number;
+      msg?: string;
+      err?: { message?: string };
+      scope?: string;
+      reason?: string;
+    };
     const level = record.level && record.level >= 50 ? 'ERROR' : 'WARN';
-    return `${level} ${record.msg ?? ''}${record.err?.message ? `: ${record.err.message}` : ''}`.slice(
+    // Why, when the record says (e.g. which lease was lost and why).
+    const why = record.reason ? ` (${record.scope ? `${record.scope}: ` : ''}${record.reason})` : '';
+    return `${level} ${record.msg ?? ''}${why}${record.err?.message ? `: ${record.err.message}` : ''}`.slice(
       0,
       300,
     );

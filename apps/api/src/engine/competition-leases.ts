@@ -289,16 +289,20 @@ export class CompetitionLeases {
   async giveBack(scope: string, reason: string): Promise<void> {
     const epoch = this.held.get(scope);
     if (epoch === undefined) return;
-    await this.lose(scope, reason);
+    await this.lose(scope, reason, 'info');
     await this.options.db
       .execute(sql`update engine_leases set expires_at = now() - interval '1 millisecond'
         where scope = ${scope} and holder = ${this.holder} and epoch = ${epoch}`)
       .catch(() => undefined);
   }
 
-  private async lose(scope: string, reason: string): Promise<void> {
+  /**
+   * Lets go of `scope`: a warning when it was lost (expired and taken, or a newer epoch), a plain
+   * record when this process gave it back (it ended, spread, could not load, or the server stops).
+   */
+  private async lose(scope: string, reason: string, level: 'info' | 'warn' = 'warn'): Promise<void> {
     if (!this.held.delete(scope)) return;
-    this.options.log.warn({ scope, reason, holder: this.holder }, 'engine leases: no longer held');
+    this.options.log[level]({ scope, reason, holder: this.holder }, 'engine leases: no longer held');
     await this.hooks.onLose(scope, reason);
   }
 

@@ -201,6 +201,30 @@ describe('EngineLeadership (a lease per competition)', () => {
     await former.leadership.stop();
   });
 
+  // bench:desk printed "engine leases: no longer held" as a warning for every lease a stopping
+  // server released and for a finished competition given back: nothing had gone wrong.
+  it('warns of a lease lost to another process, not of one it gave back', async () => {
+    const records: Array<{ level: number; scope: string; reason: string }> = [];
+    const logged = pino({ level: 'info' }, { write: (line: string) => void records.push(JSON.parse(line)) });
+    const former = new EngineLeadership(
+      { db: database.db, log: logged, retryMs: 60_000, ttlMs: 200 },
+      { onAcquire: async () => {}, onLose: () => {} },
+    );
+    await former.tryLead();
+    await sleep(300); // it stopped renewing: another process takes what lapsed
+    const successor = lease('successor');
+    await successor.leadership.tryLead();
+    await former.tryLead();
+    await successor.leadership.stop();
+    await former.stop();
+    const lost = records.filter((record) => record.reason?.startsWith('its lease expired'));
+    expect(lost.length).toBeGreaterThan(0);
+    expect(lost.every((record) => record.level === 40)).toBe(true);
+    const released = records.filter((record) => record.reason === 'stopped');
+    expect(released.length).toBeGreaterThan(0);
+    expect(released.every((record) => record.level === 30)).toBe(true);
+  });
+
   it('gives a competition back when loading it fails', async () => {
     const leadership = new EngineLeadership(
       { db: database.db, log, retryMs: 60_000 },
