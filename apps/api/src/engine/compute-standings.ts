@@ -5,80 +5,17 @@ import type { AccountState, GroupState, StandingRow } from './account-book.ts';
 /**
  * The standings of a competition's accounts, ranked by the group's ranking (return % or Calmar,
  * packages/shared/src/groups/ranking.ts), removed members left out. Ties follow the shared chain
- * (compareRankKeys): score, return %, equity, name, user id; members already ranked for good
- * (the competition's end) keep their final rank.
+ * (compareRankKeys): score, return %, equity, name, user id (then the account id); members already
+ * ranked for good (the competition's end) keep their final rank. Once, from scratch: the engine
+ * keeps a StandingsTable per competition instead.
  */
 export function computeStandings(
   accounts: Iterable<AccountState>,
   ranking: Ranking = 'return',
 ): StandingRow[] {
-  // Sort indexes over plain number arrays, build the row objects once: this runs every second over
-  // every member (10,000 in the engine bench), so no per-member sort objects. Score and return are
-  // kept in whole hundredths (what the table shows), so equal figures tie the same way everywhere.
-  const list: AccountState[] = [];
-  for (const account of accounts) if (!account.removed) list.push(account);
-  const count = list.length;
-  const pnls = new Float64Array(count);
-  const pnlHundredths = new Float64Array(count);
-  const scoreHundredths = new Float64Array(count);
-  const drawdowns = new Float64Array(count);
-  const equities = new Float64Array(count);
-  const finalRanks = new Float64Array(count);
-  const order: number[] = new Array(count);
-  for (let i = 0; i < count; i += 1) {
-    const account = list[i];
-    const pnl = changePercent(account.startingBalance, account.equity);
-    const drawdown = hundredthsOf(account.maxDrawdownPercent) / 100;
-    pnls[i] = pnl;
-    pnlHundredths[i] = hundredthsOf(pnl);
-    drawdowns[i] = drawdown;
-    scoreHundredths[i] =
-      ranking === 'return' ? pnlHundredths[i] : hundredthsOf(rankingScore(ranking, pnl, drawdown));
-    equities[i] = account.equity;
-    finalRanks[i] = account.finalRank ?? Number.NaN;
-    order[i] = i;
-  }
-  order.sort((a, b) => {
-    const ra = finalRanks[a];
-    const rb = finalRanks[b];
-    if (!Number.isNaN(ra) && !Number.isNaN(rb)) return ra - rb; // both ranked for good
-    if (scoreHundredths[b] !== scoreHundredths[a]) return scoreHundredths[b] - scoreHundredths[a];
-    if (pnlHundredths[b] !== pnlHundredths[a]) return pnlHundredths[b] - pnlHundredths[a];
-    if (equities[b] !== equities[a]) return equities[b] - equities[a];
-    const na = list[a].name;
-    const nb = list[b].name;
-    if (na !== nb) return na < nb ? -1 : 1;
-    const ua = list[a].userId;
-    const ub = list[b].userId;
-    if (ua !== ub) return ua < ub ? -1 : 1;
-    const ia = list[a].id;
-    const ib = list[b].id;
-    return ia < ib ? -1 : ia > ib ? 1 : 0;
-  });
-  const rows: StandingRow[] = new Array(count);
-  for (let i = 0; i < count; i += 1) {
-    const index = order[i];
-    const account = list[index];
-    rows[i] = {
-      rank: i + 1,
-      userId: account.userId,
-      name: account.name,
-      pnlPercent: pnls[index],
-      // Whole minor units already: the number JSON prints is the exact amount.
-      balance: account.balance,
-      equity: account.equity,
-      trades: account.tradesCount,
-      freezes: account.freezeCount,
-      frozenUntil: account.frozenUntil ? new Date(account.frozenUntil).toISOString() : null,
-      ledgerSeq: account.ledgerSeq,
-      frozenReason: account.frozenUntil ? account.frozenReason : null,
-      score: scoreHundredths[index] / 100,
-      maxDrawdownPercent: drawdowns[index],
-      phase: account.phase,
-      challengeStatus: account.challengeStatus,
-    };
-  }
-  return rows;
+  const table = new StandingsTable();
+  table.update(accounts, ranking);
+  return table.rows();
 }
 
 /**
@@ -86,9 +23,10 @@ export function computeStandings(
  * accounts once, comparing what a row shows and what ranks it with what the table last saw; only
  * the accounts whose rank keys moved are sorted (among themselves) and merged back into the rest,
  * which kept its order, and only the rows whose figures or rank changed are built again. The
- * answer is always exactly `computeStandings` of the same accounts (compute-standings.test.ts
+ * answer is always exactly what a new table given the same accounts answers (compute-standings.test.ts
  * checks it over random seconds): at 1,000 members with a few dozen trading, this is a walk instead
- * of a sort and a thousand new rows per competition per second.
+ * of a sort and a thousand new rows per competition per second. Score and return are kept in whole
+ * hundredths (what the table shows), so equal figures tie the same way everywhere.
  */
 export class StandingsTable {
   private ranking: Ranking | null = null;
@@ -290,7 +228,7 @@ function takeFigures(entry: StandingEntry, account: AccountState, ranking: Ranki
   return moved;
 }
 
-/** The order computeStandings sorts in. */
+/** The ranking order: final ranks, then score, return, equity, name, user id, account id. */
 function compareEntries(a: StandingEntry, b: StandingEntry): number {
   if (a.finalRank !== null && b.finalRank !== null) return a.finalRank - b.finalRank;
   if (b.scoreHundredths !== a.scoreHundredths) return b.scoreHundredths - a.scoreHundredths;
