@@ -10,8 +10,9 @@
 //      published every second, one nobody streams does not), and the traders place orders (market
 //      orders with a stop-loss and a take-profit, limit orders priced to fill on the next tick)
 //      for a warm-up and a measured minute; the tick p99 of each
-//      process is read from /api/v1/health (engine.ticks: the last 60 ticks; every held
-//      competition's tick lasts the whole tick, so this is each competition's p99);
+//      process is read from /api/v1/health (engine.ticks: the last minute of ticks, ten a second,
+//      one per slot of the second; a competition's tick is its slot's, so this is each
+//      competition's p99);
 //   4. the process holding the market is killed with SIGKILL while the load goes on; the failover
 //      time is from the kill until no lease is held by the dead process any more and the survivors'
 //      /health count every competition again; the quotes a survivor serves, polled every 250 ms
@@ -355,7 +356,7 @@ async function run(processCount: number): Promise<RunResult> {
     `load: ${config.ordersPerSecond} orders/s; warm-up ${config.warmupS} s, then ${config.durationS} s measured…`,
   );
   await sleep(config.warmupS * 1000);
-  // The engine keeps the last 60 ticks: read every minute of the measured time, keep the worst.
+  // The engine keeps the last minute of ticks: read every minute of the measured time, keep the worst.
   const perProcess = apis.map((a) => ({
     pid: a.child.pid!,
     competitions: 0,

@@ -1,9 +1,9 @@
 /**
  * The engine's recent tick durations (issue #40: "tick p99 per competition ≤ 50 ms"), kept over
  * the last `size` ticks: the whole tick (quotes to saved and published), its stages and the equity
- * snapshot that follows it. Every held
- * competition is planned and saved in the same tick's transaction, so a competition's tick takes
- * as long as the whole tick: the p99 here is each competition's p99.
+ * snapshot that follows it. A tick is one slot of the second (trading-engine.ts's SLOTS): the
+ * competitions of that slot are planned and saved in its transaction and published together, so
+ * a competition's tick takes as long as its slot's tick: the p99 here is each competition's p99.
  */
 export type TickStage = 'tick' | 'plan' | 'persist' | 'publish' | 'snapshot';
 

@@ -17,6 +17,7 @@ import { writeTick } from './tick/persist-tick.ts';
 import { planTickWork } from './tick/plan-tick.ts';
 import { publishTick } from './tick/publish-tick.ts';
 import { EquitySnapshots, saveEquitySnapshot, saveMarket } from './tick/save-market.ts';
+import { EVERY_SLOT, SLOT_MS, SLOTS, slotCompetitions, slotTurn, type TickSlots } from './tick/tick-slots.ts';
 import { walkReplays } from './tick/walk-replay.ts';
 import { TickTimings } from './tick-timings.ts';
 
@@ -26,15 +27,15 @@ export { approvedGroupIds } from './load-competitions.ts';
 
 const TICK_MS = 1000;
 /**
- * Equity and peak of every account are saved every few ticks (fills and freezes at once, in the
+ * Equity and peak of every account are saved every few seconds (fills and freezes at once, in the
  * tick): after each tick, the accounts of one slice of the held competitions in turn (round-robin)
  * whose figures moved since last saved, in a fenced transaction of their own after the tick is
  * published. The snapshot is a checkpoint for the next holder, not part of a second's answer, so
  * it does not hold the tick's transaction (its rows and the tick's are the same accounts).
  */
-const SNAPSHOT_EVERY_TICKS = 5;
-/** Every few ticks the leader compares recent account versions with its memory (lost messages). */
-const RECONCILE_EVERY_TICKS = 10;
+const SNAPSHOT_EVERY_SECONDS = 5;
+/** Every few seconds the holder compares recent account versions with its memory (lost messages). */
+const RECONCILE_EVERY_SECONDS = 10;
 /** A tick slower than this is logged (at most every 30 s) with the engine's status. */
 const SLOW_TICK_MS = 1000;
 
@@ -44,10 +45,11 @@ const SLOW_TICK_MS = 1000;
  * - the leases (leadership.ts, competition-leases.ts): a lease per competition and one for the
  *   market; this process ticks and writes only what it holds, the database refuses a stale epoch,
  * - the competitions in memory (those held, loaded on taking the lease, dropped on losing it),
- * - the tick, one at a time in three stages: plan (tick/plan-tick.ts, pure), persist
- *   (tick/persist-tick.ts, one fenced transaction, plans again on the locked rows) and publish
- *   (tick/publish-tick.ts, only what was saved). A slow save delays the next second instead of
- *   queueing behind it (back-pressure, see status()).
+ * - the tick, one at a time, a slot of the second at a time (SLOTS), in three stages: plan
+ *   (tick/plan-tick.ts, pure), persist (tick/persist-tick.ts, one fenced transaction, plans again
+ *   on the locked rows) and publish (tick/publish-tick.ts, only what was saved). A slow save delays
+ *   the next slots instead of queueing behind it: they go together in the next tick (back-pressure,
+ *   see status()).
  */
 export class TradingEngine {
   private readonly memory: CompetitionMemory;
@@ -55,17 +57,21 @@ export class TradingEngine {
   private readonly replay: ReplayMarket;
   private readonly leadership: EngineLease;
   private timer: NodeJS.Timeout | null = null;
-  private tickCount = 0;
+  /** Seconds ticked (a tick that covers the first slot begins one). */
+  private seconds = 0;
+  /** The last slot (Date.now() ÷ SLOT_MS) whose turn the clock gave. */
+  private lastSlot = 0;
   private ticking: Promise<EngineEvent[]> | null = null;
   private instrumentsChanged = false;
   private unsubscribers: Array<() => Promise<void>> = [];
   private stopped = false;
   /** False from the moment this process leads until the saved market and competitions are loaded. */
   private ready = false;
-  private stats = { lastTickMs: 0, lastTickDoneAt: 0, skippedTicks: 0, failedTicks: 0, lastSlowLog: 0 };
-  private readonly timings = new TickTimings();
+  private stats = { lastTickMs: 0, lastSecondDoneAt: 0, skippedTicks: 0, failedTicks: 0, lastSlowLog: 0 };
+  /** A minute of slots' ticks. */
+  private readonly timings = new TickTimings(60 * SLOTS);
   private readonly snapshots = new EquitySnapshots();
-  /** The competitions whose equity the tick just published asks to save (see SNAPSHOT_EVERY_TICKS). */
+  /** The competitions whose equity the tick just published asks to save (see SNAPSHOT_EVERY_SECONDS). */
   private snapshotDue: GroupState[] = [];
 
   constructor(private readonly options: EngineOptions) {
@@ -125,7 +131,7 @@ export class TradingEngine {
   }
 
   status(): EngineStatus {
-    const since = this.stats.lastTickDoneAt ? Date.now() - this.stats.lastTickDoneAt : 0;
+    const since = this.stats.lastSecondDoneAt ? Date.now() - this.stats.lastSecondDoneAt : 0;
     return {
       role: this.isLeader ? 'leader' : 'follower',
       epoch: this.leadership.epoch,
@@ -146,20 +152,31 @@ export class TradingEngine {
     return this.marketData.load();
   }
 
-  /** Starts the one-second clock and the competition for the lead (the server; tests tick by hand). */
+  /** Starts the clock (a slot every SLOT_MS) and the competition for the leases (the server; tests tick by hand). */
   async start(): Promise<void> {
     if (!this.marketData.loaded) await this.load();
     await this.subscribe();
     await this.leadership.start();
-    this.timer = setInterval(() => {
-      if (!this.ticks) return;
-      if (this.ticking) {
-        this.stats.skippedTicks += 1;
-        return;
-      }
-      void this.tickOnce(Date.now()).catch(() => undefined);
-    }, TICK_MS);
+    this.timer = setInterval(() => this.onSlot(Date.now()), SLOT_MS);
     this.timer.unref();
+  }
+
+  /**
+   * A slot's turn: its competitions (and, in the first slot, the market) tick. While a tick runs
+   * the turns wait and the next tick takes every slot whose turn passed; a slot left behind for a
+   * whole second counts as a skipped tick (it ticks once for the seconds it missed).
+   */
+  private onSlot(now: number): void {
+    if (!this.ticks) {
+      this.lastSlot = Math.floor(now / SLOT_MS);
+      return;
+    }
+    if (this.ticking) return;
+    const turn = slotTurn(this.lastSlot, now);
+    if (!turn) return;
+    this.lastSlot = turn.reached;
+    this.stats.skippedTicks += turn.skipped;
+    void this.enqueue(() => this.runTick(now, undefined, turn.slots)).catch(() => undefined);
   }
 
   /**
@@ -355,13 +372,18 @@ export class TradingEngine {
     await this.memory.applyReloads();
   }
 
-  /** One second of market and competition; returns what happened once it is saved. */
+  /** One whole second of market and competitions (every slot); returns what happened once saved. */
   tickOnce(now: number, quotes?: Map<string, MarketQuote>): Promise<EngineEvent[]> {
+    return this.enqueue(() => this.runTick(now, quotes, EVERY_SLOT));
+  }
+
+  /** Runs a tick after the one in progress, then the equity snapshot it asked for. */
+  private enqueue(tick: () => Promise<EngineEvent[]>): Promise<EngineEvent[]> {
     const previous = this.ticking ?? Promise.resolve([]);
     const run = previous
       .catch(() => [])
       .then(async () => {
-        const events = await this.runTick(now, quotes);
+        const events = await tick();
         await this.saveSnapshot();
         return events;
       })
@@ -372,13 +394,35 @@ export class TradingEngine {
     return run;
   }
 
-  private async runTick(now: number, given?: Map<string, MarketQuote>): Promise<EngineEvent[]> {
-    const market = this.isLeader && this.ready;
+  /**
+   * The tick of the given slots: the market (first slot, its holder), then the held competitions
+   * whose slot it is (their place among those held, modulo SLOTS), in one fenced transaction.
+   */
+  private async runTick(
+    now: number,
+    given: Map<string, MarketQuote> | undefined,
+    slots: TickSlots,
+  ): Promise<EngineEvent[]> {
+    const beginsSecond = slots.has(0);
+    const market = beginsSecond && this.isLeader && this.ready;
     if (this.stopped || !(market || this.memory.groups.size)) return [];
     const started = performance.now();
     try {
-      if (this.tickCount % RECONCILE_EVERY_TICKS === RECONCILE_EVERY_TICKS - 1) await this.memory.reconcile();
+      if (beginsSecond) {
+        if (this.seconds % RECONCILE_EVERY_SECONDS === RECONCILE_EVERY_SECONDS - 1)
+          await this.memory.reconcile();
+        this.seconds += 1;
+      }
       await this.applyAnnouncements();
+      // Taken after the announcements (a reload may replace a competition in memory).
+      const { taken, snapshotDue } = slotCompetitions(
+        [...this.groups.values()],
+        slots,
+        this.seconds,
+        SNAPSHOT_EVERY_SECONDS,
+      );
+      const groups = new Map(taken.map((group) => [group.id, group]));
+      if (!(market || groups.size)) return [];
       // The market's holder steps the feed; the others tick their competitions on the quotes it
       // published (or on the quotes a test gives).
       const quotes = market ? this.marketData.step(now, given) : (given ?? this.marketData.current());
@@ -386,7 +430,7 @@ export class TradingEngine {
       const live = this.market();
       const markets = new Map<string, Market>();
       const walks: ReplayWalk[] = [];
-      for (const group of this.groups.values()) {
+      for (const group of groups.values()) {
         if (!group.replay) continue;
         // Priced at this moment (at its end once over: it closes out there), and every bar passed
         // since the last tick walked in order, inside the tick's transaction (tick/walk-replay.ts).
@@ -399,14 +443,13 @@ export class TradingEngine {
 
       // Plan (in memory, cheap): which accounts and competitions need a write this second.
       const planStarted = performance.now();
-      const work = planTickWork(this.groups.values(), marketOf, now);
+      const work = planTickWork(groups.values(), marketOf, now);
       for (const group of work.running) group.standingsStale = true;
       this.timings.record('plan', performance.now() - planStarted);
 
       // Persist: one fenced transaction (or one per account when it fails); null: the lead is gone.
-      this.tickCount += 1;
       const persistStarted = performance.now();
-      const scopes = [...this.groups.keys(), ...(market ? [MARKET_SCOPE] : [])];
+      const scopes = [...groups.keys(), ...(market ? [MARKET_SCOPE] : [])];
       const persisted = await writeTick(
         {
           db: this.options.db,
@@ -418,7 +461,7 @@ export class TradingEngine {
         },
         {
           ...work,
-          groups: this.groups,
+          groups,
           marketOf,
           now,
           walk: walks.length
@@ -446,22 +489,18 @@ export class TradingEngine {
           now,
           quotes: market ? quotes : new Map(),
           replayQuotes: this.replay.all(),
-          groups: this.groups,
+          groups,
           finalized: result.finalized,
           announcements: persisted.announcements,
         },
       );
       this.timings.record('publish', performance.now() - publishStarted);
-      const slice = this.tickCount % SNAPSHOT_EVERY_TICKS;
-      this.snapshotDue = [...this.groups.values()].filter(
-        (_group, index) =>
-          index % SNAPSHOT_EVERY_TICKS === (SNAPSHOT_EVERY_TICKS - slice) % SNAPSHOT_EVERY_TICKS,
-      );
+      this.snapshotDue = snapshotDue;
       return result.events;
     } finally {
       this.stats.lastTickMs = performance.now() - started;
       this.timings.record('tick', this.stats.lastTickMs);
-      this.stats.lastTickDoneAt = Date.now();
+      if (beginsSecond) this.stats.lastSecondDoneAt = Date.now();
       if (this.stats.lastTickMs > SLOW_TICK_MS && Date.now() - this.stats.lastSlowLog > 30_000) {
         this.stats.lastSlowLog = Date.now();
         this.options.log.warn({ engine: this.status() }, 'trading engine: ticks are running behind');
