@@ -17,7 +17,7 @@ import { writeTick } from './tick/persist-tick.ts';
 import { planTickWork } from './tick/plan-tick.ts';
 import { publishTick } from './tick/publish-tick.ts';
 import { EquitySnapshots, saveEquitySnapshot, saveMarket } from './tick/save-market.ts';
-import { EVERY_SLOT, SLOT_MS, SLOTS, slotCompetitions, slotTurn, type TickSlots } from './tick/tick-slots.ts';
+import { EVERY_SLOT, SLOT_MS, slotCompetitions, slotTurn, type TickSlots } from './tick/tick-slots.ts';
 import { walkReplays } from './tick/walk-replay.ts';
 import { TickTimings } from './tick-timings.ts';
 
@@ -68,8 +68,8 @@ export class TradingEngine {
   /** False from the moment this process leads until the saved market and competitions are loaded. */
   private ready = false;
   private stats = { lastTickMs: 0, lastSecondDoneAt: 0, skippedTicks: 0, failedTicks: 0, lastSlowLog: 0 };
-  /** A minute of slots' ticks. */
-  private readonly timings = new TickTimings(60 * SLOTS);
+  /** The last minute of ticks (ten a second, one per slot) and snapshots. */
+  private readonly timings = new TickTimings();
   private readonly snapshots = new EquitySnapshots();
   /** The competitions whose equity the tick just published asks to save (see SNAPSHOT_EVERY_SECONDS). */
   private snapshotDue: GroupState[] = [];

@@ -26,7 +26,7 @@ export const healthContract = defineContract({
           skippedTicks: z.number(),
           failedTicks: z.number(),
           reloadQueue: z.number(),
-          /** The last minute of ticks: each held competition's tick lasts the whole tick (issue #40). */
+          /** The last minute of ticks, one per slot of the second: a competition's tick is its slot's (issue #40). */
           ticks: z.object({
             samples: z.number(),
             p50Ms: z.number(),
