@@ -356,6 +356,8 @@ async function run(processCount: number): Promise<RunResult> {
     `load: ${config.ordersPerSecond} orders/s; warm-up ${config.warmupS} s, then ${config.durationS} s measured…`,
   );
   await sleep(config.warmupS * 1000);
+  // Skipped and failed ticks are counted from a process's start: only the measured time's are shown.
+  const atStart = await Promise.all(apis.map((a) => health(a.port)));
   // The engine keeps the last minute of ticks: read every minute of the measured time, keep the worst.
   const perProcess = apis.map((a) => ({
     pid: a.child.pid!,
@@ -374,8 +376,8 @@ async function run(processCount: number): Promise<RunResult> {
       if (!h) return;
       const entry = perProcess[i];
       entry.competitions = h.engine.competitions;
-      entry.skipped = h.engine.skippedTicks;
-      entry.failed = h.engine.failedTicks;
+      entry.skipped = h.engine.skippedTicks - (atStart[i]?.engine.skippedTicks ?? 0);
+      entry.failed = h.engine.failedTicks - (atStart[i]?.engine.failedTicks ?? 0);
       if (!entry.ticks || (h.engine.ticks && h.engine.ticks.p99Ms > entry.ticks.p99Ms))
         entry.ticks = h.engine.ticks;
     });
