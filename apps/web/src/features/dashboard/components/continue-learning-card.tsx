@@ -8,6 +8,12 @@ import { useCourseToContinue } from '../api/get-course-to-continue';
 import './continue-learning-card.css';
 import { DashboardLoadFailed } from './dashboard-load-failed';
 
+/**
+ * Nothing to continue at 0 %: the catalogue card's words (courses' courseActionLabel). "Start"
+ * alone says nothing out of context (Lighthouse's link-text audit lists it).
+ */
+const continueLabel = (progress: number) => (progress > 0 ? 'Continue' : 'Start course');
+
 function lessonsPath(courseId: string, videoId: number | null) {
   const path = `/courseVideos/${encodeURIComponent(courseId)}`;
   return videoId ? `${path}?video=${videoId}` : path;
@@ -104,10 +110,9 @@ export function ContinueLearningCard() {
             <Link
               className="cw-dashboard-continue__action"
               to={lessonsPath(query.data.course._id, query.data.course.continueVideoId)}
-              aria-label={`${query.data.course.progress > 0 ? 'Continue' : 'Start'}: ${query.data.course.title}`}
+              aria-label={`${continueLabel(query.data.course.progress)}: ${query.data.course.title}`}
             >
-              {/* Nothing to continue at 0 %. */}
-              {query.data.course.progress > 0 ? 'Continue' : 'Start'}
+              {continueLabel(query.data.course.progress)}
             </Link>
           </div>
         </div>
