@@ -124,4 +124,23 @@ describe('TradingEngine', () => {
     expect(engine.quote('NIFTY50')).toBeDefined();
     expect(bus.published).toEqual([]);
   });
+
+  it('on its clock, ticks each held competition once a second, in its slot, and counts only slots that ticked', async () => {
+    await engine.start();
+    await expect.poll(() => engine.status().competitions, { timeout: 5_000 }).toBeGreaterThan(0);
+    const held = engine.groups.size;
+    expect(held).toBeLessThan(10); // some slots of the second hold nothing
+    const seen = new Map<string, number>();
+    const standings = (channel: string) => channel.startsWith('trading:standings:');
+    bus.published.length = 0;
+    const from = engine.status().ticks.samples;
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    for (const { channel } of bus.published.filter((message) => standings(message.channel)))
+      seen.set(channel, (seen.get(channel) ?? 0) + 1);
+    // About two seconds: every competition under way ticked about twice, none ten times a second.
+    for (const count of seen.values()) expect(count).toBeLessThanOrEqual(4);
+    // A tick per slot that holds a competition (the market rides in the first): at most `held` a
+    // second, not ten (an empty slot's turn is no tick and is not in the timings).
+    expect(engine.status().ticks.samples - from).toBeLessThanOrEqual(held * 4);
+  });
 });

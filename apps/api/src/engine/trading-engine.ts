@@ -407,6 +407,8 @@ export class TradingEngine {
     const market = beginsSecond && this.isLeader && this.ready;
     if (this.stopped || !(market || this.memory.groups.size)) return [];
     const started = performance.now();
+    // A slot's turn with nothing in it (no competition there, not the market's) is no tick.
+    let ticked = false;
     try {
       if (beginsSecond) {
         if (this.seconds % RECONCILE_EVERY_SECONDS === RECONCILE_EVERY_SECONDS - 1)
@@ -423,6 +425,7 @@ export class TradingEngine {
       );
       const groups = new Map(taken.map((group) => [group.id, group]));
       if (!(market || groups.size)) return [];
+      ticked = true;
       // The market's holder steps the feed; the others tick their competitions on the quotes it
       // published (or on the quotes a test gives).
       const quotes = market ? this.marketData.step(now, given) : (given ?? this.marketData.current());
@@ -498,9 +501,11 @@ export class TradingEngine {
       this.snapshotDue = snapshotDue;
       return result.events;
     } finally {
-      this.stats.lastTickMs = performance.now() - started;
-      this.timings.record('tick', this.stats.lastTickMs);
       if (beginsSecond) this.stats.lastSecondDoneAt = Date.now();
+      if (ticked) {
+        this.stats.lastTickMs = performance.now() - started;
+        this.timings.record('tick', this.stats.lastTickMs);
+      }
       if (this.stats.lastTickMs > SLOW_TICK_MS && Date.now() - this.stats.lastSlowLog > 30_000) {
         this.stats.lastSlowLog = Date.now();
         this.options.log.warn({ engine: this.status() }, 'trading engine: ticks are running behind');
