@@ -218,7 +218,8 @@ async function auditOnce(
     // The full report, for digging into a score (long tasks, the trace's timings, every audit).
     const file = path.resolve(
       process.env.BENCH_WEB_REPORT_DIR,
-      `${page.replace(/\W+/g, '_') || 'root'}.json`,
+      // One file per audit: with BENCH_WEB_RUNS > 1 each round's report is kept beside the others.
+      `${page.replace(/\W+/g, '_') || 'root'}-${new Date(started).toISOString().replace(/\D/g, '').slice(8, 14)}.json`,
     );
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, JSON.stringify(lhr, null, 1));
