@@ -40,12 +40,13 @@ const START_ICU_AFTER_PAINT =
   "setTimeout(function(){try{new Intl.NumberFormat('en-US').format(0)}catch(e){}},0)}";
 
 /**
- * Calls `g()` once the page's first contentful paint is on screen (the browser's paint timing says
- * so; after 3 s at the latest; after the next frame where paint timing is missing).
+ * Calls `call` once the page's first contentful paint is on screen (the browser's paint timing says
+ * so; after the next frame where paint timing is missing), and `g()` after 3 s at the latest.
  */
-const AFTER_FIRST_PAINT =
-  "try{new PerformanceObserver(function(l,p){if(l.getEntriesByName('first-contentful-paint').length){p.disconnect();g()}})" +
-  ".observe({type:'paint',buffered:true});setTimeout(g,3000)}catch(e){requestAnimationFrame(function(){setTimeout(g,0)})}";
+const afterFirstPaint = (call: string) =>
+  `try{new PerformanceObserver(function(l,p){if(l.getEntriesByName('first-contentful-paint').length){p.disconnect();${call}()}})` +
+  `.observe({type:'paint',buffered:true});setTimeout(g,3000)}catch(e){requestAnimationFrame(function(){setTimeout(${call},0)})}`;
+const AFTER_FIRST_PAINT = afterFirstPaint('g');
 
 /**
  * The one inline script of a page rendered ahead of time (spa.ts), run before the first paint:
@@ -142,6 +143,8 @@ const PENDING_PICTURE_CLASS = 'cw-dashboard-continue__image--pending';
  */
 export const FIRST_READS_SCRIPT =
   STORED_THEME_AND_SESSION +
+  // `Y`: the first paint is on screen; `Z`: the app's code is held for /home's picture (below).
+  ';var Y=0,Z=0;function S(){if(Z){Z=0;if(Y)g()}}function h(){Y=1;if(!Z)g()}' +
   // `a`: the stored auth slice the part above read (undefined without one).
   ';try{var m=document.querySelector(\'meta[name="cw:first-reads"]\');' +
   'if(a&&typeof a.token==="string"&&a.token&&m){var r=window.cwFirstReads={};' +
@@ -169,22 +172,28 @@ export const FIRST_READS_SCRIPT =
   "var n=b&&b.data&&b.data.name;if(typeof n==='string'&&n)w(function(){" +
   `var h=document.querySelector('#root[data-shell="/group/:groupId/leaderboard"] h1');if(h){var e=h.cloneNode(false);e.textContent=n+' \\u00b7 Leaderboard';h.replaceWith(e)}})` +
   '}).catch(function(){});' +
+  // While /home's picture is on its way, the app's code waits for it (Z: held; S: let go, once):
+  // its ~50 requests would otherwise queue before the picture on the browser's six connections
+  // to the server, and the largest paint would wait for them. Held 1.5 s at most.
   "var c=r[m.getAttribute('data-course-picture')];" +
-  'if(c)c.response.then(function(x){return x&&x.ok?x.clone().json():null}).then(function(b){' +
-  'var l=b&&b.data,o=[],k=null,i;if(!l||!l.filter)return;' +
+  'if(c){Z=1;setTimeout(S,1500);c.response.then(function(x){return x&&x.ok?x.clone().json():null}).then(function(b){' +
+  'var l=b&&b.data,o=[],k=null,i;if(!l||!l.filter)return S();' +
   'o=l.filter(function(q){return q&&!q.locked&&q.videoCount>0});' +
   'for(i=0;i<o.length&&!k;i++)if(o[i].progress>0&&o[i].progress<100)k=o[i];' +
   'for(i=0;i<o.length&&!k;i++)if(o[i].progress<100)k=o[i];' +
-  "if(k&&k.thumbnail&&typeof k.thumbnail==='string'){var g=new Image();g.fetchPriority='high';g.src=k.thumbnail;" +
+  // Let go once the picture is in its slot and loaded (or failed), after the frame that paints it.
+  "if(k&&k.thumbnail&&typeof k.thumbnail==='string'){var g=new Image(),L=2;" +
+  'function u(){if(!--L)requestAnimationFrame(function(){setTimeout(S,0)})}' +
+  "g.onload=g.onerror=u;g.fetchPriority='high';g.src=k.thumbnail;" +
   // The same picture into the first view's pending slot, as the card's own <img> (ContinueLearningCard).
   `w(function(){var s=document.querySelector(H+'.${PENDING_PICTURE_CLASS}');if(s){` +
-  "g.className='cw-dashboard-continue__image';g.alt='';g.width=640;g.height=360;s.replaceWith(g)}})}" +
-  '}).catch(function(){})}}catch(e){}' +
+  "g.className='cw-dashboard-continue__image';g.alt='';g.width=640;g.height=360;s.replaceWith(g)}u()})}else S()" +
+  '}).catch(S)}}}catch(e){S()}' +
   // A first view drawn at build time (shown only with a session) paints before the app's code is
   // asked for, as the public pages do; without a session the app starts at once (to sign in).
   loadDeferredScripts(START_ICU_AFTER_PAINT) +
   "if(!d.classList.contains('cw-session')||document.visibilityState==='hidden')g();else " +
-  AFTER_FIRST_PAINT;
+  afterFirstPaint('h');
 
 /** For the Content-Security-Policy: the signed-in pages' one inline script. */
 export const FIRST_READS_SCRIPT_HASH = `'sha256-${createHash('sha256').update(FIRST_READS_SCRIPT).digest('base64')}'`;

@@ -65,15 +65,18 @@ describe("a signed-in page's head script after the first paint", () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     document.head.innerHTML = '';
+    document.body.innerHTML = '';
+    delete window.cwFirstReads;
     document.documentElement.classList.remove('cw-session');
     localStorage.clear();
   });
 
-  /** Runs the page's timers one task at a time, noting what each did. */
-  function runTasks(): Task[] {
+  /** Runs the page's timers one task at a time (those set for less than `until` ms), noting what each did. */
+  function runTasks(until = Number.POSITIVE_INFINITY): Task[] {
     const tasks: Task[] = [];
-    while (timers.length > 0) {
+    for (;;) {
       timers.sort((a, b) => a.delay - b.delay || a.order - b.order);
+      if (timers.length === 0 || timers[0].delay >= until) break;
       const next = timers.shift();
       const before = { ...made, tags: tagsInHead() };
       next?.run();
@@ -119,5 +122,67 @@ describe("a signed-in page's head script after the first paint", () => {
     expect(tagsInHead()).toBe(11);
     expect(tasks.every((task) => task.dateFormatters === 0 && task.numberFormatters === 0)).toBe(true);
     expect(made).toEqual({ date: 0, number: 0 });
+  });
+
+  /**
+   * /home's HTML with a stored session: its first read (GET /courses, named as the picture's read,
+   * answered with `courses`) and its first view's pending picture slot.
+   */
+  async function homeWithCourses(courses: unknown): Promise<void> {
+    localStorage.setItem(
+      'persist:root',
+      JSON.stringify({ auth: JSON.stringify({ token: 'a-token', user: { _id: 'u1' } }), _persist: '{}' }),
+    );
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ success: true, data: courses })),
+    );
+    // A frame is a task here too: the test runs it with the timers.
+    vi.stubGlobal('requestAnimationFrame', (run: () => void) => setTimeout(run, 0));
+    const meta = document.createElement('meta');
+    meta.name = 'cw:first-reads';
+    meta.content = '/api/v1/courses';
+    meta.dataset.coursePicture = '/api/v1/courses';
+    document.head.append(meta);
+    document.body.innerHTML =
+      '<div id="root" data-shell="/home"><div class="cw-dashboard-continue__image--pending"></div></div>';
+    new Function(FIRST_READS_SCRIPT)();
+    // GET /courses answers and the script reads it (real promises; only the timers are the test's).
+    for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+  }
+  const continuing = [
+    { _id: 'c', thumbnail: '/images/courses/c.svg', locked: false, videoCount: 3, progress: 40 },
+  ];
+
+  it("on /home, asks for the app's code only once the course picture it put on screen has loaded", async () => {
+    await homeWithCourses(continuing);
+    const picture = document.querySelector('#root img');
+    expect(picture).toHaveAttribute('src', '/images/courses/c.svg');
+
+    reportPaint?.();
+    runTasks(1500);
+    // Painted, but the picture is still on its way: its request goes first, not behind ~50 others.
+    expect(tagsInHead()).toBe(0);
+
+    picture?.dispatchEvent(new Event('load'));
+    runTasks(1500);
+    expect(tagsInHead()).toBe(11);
+  });
+
+  it('on /home, holds the code 1.5 s at most for a picture that does not load', async () => {
+    await homeWithCourses(continuing);
+    reportPaint?.();
+    runTasks(1500);
+    expect(tagsInHead()).toBe(0);
+    runTasks(3000);
+    expect(tagsInHead()).toBe(11);
+  });
+
+  it('on /home with no course to continue (no picture), does not hold the code', async () => {
+    await homeWithCourses([]);
+    expect(document.querySelector('#root img')).toBeNull();
+    reportPaint?.();
+    runTasks(1500);
+    expect(tagsInHead()).toBe(11);
   });
 });
