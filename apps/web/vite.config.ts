@@ -61,7 +61,11 @@ const reactRouterProduction = fileURLToPath(
 
 /**
  * The entry stylesheet (tokens, public layout, footer: a few KB) goes inside index.html, so the first
- * paint does not wait for one more request (Lighthouse's render-blocking audit).
+ * paint does not wait for one more request (Lighthouse's render-blocking audit). Its <link> stays,
+ * disabled (never fetched nor applied), so that the preload helper, which looks for a stylesheet link
+ * with a chunk's CSS address before inserting its own, does not fetch it again when a lazy chunk
+ * names it (the signed-in area's did, and waited for it; apps/api/src/plugins/spa.ts marks a page's
+ * inlined stylesheets the same way).
  */
 function inlineEntryStylesheet(outDir: string): void {
   const indexFile = path.join(outDir, 'index.html');
@@ -69,7 +73,10 @@ function inlineEntryStylesheet(outDir: string): void {
   const link = html.match(/<link rel="stylesheet"[^>]*href="\/(assets\/index-[\w-]+\.css)"[^>]*>/);
   if (!link) return;
   const css = readFileSync(path.join(outDir, link[1]), 'utf8').replaceAll('</style', '<\\/style');
-  writeFileSync(indexFile, html.replace(link[0], `<style>${css}</style>`));
+  writeFileSync(
+    indexFile,
+    html.replace(link[0], `<style>${css}</style><link rel="stylesheet" href="/${link[1]}" disabled>`),
+  );
 }
 
 export default defineConfig(({ mode }) => ({

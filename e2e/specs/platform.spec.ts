@@ -103,8 +103,11 @@ test("/home paints the learner's greeting and course picture from its HTML, befo
   page.on('requestfinished', (done) => {
     if (done.url().includes('/images/')) order.push('picture');
   });
+  // The stylesheets the first view needs are inline and marked as such: none is asked for again.
+  const stylesheets: string[] = [];
   page.on('request', (asked) => {
     if (/\/assets\/index-[\w-]+\.js$/.test(asked.url())) order.push('code');
+    if (asked.resourceType() === 'stylesheet') stylesheets.push(new URL(asked.url()).pathname);
   });
   await page.goto('/home', { waitUntil: 'commit' });
   const firstView = page.locator('#root[data-shell="/home"]');
@@ -126,6 +129,7 @@ test("/home paints the learner's greeting and course picture from its HTML, befo
   await expect(page.getByRole('link', { name: /^(Continue|Start course): / })).toBeVisible();
   await expect(page.locator('img.cw-dashboard-continue__image')).toHaveAttribute('src', src ?? '');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Lena');
+  expect(stylesheets).toEqual([]);
   // The Content-Security-Policy let the inline script run: nothing was refused.
   expect(problems.filter((text) => /Content Security Policy|Refused/.test(text))).toEqual([]);
 });

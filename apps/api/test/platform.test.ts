@@ -319,6 +319,9 @@ describe('serving pages rendered ahead of time', () => {
     );
     expect(response.body).toContain(loginCss);
     expect(response.body).not.toContain('rel="preload" as="style"'); // inline instead
+    // Marked as already here (a disabled link: never fetched), so the app's preload helper does not
+    // ask for the same CSS again when the page's chunk is imported, and wait for it.
+    expect(response.body).toContain('<link rel="stylesheet" href="/assets/login-3.css" disabled>');
   });
 
   it('holds the scripts back until the page has painted: inert tags the head script turns into real ones', async () => {
@@ -467,6 +470,10 @@ describe('serving a signed-in page with its first view drawn at build time', () 
       expect(html).toContain(
         `<style>${SIGNED_IN_SHELL_STYLE}.cw-frame{display:flex}.cw-groups__title{font-weight:800}</style>`,
       );
+      // Each inlined stylesheet marked as here (disabled: never fetched), for the app's preload helper.
+      for (const css of ['frame-2', 'groups-3']) {
+        expect(html).toContain(`<link rel="stylesheet" href="/assets/${css}.css" disabled>`);
+      }
       expect(html).toContain(`<script>${FIRST_READS_SCRIPT}</script>`);
       // The app's entry waits, inert, for the head script to ask for it once the first view painted,
       // and so does the code its first render needs (the frame's and the page's chunks, preloaded).

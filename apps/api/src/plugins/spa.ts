@@ -119,6 +119,16 @@ const deferredPreloads = (chunks: ManifestChunk[]) =>
     .map((chunk) => `<script type="${DEFERRED_SCRIPT_TYPE}" data-src="/${chunk.file}" data-preload></script>`)
     .join('');
 
+/**
+ * Marks stylesheets whose rules are already inline in the page: a disabled <link> is neither fetched
+ * nor applied, but the app's preload helper (Vite's) finds a stylesheet link with that address and
+ * does not insert one of its own and wait for it. Without the marks, the app's first imports asked
+ * for the page's CSS a second time (nine requests on /home), waited for every answer before the
+ * page's code could run, and the browser restyled the page as each copy arrived.
+ */
+const inlinedStylesheetMarks = (stylesheets: string[]) =>
+  stylesheets.map((file) => `<link rel="stylesheet" href="/${file}" disabled>`).join('');
+
 const compress = (html: string): IndexVariant => ({
   html,
   gzip: gzipSync(html, { level: 9 }),
@@ -251,13 +261,13 @@ function buildPageVariants(distDir: string, indexHtml: string, productsUrl: stri
     const head = `${meta}<script>${FIRST_READS_SCRIPT}</script>`;
     plain.set(route, compress(withConfig(indexHtml.replace('</head>', `${head}</head>`))));
 
-    // The page's first view drawn at build time, with the frame's and the page's stylesheets inline
+    // The page's first view drawn at build time, with the guard's, the frame's and the page's stylesheets inline
     // (a <link> would hold the paint for another request). The entry is asked for once that view has
     // painted (the head script), so its bytes do not compete with that paint.
     const shell = shells[route];
     if (!isSignedInShell(shell) || !manifest[shell.page] || !indexHtml.includes(EMPTY_ROOT)) continue;
-    const { stylesheets } = ownChunks([FRAME_SOURCE, shell.page]);
-    const style = `<style>${SIGNED_IN_SHELL_STYLE}${inlineCss(stylesheets)}</style>`;
+    const { stylesheets } = ownChunks([GUARD_SOURCE, FRAME_SOURCE, shell.page]);
+    const style = `<style>${SIGNED_IN_SHELL_STYLE}${inlineCss(stylesheets)}</style>${inlinedStylesheetMarks(stylesheets)}`;
     // The code the app's first render needs (the signed-in chunk, the guard, the frame and the page),
     // named here and asked for right after the paint, a few tags per task: the app's own preload
     // helper finds them in place instead of inserting its tags in the middle of its boot. Measured
@@ -289,7 +299,7 @@ function buildPageVariants(distDir: string, indexHtml: string, productsUrl: stri
     const pageCss = inlineCss(stylesheets);
     // The page is readable from the HTML alone; its scripts only make it interactive, so they are
     // fetched after the first paint (the head script starts them): nothing can hold that paint up.
-    const head = `${deferredPreloads(own)}<script>${PRERENDER_HEAD_SCRIPT}</script><style>${PRERENDER_HEAD_STYLE}${pageCss}</style>`;
+    const head = `${deferredPreloads(own)}<script>${PRERENDER_HEAD_SCRIPT}</script><style>${PRERENDER_HEAD_STYLE}${pageCss}</style>${inlinedStylesheetMarks(stylesheets)}`;
     prerenderedHtml.set(
       route,
       withConfig(
