@@ -16,28 +16,27 @@ const STORED_THEME_AND_SESSION =
 
 /**
  * Defines `g()`: turns the inert script tags (DEFERRED_SCRIPT_TYPE) into real ones, once: the app's
- * entry module and, as modulepreloads, the page's own chunks. `alsoOnce` (script text) runs at that
- * moment too, once, after the first batch of tags is asked for.
+ * entry module and, as modulepreloads, the page's own chunks.
  */
-const loadDeferredScripts = (alsoOnce = '') =>
+const loadDeferredScripts = () =>
   `var q=document.querySelectorAll('script[type="${DEFERRED_SCRIPT_TYPE}"]');` +
   // A few tags per task: each inserted tag costs a moment of the main thread.
   'function b(){var i=0;(function s(){for(var n=0;n<6&&i<q.length;n++,i++){var p=q[i].hasAttribute("data-preload"),e=document.createElement(p?"link":"script");' +
   'if(p){e.rel="modulepreload";e.href=q[i].dataset.src}else{e.type="module";e.src=q[i].dataset.src}' +
   'e.crossOrigin="";document.head.appendChild(e)}if(i<q.length)setTimeout(s,0)})()}' +
-  `var o=0;function g(){if(!o){o=1;setTimeout(b,0);${alsoOnce}}}`;
+  'var o=0;function g(){if(!o){o=1;setTimeout(b,0)}}';
 
 /**
- * With a stored session, the browser's internationalisation library (ICU) is started after the first
- * paint, in two tasks of its own, while the app's code is still on the way: its first formatter of
- * any kind costs ~40-60 ms at Lighthouse's 4x CPU (~12 ms here), which otherwise lands inside the
- * app's first render (the first date or amount a signed-in page shows) and makes that task a long
- * one. The formatters the app then makes reuse the loaded data (~0-2 ms each).
+ * With a stored session, the browser's internationalisation library (ICU) is started by the script
+ * itself, before the first paint: its first date formatter costs ~20-35 ms of this machine's main
+ * thread (80-140 ms at Lighthouse's 4x CPU), its first number formatter a few. Inside the app's first
+ * render it made that task a long one; in tasks of their own right after the paint (as it was) it was
+ * still the page's longest task, counted as blocking time whenever Lighthouse's simulated first paint
+ * came early (a /home run at 95, 247 ms). Before the paint it delays that paint instead, by about as
+ * much, when nothing can be pressed yet. The formatters the app then makes reuse the loaded data.
  */
-const START_ICU_AFTER_PAINT =
-  "if(d.classList.contains('cw-session')){" +
-  "setTimeout(function(){try{new Intl.DateTimeFormat('en-US').format(0)}catch(e){}},0);" +
-  "setTimeout(function(){try{new Intl.NumberFormat('en-US').format(0)}catch(e){}},0)}";
+const START_ICU_BEFORE_PAINT =
+  "if(d.classList.contains('cw-session'))try{new Intl.DateTimeFormat('en-US').format(0);new Intl.NumberFormat('en-US').format(0)}catch(e){}";
 
 /**
  * Calls `call` once the page's first contentful paint is on screen (the browser's paint timing says
@@ -143,6 +142,8 @@ const PENDING_PICTURE_CLASS = 'cw-dashboard-continue__image--pending';
  */
 export const FIRST_READS_SCRIPT =
   STORED_THEME_AND_SESSION +
+  ';' +
+  START_ICU_BEFORE_PAINT +
   // `Y`: the first paint is on screen; `Z`: the app's code is held for /home's picture (below).
   ';var Y=0,Z=0;function S(){if(Z){Z=0;if(Y)g()}}function h(){Y=1;if(!Z)g()}' +
   // `a`: the stored auth slice the part above read (undefined without one).
@@ -181,9 +182,11 @@ export const FIRST_READS_SCRIPT =
   'o=l.filter(function(q){return q&&!q.locked&&q.videoCount>0});' +
   'for(i=0;i<o.length&&!k;i++)if(o[i].progress>0&&o[i].progress<100)k=o[i];' +
   'for(i=0;i<o.length&&!k;i++)if(o[i].progress<100)k=o[i];' +
-  // Let go once the picture is in its slot and loaded (or failed), after the frame that paints it.
+  // Let go once the picture is in its slot and loaded (or failed) and on screen: when the browser
+  // records it as the largest paint, else 100 ms after the next two frames.
   "if(k&&k.thumbnail&&typeof k.thumbnail==='string'){var g=new Image(),L=2;" +
-  'function u(){if(!--L)requestAnimationFrame(function(){setTimeout(S,0)})}' +
+  "function u(){if(!--L){try{new PerformanceObserver(function(l,p){l.getEntries().forEach(function(e){if(e.element===g){p.disconnect();S()}})}).observe({type:'largest-contentful-paint',buffered:true})}catch(e){}" +
+  'requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(S,100)})})}}' +
   "g.onload=g.onerror=u;g.fetchPriority='high';g.src=k.thumbnail;" +
   // The same picture into the first view's pending slot, as the card's own <img> (ContinueLearningCard).
   `w(function(){var s=document.querySelector(H+'.${PENDING_PICTURE_CLASS}');if(s){` +
@@ -191,7 +194,7 @@ export const FIRST_READS_SCRIPT =
   '}).catch(S)}}}catch(e){S()}' +
   // A first view drawn at build time (shown only with a session) paints before the app's code is
   // asked for, as the public pages do; without a session the app starts at once (to sign in).
-  loadDeferredScripts(START_ICU_AFTER_PAINT) +
+  loadDeferredScripts() +
   "if(!d.classList.contains('cw-session')||document.visibilityState==='hidden')g();else " +
   afterFirstPaint('h');
 

@@ -4,13 +4,15 @@ import { FIRST_READS_SCRIPT } from '../../../api/src/plugins/prerender-head';
 /**
  * The signed-in pages' inline script (apps/api/src/plugins/prerender-head.ts) asks for the app's code
  * after the page's first paint, a few tags per task. With a stored session it also starts the
- * browser's date and number formatting (ICU) in tasks of their own meanwhile, so that the app's first
- * render, which formats a date or an amount, does not pay that one-time cost inside its own task.
+ * browser's date and number formatting (ICU) as it runs, before that paint, so that neither the app's
+ * first render nor any task after the paint pays that one-time cost.
  */
 describe("a signed-in page's head script after the first paint", () => {
   type Task = { dateFormatters: number; numberFormatters: number; tagsAdded: number };
   let made: { date: number; number: number };
   let reportPaint: (() => void) | null;
+  /** Reports a largest-contentful-paint entry for `element`, as the browser does once it is on screen. */
+  let reportLargestPaint: ((element: Element) => void) | null;
   /** The page's timers, run by the test one task at a time (by delay, then in order). */
   let timers: { run: () => void; delay: number; order: number }[];
 
@@ -25,6 +27,7 @@ describe("a signed-in page's head script after the first paint", () => {
     });
     made = { date: 0, number: 0 };
     reportPaint = null;
+    reportLargestPaint = null;
     const RealDateTimeFormat = Intl.DateTimeFormat;
     const RealNumberFormat = Intl.NumberFormat;
     vi.stubGlobal('Intl', {
@@ -38,19 +41,29 @@ describe("a signed-in page's head script after the first paint", () => {
         return new RealNumberFormat(...args);
       },
     });
-    // The browser's paint timing, reported when the test says the page has painted.
+    // The browser's paint timing and largest paints, reported when the test says so.
     vi.stubGlobal(
       'PerformanceObserver',
       class {
+        private connected = true;
         constructor(private readonly callback: (list: unknown, observer: unknown) => void) {}
-        observe() {
-          reportPaint = () =>
+        observe({ type }: { type: string }) {
+          const report = (entries: { name?: string; element?: Element }[]) => {
+            if (!this.connected) return;
             this.callback(
-              { getEntriesByName: (name: string) => (name === 'first-contentful-paint' ? [{}] : []) },
+              {
+                getEntries: () => entries,
+                getEntriesByName: (name: string) => entries.filter((entry) => entry.name === name),
+              },
               this,
             );
+          };
+          if (type === 'paint') reportPaint = () => report([{ name: 'first-contentful-paint' }]);
+          if (type === 'largest-contentful-paint') reportLargestPaint = (element) => report([{ element }]);
         }
-        disconnect() {}
+        disconnect() {
+          this.connected = false;
+        }
       },
     );
     document.head.innerHTML = [
@@ -89,26 +102,24 @@ describe("a signed-in page's head script after the first paint", () => {
     return tasks;
   }
 
-  it('with a session, starts date and number formatting in two tasks of their own, after asking for the entry', () => {
+  it('with a session, starts date and number formatting as it runs, before the first paint', () => {
     localStorage.setItem(
       'persist:root',
       JSON.stringify({ auth: JSON.stringify({ token: 'a-token', user: { _id: 'u1' } }), _persist: '{}' }),
     );
     new Function(FIRST_READS_SCRIPT)();
     expect(document.documentElement.classList.contains('cw-session')).toBe(true);
-    // Nothing before the first paint.
-    expect(made).toEqual({ date: 0, number: 0 });
+    // ICU's first use, paid before anything is on screen: no task after the paint pays it.
+    expect(made).toEqual({ date: 1, number: 1 });
     expect(tagsInHead()).toBe(0);
 
     reportPaint?.();
     const tasks = runTasks().filter(
       (task) => task.dateFormatters + task.numberFormatters + task.tagsAdded > 0,
     );
+    // The entry and the first chunks, then the rest: six tags a task, no formatter.
     expect(tasks).toEqual([
-      // The entry and the first chunks are asked for first, then each formatter alone, then the rest.
       { dateFormatters: 0, numberFormatters: 0, tagsAdded: 6 },
-      { dateFormatters: 1, numberFormatters: 0, tagsAdded: 0 },
-      { dateFormatters: 0, numberFormatters: 1, tagsAdded: 0 },
       { dateFormatters: 0, numberFormatters: 0, tagsAdded: 5 },
     ]);
     const entry = document.head.querySelector('script[type="module"]');
@@ -154,17 +165,31 @@ describe("a signed-in page's head script after the first paint", () => {
     { _id: 'c', thumbnail: '/images/courses/c.svg', locked: false, videoCount: 3, progress: 40 },
   ];
 
-  it("on /home, asks for the app's code only once the course picture it put on screen has loaded", async () => {
+  it("on /home, asks for the app's code only once the course picture it put on screen has been painted", async () => {
     await homeWithCourses(continuing);
     const picture = document.querySelector('#root img');
     expect(picture).toHaveAttribute('src', '/images/courses/c.svg');
 
     reportPaint?.();
-    runTasks(1500);
+    runTasks(100);
     // Painted, but the picture is still on its way: its request goes first, not behind ~50 others.
     expect(tagsInHead()).toBe(0);
 
     picture?.dispatchEvent(new Event('load'));
+    runTasks(100);
+    // Loaded, not yet on screen (the next frames run, the fallback's 100 ms do not).
+    expect(tagsInHead()).toBe(0);
+    reportLargestPaint?.(picture!);
+    runTasks(100);
+    expect(tagsInHead()).toBe(11);
+  });
+
+  it('on /home, lets the code go 100 ms after the frames that follow the picture, if no largest paint names it', async () => {
+    await homeWithCourses(continuing);
+    reportPaint?.();
+    document.querySelector('#root img')?.dispatchEvent(new Event('load'));
+    runTasks(100);
+    expect(tagsInHead()).toBe(0);
     runTasks(1500);
     expect(tagsInHead()).toBe(11);
   });
