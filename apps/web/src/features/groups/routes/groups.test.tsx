@@ -2,7 +2,7 @@ import { phaseRuleText, RULE_SETS } from '@candlewise/shared/challenges/rule-set
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '@/app/store';
 import { mockApi } from '@/testing/mock-api';
 import { FRAME_WARM_UP_MS, renderApp, warmUpFrame } from '@/testing/render-app';
@@ -124,6 +124,14 @@ const card = (name: string) => screen.findByRole('article', { name });
 // The first render of antd's components in a fresh worker takes seconds.
 describe('the groups screen (/group)', { timeout: 30_000 }, () => {
   beforeAll(warmUpFrame, FRAME_WARM_UP_MS);
+  // The sample competition runs 19 Nov – 3 Dec 2026: the screen is looked at while it is open (the
+  // real clock made every Join button "ended" from 3 Dec 17:30 on). Only Date is faked; timers run.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 10, 25, 12, 0), shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it("shows the heading 'GROUPS' and a spinner while the groups load", async () => {
     const session = makeSession();
