@@ -261,9 +261,9 @@ function buildPageVariants(distDir: string, indexHtml: string, productsUrl: stri
     const head = `${meta}<script>${FIRST_READS_SCRIPT}</script>`;
     plain.set(route, compress(withConfig(indexHtml.replace('</head>', `${head}</head>`))));
 
-    // The page's first view drawn at build time, with the guard's, the frame's and the page's stylesheets inline
-    // (a <link> would hold the paint for another request). The entry is asked for once that view has
-    // painted (the head script), so its bytes do not compete with that paint.
+    // The page's first view drawn at build time, with the guard's, the frame's and the page's
+    // stylesheets inline (a <link> would hold the paint for another request). The entry is asked for
+    // once that view has painted (the head script), so its bytes do not compete with that paint.
     const shell = shells[route];
     if (!isSignedInShell(shell) || !manifest[shell.page] || !indexHtml.includes(EMPTY_ROOT)) continue;
     const { stylesheets } = ownChunks([GUARD_SOURCE, FRAME_SOURCE, shell.page]);
